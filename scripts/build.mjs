@@ -1,0 +1,17 @@
+// Bundles the extension (and, with --tests, the unit and integration tests) with esbuild.
+// `vscode` is provided by the extension host; `mocha` is loaded from node_modules by the test entry.
+import { build } from 'esbuild';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const withTests = process.argv.includes('--tests');
+const production = process.argv.includes('--production');
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: !production, logLevel: 'warning' };
+const tsFiles = (dir, filter = () => true) => readdirSync(dir).filter((f) => f.endsWith('.ts') && filter(f)).map((f) => join(dir, f));
+
+await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
+if (withTests) {
+  await build({ ...common, entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')), outdir: 'out/test/unit', external: ['mocha'] });
+  // each integration file separately: index.js is the entry the extension host loads, it requires the *.test.js beside it
+  await build({ ...common, bundle: true, entryPoints: tsFiles('test/integration'), outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
+}

@@ -1,0 +1,62 @@
+// Unified diffs and changed-line ranges, from the `diff` library (Myers' algorithm, well kept):
+// we do not write our own diff algorithm.
+import { diffLines, structuredPatch } from 'diff';
+
+export interface UnifiedDiff {
+  text: string;
+  /** Lines of diff left out to stay within `maxLines`. */
+  omittedLines: number;
+}
+
+/** A unified diff of `before` → `after`, labelled with `path`, at most `maxLines` lines long. */
+export function unifiedDiff(before: string, after: string, path: string, maxLines = 200, context = 3): UnifiedDiff {
+  const patch = structuredPatch(path, path, normalize(before), normalize(after), 'what you last saw', 'current', { context });
+  const out: string[] = [`--- ${path} (what you last saw)`, `+++ ${path} (current)`];
+  for (const hunk of patch.hunks) {
+    out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    out.push(...hunk.lines);
+  }
+  if (out.length <= maxLines) return { text: out.join('\n'), omittedLines: 0 };
+  return { text: out.slice(0, maxLines).join('\n'), omittedLines: out.length - maxLines };
+}
+
+export interface LineRange {
+  /** 0-based first line, in `after`. */
+  start: number;
+  /** 0-based last line (inclusive), in `after`. */
+  end: number;
+}
+
+/** The line ranges of `after` that differ from `before` (a deletion marks the line where it happened). */
+export function changedLineRanges(before: string, after: string): LineRange[] {
+  const ranges: LineRange[] = [];
+  let line = 0;
+  for (const part of diffLines(normalize(before), normalize(after))) {
+    const count = part.count ?? 0;
+    if (part.added) {
+      ranges.push({ start: line, end: line + Math.max(count, 1) - 1 });
+      line += count;
+    } else if (part.removed) {
+      const last = ranges[ranges.length - 1];
+      if (!last || last.end < line - 1 || last.start > line) ranges.push({ start: line, end: line });
+    } else {
+      line += count;
+    }
+  }
+  return mergeRanges(ranges);
+}
+
+function mergeRanges(ranges: LineRange[]): LineRange[] {
+  const merged: LineRange[] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r.start <= last.end + 1) last.end = Math.max(last.end, r.end);
+    else merged.push({ ...r });
+  }
+  return merged;
+}
+
+/** Diff on LF text: a CRLF file must not show every line as changed against an LF snapshot. */
+function normalize(text: string): string {
+  return text.replace(/\r\n/g, '\n');
+}

@@ -1,0 +1,353 @@
+// One tool call, start to end: the gate's check, the write, the marks, the result text.
+// Everything that touches VS Code goes through `DocumentPort`, so this flow is tested in plain Node.
+import { changedLineRanges, type LineRange, unifiedDiff } from './diff';
+import { Emitter } from './events';
+import { decide, type GateDecision } from './gate';
+import { sha256 } from './hash';
+import { KeyedLock } from './lock';
+import type { MarkStore } from './marks';
+import {
+  blockedHeadline,
+  cutNote,
+  fence,
+  LINE_NUMBER_NOTE,
+  rangeHeader,
+  RETRY_NOTE,
+  staleNotice,
+  TOOL_VERB,
+} from './messages';
+import { renderNumbered } from './render';
+import { planReplace, type TextSpanEdit } from './replace';
+import type { BlockReason, ErrorCode, OwnWritePolicy, ResultData, ToolName, ToolOutcome } from './types';
+
+export interface LoadedDocument {
+  exists: true;
+  /** Full text: the editor buffer, unsaved changes included. */
+  text: string;
+  hash: string;
+  /** The buffer holds changes not yet saved to disk. */
+  dirty: boolean;
+}
+
+export type LoadResult = LoadedDocument | { exists: false } | { exists: 'error'; code: ErrorCode; message: string };
+
+/** What the guard needs from the editor. The VS Code adapter implements it on `TextDocument`s. */
+export interface DocumentPort {
+  load(uri: string): Promise<LoadResult>;
+  /**
+   * Applies `edits` (offsets into the text whose hash is `expectedHash`) only if the document still
+   * has that hash, checked in the same tick as the edit is handed over. `false`: it had changed.
+   */
+  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[]): Promise<boolean>;
+  /** Creates a new file (and its folders). `false`: it exists already. */
+  create(uri: string, text: string): Promise<boolean>;
+  /** Saves; returns the text after saving (format on save may change it), `undefined` if not saved. */
+  save(uri: string): Promise<string | undefined>;
+}
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string | Error): void;
+}
+
+export interface GuardSettings {
+  enabled: boolean;
+  policy: OwnWritePolicy;
+  maxReadLines: number;
+}
+
+export interface CallContext {
+  tool: ToolName;
+  session: string;
+  turn: string | undefined;
+  uri: string;
+  /** How the file is named to the model and the user. */
+  path: string;
+  /** The store's watermark when the call arrived: marks stamped later do not count for it (rule 9). */
+  arrival: number;
+  isCancelled?: () => boolean;
+}
+
+export interface BlockedWrite {
+  session: string;
+  turn: string | undefined;
+  tool: ToolName;
+  uri: string;
+  path: string;
+  reason: BlockReason;
+  /** Lines of the current text that differ from what the chat saw (0-based, for diagnostics). */
+  changedLines: LineRange[];
+}
+
+export interface CompletedWrite {
+  session: string;
+  uri: string;
+  tool: ToolName;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+/** Core failures the gate lets through (rule 7): a test can force one with this hook. */
+export type FaultInjector = (stage: 'decide') => void;
+
+export class Guard {
+  private readonly lock = new KeyedLock();
+  private readonly blocked = new Emitter<BlockedWrite>();
+  private readonly written = new Emitter<CompletedWrite>();
+  /** Display names of the files the chats have seen, for notices. */
+  private readonly names = new Map<string, string>();
+  readonly onDidBlock = this.blocked.event;
+  readonly onDidWrite = this.written.event;
+  faultInjector: FaultInjector | undefined;
+
+  constructor(
+    readonly store: MarkStore,
+    private readonly port: DocumentPort,
+    private readonly settings: () => GuardSettings,
+    private readonly log: Logger,
+  ) {}
+
+  get busyFiles(): string[] {
+    return this.lock.busyKeys;
+  }
+
+  async read(ctx: CallContext, range: { offset?: number; limit?: number }): Promise<ToolOutcome> {
+    this.names.set(ctx.uri, ctx.path);
+    return this.lock.run(ctx.uri, async () => {
+      const doc = await this.port.load(ctx.uri);
+      if (doc.exists === 'error') return this.error(ctx, doc.code, doc.message);
+      if (!doc.exists) return this.error(ctx, 'not-found', `${ctx.path} does not exist. Check the path; to create it, use editGuard_writeFile.`);
+      const { maxReadLines } = this.settings();
+      const rendered = renderNumbered(doc.text, { offset: range.offset, limit: range.limit, maxLines: maxReadLines });
+      if (range.offset !== undefined && range.offset > Math.max(rendered.totalLines, 1)) {
+        return this.error(ctx, 'invalid-input', `offset ${range.offset} is past the end of ${ctx.path}, which has ${rendered.totalLines} lines.`);
+      }
+      this.checkCancelled(ctx);
+      // the mark is of the whole text, whatever range was shown (rule 1)
+      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'read', text: doc.text });
+      this.log.debug(`read ${ctx.path} lines ${rendered.startLine}-${rendered.endLine} [${short(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${doc.hash.slice(0, 12)}`);
+      const body = rendered.totalLines === 0 ? '' : `\n${fence(rendered.body)}`;
+      const text = `${rangeHeader(ctx.path, rendered)}${body}${cutNote(rendered, maxReadLines)}${doc.dirty ? '\n(This includes unsaved changes in the editor.)' : ''}`;
+      return this.ok(ctx, text + (rendered.totalLines ? `\n${LINE_NUMBER_NOTE}` : ''), `Read ${ctx.path}`, {
+        startLine: rendered.startLine,
+        endLine: rendered.endLine,
+        totalLines: rendered.totalLines,
+        truncated: rendered.truncated,
+      });
+    });
+  }
+
+  async write(ctx: CallContext, input: { content: string; append: boolean }): Promise<ToolOutcome> {
+    return this.guardedChange(ctx, (doc) => {
+      const edit = input.append
+        ? { start: doc.text.length, end: doc.text.length, text: input.content }
+        : { start: 0, end: doc.text.length, text: input.content };
+      return { edits: [edit], newText: input.append ? doc.text + input.content : input.content, summary: input.append ? 'Appended to' : 'Wrote' };
+    }, input.content);
+  }
+
+  async replace(ctx: CallContext, input: { oldString: string; newString: string; replaceAll: boolean }): Promise<ToolOutcome> {
+    return this.guardedChange(ctx, (doc) => {
+      const plan = planReplace(doc.text, input.oldString, input.newString, input.replaceAll);
+      switch (plan.kind) {
+        case 'ok':
+          return { edits: plan.edits, newText: plan.newText, summary: `Replaced ${plan.count === 1 ? '1 occurrence' : `${plan.count} occurrences`} in`, replacements: plan.count };
+        case 'invalid':
+          return { code: 'invalid-input', message: plan.detail };
+        case 'no-match':
+          return { code: 'no-match', message: `oldString was not found in ${ctx.path}; nothing was changed. ${plan.detail}` };
+        case 'ambiguous':
+          return {
+            code: 'ambiguous',
+            message: `oldString occurs ${plan.count} times in ${ctx.path} (at lines ${plan.lines.join(', ')}${plan.count > plan.lines.length ? ', …' : ''}); nothing was changed. Include more surrounding lines so it matches exactly once, or set replaceAll: true to change every occurrence.`,
+            matches: plan.count,
+          };
+      }
+    });
+  }
+
+  /**
+   * The shared path of write and replace: under the file's lock, load, check the gate, plan the
+   * change, apply it only onto the exact text that was checked, save if that loses nothing,
+   * and mark the result.
+   */
+  private async guardedChange(
+    ctx: CallContext,
+    plan: (doc: LoadedDocument) => ChangePlan,
+    createWith?: string,
+  ): Promise<ToolOutcome> {
+    this.names.set(ctx.uri, ctx.path);
+    return this.lock.run(ctx.uri, async () => {
+      const settings = this.settings();
+      const doc = await this.port.load(ctx.uri);
+      if (doc.exists === 'error') return this.error(ctx, doc.code, doc.message);
+      if (!doc.exists) {
+        if (createWith === undefined) {
+          return this.error(ctx, 'not-found', `${ctx.path} does not exist, so there is nothing to replace in. Check the path, or create the file with editGuard_writeFile.`);
+        }
+        return this.create(ctx, createWith);
+      }
+
+      const { decision, failOpen } = this.safeDecide(ctx, doc, settings);
+      if (!decision.allow) return this.refuse(ctx, doc, decision.reason, settings);
+
+      const change = plan(doc);
+      if ('code' in change) {
+        const { code, message, ...extra } = change;
+        return this.error(ctx, code, message, extra);
+      }
+      this.checkCancelled(ctx);
+      const applied = await this.port.applyEdits(ctx.uri, doc.hash, change.edits);
+      if (!applied) {
+        // the text moved between our check and the edit (rule 9): treat it as stale, show the new text
+        const now = await this.port.load(ctx.uri);
+        if (now.exists === true) return this.refuse(ctx, now, 'changed', settings);
+        return this.error(ctx, 'not-found', `${ctx.path} disappeared while it was being changed; nothing was written.`);
+      }
+
+      let finalText = change.newText;
+      let saved = false;
+      let formatterDiff = '';
+      if (!doc.dirty) {
+        const afterSave = await this.port.save(ctx.uri);
+        saved = afterSave !== undefined;
+        if (afterSave !== undefined && afterSave !== change.newText) {
+          formatterDiff = unifiedDiff(change.newText, afterSave, ctx.path, settings.maxReadLines).text.replace('(what you last saw)', '(as you wrote it)').replace('(current)', '(after save)');
+          finalText = afterSave;
+        }
+      }
+      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: sha256(finalText), turn: ctx.turn, origin: 'write', text: finalText });
+      this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+      this.log.debug(`${TOOL_VERB[ctx.tool]} ${ctx.path} allowed (${decision.basis}) [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+
+      const lines: string[] = [`${change.summary} ${ctx.path}.`];
+      if (saved) lines[0] = `${change.summary} ${ctx.path} and saved it.`;
+      else if (doc.dirty) lines.push('The file had unsaved changes in the editor, so your edit was applied to the editor buffer and left unsaved; nothing was saved to disk. The user decides when to save.');
+      else lines.push('The change is in the editor but could not be saved to disk.');
+      if (formatterDiff) lines.push(`Saving reformatted the file (format on save). The file now differs from what you wrote:\n${fence(formatterDiff, 'diff')}`);
+      if (decision.basis === 'disabled') lines.push('(The edit guard is turned off in this workspace: this write was not checked.)');
+      if (failOpen) lines.push('(The edit guard had an internal error and let this write through; it is in the "Agent Edit Guard" log.)');
+      return this.ok(ctx, lines.join('\n'), `${change.summary} ${ctx.path}`, {
+        saved,
+        keptUnsaved: doc.dirty,
+        formatterChanged: formatterDiff !== '',
+        ...(change.replacements !== undefined ? { replacements: change.replacements } : {}),
+        ...(failOpen ? { failOpen: true } : {}),
+      });
+    });
+  }
+
+  /** Rule 7: a bug in the gate lets the write through (and is logged); it never blocks. */
+  private safeDecide(ctx: CallContext, doc: LoadedDocument, settings: GuardSettings): { decision: GateDecision; failOpen: boolean } {
+    try {
+      this.faultInjector?.('decide');
+      const decision = decide({
+        enabled: settings.enabled,
+        exists: true,
+        currentHash: doc.hash,
+        mark: this.store.newest(ctx.session, ctx.uri, ctx.arrival),
+        turn: ctx.turn,
+        policy: settings.policy,
+      });
+      return { decision, failOpen: false };
+    } catch (e) {
+      this.log.error(`gate failed on ${ctx.path}; letting the write through: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return { decision: { allow: true, basis: 'seen' }, failOpen: true };
+    }
+  }
+
+  private async create(ctx: CallContext, text: string): Promise<ToolOutcome> {
+    this.checkCancelled(ctx);
+    const created = await this.port.create(ctx.uri, text);
+    if (!created) {
+      // someone created it between our check and the create: it is an existing file now
+      const now = await this.port.load(ctx.uri);
+      if (now.exists === true) return this.refuse(ctx, now, 'not-read', this.settings());
+      return this.error(ctx, 'internal', `${ctx.path} could not be created.`);
+    }
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: sha256(text), turn: ctx.turn, origin: 'write', text });
+    this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+    this.log.debug(`created ${ctx.path} [${short(ctx.session)}]`);
+    return this.ok(ctx, `Created ${ctx.path} and saved it.`, `Created ${ctx.path}`, { created: true, saved: true, keptUnsaved: false });
+  }
+
+  /** Rule 6: a refusal says why, shows what changed (or the content), and stamps a mark. */
+  private refuse(ctx: CallContext, doc: LoadedDocument, reason: BlockReason, settings: GuardSettings): ToolOutcome {
+    const seen = this.store.newest(ctx.session, ctx.uri);
+    const before = seen && reason !== 'not-read' ? this.store.snapshot(ctx.session, ctx.uri, seen.hash) : undefined;
+    const cause = reason === 'changed' ? this.causeOfChange(ctx, doc) : undefined;
+    const parts = [blockedHeadline(reason, TOOL_VERB[ctx.tool], ctx.path, cause, settings.policy)];
+    let changedLines: LineRange[] = [{ start: 0, end: 0 }];
+    if (before !== undefined && reason === 'changed') {
+      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines);
+      changedLines = changedLineRanges(before, doc.text);
+      parts.push(
+        diff.text.split('\n').length > 2
+          ? `What changed since the version you saw:\n${fence(diff.text, 'diff')}${diff.omittedLines ? `\n(${diff.omittedLines} more diff lines not shown: read the file for the rest.)` : ''}`
+          : 'Only line endings or invisible characters changed.',
+      );
+    } else {
+      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines });
+      parts.push(`Its current content — ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines)}`);
+      if (rendered.totalLines) parts.push(LINE_NUMBER_NOTE);
+    }
+    parts.push(RETRY_NOTE);
+    // the refusal showed the current text: the agent has now seen it
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
+    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
+    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    return this.finish(ctx, parts.join('\n\n'), {
+      status: 'blocked',
+      tool: ctx.tool,
+      path: ctx.path,
+      uri: ctx.uri,
+      reason,
+      message: `Blocked ${TOOL_VERB[ctx.tool]} of ${ctx.path}: ${reason}`,
+    });
+  }
+
+  private causeOfChange(ctx: CallContext, doc: LoadedDocument): string {
+    const byOtherChat = this.store
+      .all()
+      .some((m) => m.uri === ctx.uri && m.session !== ctx.session && m.origin === 'write' && m.hash === doc.hash);
+    if (byOtherChat) return 'written by another chat';
+    if (doc.dirty) return 'edited in the editor, not yet saved';
+    return 'changed on disk or by another program';
+  }
+
+  private checkCancelled(ctx: CallContext): void {
+    if (ctx.isCancelled?.()) throw new CancelledError();
+  }
+
+  private ok(ctx: CallContext, text: string, message: string, extra: Partial<ResultData>): ToolOutcome {
+    return this.finish(ctx, text, { status: 'ok', tool: ctx.tool, path: ctx.path, uri: ctx.uri, message, ...extra });
+  }
+
+  private error(ctx: CallContext, code: ErrorCode, message: string, extra: Partial<ResultData> = {}): ToolOutcome {
+    this.log.debug(`${ctx.tool} ${ctx.path}: error ${code}`);
+    return this.finish(ctx, `ERROR (${code}): ${message}`, { status: 'error', tool: ctx.tool, path: ctx.path, uri: ctx.uri, code, message, ...extra });
+  }
+
+  /** Adds the turn and rule 10's notice of files this chat read that went stale since. */
+  private finish(ctx: CallContext, text: string, data: ResultData): ToolOutcome {
+    const stale = this.store
+      .staleFiles(ctx.session)
+      .filter((m) => m.uri !== ctx.uri)
+      .map((m) => this.names.get(m.uri) ?? m.uri);
+    if (ctx.turn !== undefined) data.turn = ctx.turn;
+    if (stale.length) data.staleFiles = stale;
+    return { text: text + staleNotice(stale), data };
+  }
+}
+
+type ChangePlan =
+  | { edits: TextSpanEdit[]; newText: string; summary: string; replacements?: number }
+  | { code: ErrorCode; message: string; matches?: number };
+
+const short = (session: string) => session.slice(-8);

@@ -1,0 +1,210 @@
+// The mark store: which version of which file each chat has seen (DESIGN "The gate").
+// Pure data structure: the adapters tell it what was read, written, and what a file's current
+// hash is; it answers the gate's questions and announces changes.
+import { Emitter } from './events';
+import type { MarkOrigin } from './types';
+
+export interface ReadMark {
+  session: string;
+  uri: string;
+  /** SHA-256 of the whole document text the agent was shown (or wrote). */
+  hash: string;
+  turn?: string;
+  origin: MarkOrigin;
+  at: number;
+  /** Global insertion order: lets a call count only the marks that existed when it arrived (rule 9). */
+  seq: number;
+}
+
+export interface MarkStoreLimits {
+  /** All marks over all chats; the oldest go first. */
+  maxMarks: number;
+  /** History kept per chat and file (older turns of the same file). */
+  maxMarksPerFile: number;
+  /** Budget for last-seen texts (kept for diffs), counted as UTF-16 bytes; the oldest go first. */
+  snapshotBudgetBytes: number;
+}
+
+export const DEFAULT_LIMITS: MarkStoreLimits = {
+  maxMarks: 10_000,
+  maxMarksPerFile: 16,
+  snapshotBudgetBytes: 32 * 1024 * 1024,
+};
+
+export interface StampInput {
+  session: string;
+  uri: string;
+  hash: string;
+  turn?: string;
+  origin: MarkOrigin;
+  /** The full text the agent saw; kept (within budget) so a later refusal can show a diff. */
+  text?: string;
+  at?: number;
+}
+
+interface Snapshot {
+  hash: string;
+  text: string;
+}
+
+const snapshotKey = (session: string, uri: string) => `${session}\u0000${uri}`;
+
+export class MarkStore {
+  private nextSeq = 1;
+  /** session → file → marks, oldest first */
+  private readonly bySession = new Map<string, Map<string, ReadMark[]>>();
+  /** every live mark in insertion order, to drop the oldest when over `maxMarks` */
+  private readonly order = new Map<number, ReadMark>();
+  private readonly snapshots = new Map<string, Snapshot>();
+  private snapshotBytes = 0;
+  /** Latest known hash of each file's current text (the adapters report it), for freshness. */
+  private readonly currentHashes = new Map<string, string>();
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(readonly limits: MarkStoreLimits = DEFAULT_LIMITS) {}
+
+  /** The sequence number the next mark will get: marks below it exist now. */
+  get watermark(): number {
+    return this.nextSeq;
+  }
+
+  get size(): number {
+    return this.order.size;
+  }
+
+  get snapshotSize(): number {
+    return this.snapshotBytes;
+  }
+
+  stamp(input: StampInput): ReadMark {
+    const mark: ReadMark = {
+      session: input.session,
+      uri: input.uri,
+      hash: input.hash,
+      turn: input.turn,
+      origin: input.origin,
+      at: input.at ?? Date.now(),
+      seq: this.nextSeq++,
+    };
+    let files = this.bySession.get(mark.session);
+    if (!files) this.bySession.set(mark.session, (files = new Map()));
+    let marks = files.get(mark.uri);
+    if (!marks) files.set(mark.uri, (marks = []));
+    marks.push(mark);
+    this.order.set(mark.seq, mark);
+    while (marks.length > this.limits.maxMarksPerFile) this.remove(marks[0]);
+    while (this.order.size > this.limits.maxMarks) {
+      const oldest = this.order.values().next().value;
+      if (!oldest) break;
+      this.remove(oldest);
+    }
+    // stamping means the text was just observed: it is the file's current text
+    this.currentHashes.set(mark.uri, mark.hash);
+    if (input.text !== undefined) this.keepSnapshot(mark.session, mark.uri, mark.hash, input.text);
+    this.changed.fire();
+    return mark;
+  }
+
+  /** Newest mark of `session` for `uri` among those with `seq < before` (default: all). */
+  newest(session: string, uri: string, before = Infinity): ReadMark | undefined {
+    const marks = this.bySession.get(session)?.get(uri);
+    if (!marks) return undefined;
+    for (let i = marks.length - 1; i >= 0; i--) if (marks[i].seq < before) return marks[i];
+    return undefined;
+  }
+
+  /** The text the chat last saw of the file, if still kept and still matching `hash`. */
+  snapshot(session: string, uri: string, hash: string): string | undefined {
+    const snap = this.snapshots.get(snapshotKey(session, uri));
+    return snap && snap.hash === hash ? snap.text : undefined;
+  }
+
+  /** Report a file's current hash (after a user edit, a disk change, a load). */
+  observe(uri: string, hash: string): void {
+    if (this.currentHashes.get(uri) === hash) return;
+    if (!this.tracks(uri)) return; // only files some chat has seen matter for freshness
+    this.currentHashes.set(uri, hash);
+    this.changed.fire();
+  }
+
+  /** Has any chat seen this file (so its changes matter)? */
+  tracks(uri: string): boolean {
+    for (const files of this.bySession.values()) if (files.has(uri)) return true;
+    return false;
+  }
+
+  /** A mark is fresh when the file's latest known text still has the mark's hash. */
+  isFresh(mark: ReadMark): boolean {
+    const current = this.currentHashes.get(mark.uri);
+    return current === undefined || current === mark.hash;
+  }
+
+  /** Every live mark, oldest first. */
+  all(): ReadMark[] {
+    return [...this.order.values()];
+  }
+
+  sessions(): string[] {
+    return [...this.bySession.keys()];
+  }
+
+  /** Newest mark per file of one chat. */
+  newestPerFile(session: string): ReadMark[] {
+    const files = this.bySession.get(session);
+    return files ? [...files.values()].map((marks) => marks[marks.length - 1]) : [];
+  }
+
+  /** Files this chat has seen whose current text differs from what it saw last (rule 10). */
+  staleFiles(session: string): ReadMark[] {
+    return this.newestPerFile(session).filter((mark) => !this.isFresh(mark));
+  }
+
+  /** Forget everything (no argument), one chat, or one chat's marks of one file. */
+  clear(session?: string, uri?: string): void {
+    const victims = this.all().filter((m) => (session === undefined || m.session === session) && (uri === undefined || m.uri === uri));
+    if (victims.length === 0) return;
+    for (const mark of victims) this.remove(mark);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private remove(mark: ReadMark): void {
+    this.order.delete(mark.seq);
+    const files = this.bySession.get(mark.session);
+    const marks = files?.get(mark.uri);
+    if (!files || !marks) return;
+    const index = marks.indexOf(mark);
+    if (index >= 0) marks.splice(index, 1);
+    if (marks.length === 0) {
+      files.delete(mark.uri);
+      this.dropSnapshot(snapshotKey(mark.session, mark.uri));
+      if (!this.tracks(mark.uri)) this.currentHashes.delete(mark.uri);
+    }
+    if (files.size === 0) this.bySession.delete(mark.session);
+  }
+
+  private keepSnapshot(session: string, uri: string, hash: string, text: string): void {
+    const key = snapshotKey(session, uri);
+    this.dropSnapshot(key);
+    const bytes = text.length * 2;
+    if (bytes > this.limits.snapshotBudgetBytes) return; // too big to keep at all: refusals show content instead
+    this.snapshots.set(key, { hash, text });
+    this.snapshotBytes += bytes;
+    while (this.snapshotBytes > this.limits.snapshotBudgetBytes) {
+      const oldest = this.snapshots.keys().next().value;
+      if (oldest === undefined) break;
+      this.dropSnapshot(oldest);
+    }
+  }
+
+  private dropSnapshot(key: string): void {
+    const snap = this.snapshots.get(key);
+    if (!snap) return;
+    this.snapshots.delete(key);
+    this.snapshotBytes -= snap.text.length * 2;
+  }
+}

@@ -1,0 +1,124 @@
+// Exact-text replacement, line-ending aware: an `oldString` written with `\n` matches a CRLF
+// document, and the replacement is written with the document's own line ending, so a CRLF file
+// stays CRLF and bytes outside the match never change.
+import { NUMBERED_LINE, numberLines } from './render';
+import { dominantEol, lineOfOffset, splitLines } from './text';
+
+/** A change to the original text: characters `[start, end)` become `text`. */
+export interface TextSpanEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export type ReplacePlan =
+  | { kind: 'ok'; edits: TextSpanEdit[]; count: number; newText: string }
+  | { kind: 'no-match'; detail: string }
+  | { kind: 'ambiguous'; count: number; lines: number[] }
+  | { kind: 'invalid'; detail: string };
+
+/**
+ * The text with CRLF folded to LF, and for every position of it the position in the original
+ * (a folded CRLF maps to its `\r`, so a match that starts or ends at a line break covers it whole).
+ */
+function foldCrlf(text: string): { folded: string; toOriginal: (index: number) => number } {
+  if (!text.includes('\r\n')) return { folded: text, toOriginal: (i) => i };
+  const starts = new Int32Array(text.length + 1);
+  let folded = '';
+  let n = 0;
+  let chunkStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10) {
+      folded += text.slice(chunkStart, i);
+      // characters of the chunk map one to one
+      for (let j = chunkStart; j < i; j++) starts[n++] = j;
+      starts[n++] = i; // the folded "\n" begins at the "\r"
+      folded += '\n';
+      i++;
+      chunkStart = i + 1;
+    }
+  }
+  folded += text.slice(chunkStart);
+  for (let j = chunkStart; j < text.length; j++) starts[n++] = j;
+  starts[n] = text.length;
+  return { folded, toOriginal: (i) => starts[i] };
+}
+
+const lf = (s: string) => s.replace(/\r\n/g, '\n');
+
+export function planReplace(text: string, oldString: string, newString: string, replaceAll = false): ReplacePlan {
+  if (oldString === newString) {
+    return { kind: 'invalid', detail: 'oldString and newString are identical, so there is nothing to change.' };
+  }
+  if (oldString === '') {
+    if (text.length === 0) return { kind: 'ok', edits: [{ start: 0, end: 0, text: newString }], count: 1, newText: newString };
+    return {
+      kind: 'invalid',
+      detail: 'oldString is empty. Give the exact text to replace (copy it from the read output, without line numbers), or use editGuard_writeFile to replace the whole file.',
+    };
+  }
+  const { folded, toOriginal } = foldCrlf(text);
+  const needle = lf(oldString);
+  const starts: number[] = [];
+  for (let i = folded.indexOf(needle); i !== -1; i = folded.indexOf(needle, i + needle.length)) {
+    starts.push(i);
+    if (!replaceAll && starts.length > 1) break;
+  }
+  if (starts.length === 0) return { kind: 'no-match', detail: explainNoMatch(text, oldString) };
+  if (starts.length > 1 && !replaceAll) {
+    const all: number[] = [];
+    for (let i = folded.indexOf(needle); i !== -1; i = folded.indexOf(needle, i + needle.length)) all.push(i);
+    return { kind: 'ambiguous', count: all.length, lines: all.slice(0, 10).map((i) => lineOfOffset(folded, i)) };
+  }
+  const eol = dominantEol(text);
+  const replacement = eol === '\r\n' ? lf(newString).replace(/\n/g, '\r\n') : lf(newString);
+  const edits = starts.map((s) => ({ start: toOriginal(s), end: toOriginal(s + needle.length), text: replacement }));
+  return { kind: 'ok', edits, count: edits.length, newText: applySpanEdits(text, edits) };
+}
+
+/** Applies non-overlapping edits given in any order. */
+export function applySpanEdits(text: string, edits: readonly TextSpanEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+const squash = (line: string) => line.trim().replace(/\s+/g, ' ');
+
+/** Why `oldString` did not match, pointing at the closest region and showing its current lines. */
+export function explainNoMatch(text: string, oldString: string): string {
+  const oldLines = splitLines(lf(oldString));
+  const docLines = splitLines(text);
+  const show = (first: number, count: number) => numberLines(docLines.slice(first, first + count), first + 1);
+
+  if (oldLines.length > 0 && oldLines.every((l) => l.trim() === '' || NUMBERED_LINE.test(l))) {
+    const stripped = oldLines.map((l) => l.replace(NUMBERED_LINE, '')).join('\n');
+    const found = stripped.length > 0 && foldCrlf(text).folded.includes(stripped);
+    return (
+      'oldString starts its lines with line numbers and a tab, copied from the read output. Those prefixes are not part of the file: remove them' +
+      (found ? ' (without them the text does occur in the file).' : '.')
+    );
+  }
+
+  const wanted = oldLines.map(squash);
+  while (wanted.length && wanted[0] === '') wanted.shift();
+  while (wanted.length && wanted[wanted.length - 1] === '') wanted.pop();
+  if (wanted.length > 0) {
+    const squashed = docLines.map(squash);
+    for (let i = 0; i + wanted.length <= squashed.length; i++) {
+      if (wanted.every((w, k) => squashed[i + k] === w)) {
+        return `The same text occurs at lines ${i + 1}–${i + wanted.length}, but with different whitespace or indentation. The current lines are:\n${show(i, wanted.length)}`;
+      }
+    }
+    const first = squashed.indexOf(wanted[0]);
+    if (first !== -1) {
+      return `The first line of oldString matches line ${first + 1}, but the lines after it differ. The current lines there are:\n${show(first, Math.min(wanted.length + 2, 40))}`;
+    }
+  }
+  return 'oldString does not occur in the file, not even with different whitespace. Read the file again to see its current text.';
+}

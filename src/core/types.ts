@@ -1,0 +1,57 @@
+// Shared vocabulary of the gate. Names follow DESIGN.md ("Names", "Surfaces", result codes).
+
+export type ToolName = 'editGuard_readFile' | 'editGuard_writeFile' | 'editGuard_replaceString';
+
+/** How a mark came to be: the agent read the file, was shown it by a refusal, or wrote it itself. */
+export type MarkOrigin = 'read' | 'refusal' | 'write';
+
+/** `editGuard.ownWriteKeepsMark`: how long the agent's own write counts as having seen the file. */
+export type OwnWritePolicy = 'sameTurn' | 'never' | 'always';
+
+export type BlockReason = 'not-read' | 'changed' | 'own-write-expired';
+
+export type ErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'no-match'
+  | 'ambiguous'
+  | 'outside-workspace'
+  | 'protected'
+  | 'binary'
+  | 'too-large'
+  | 'untrusted'
+  | 'internal';
+
+/** The JSON part of every tool result (`LanguageModelDataPart.json`). */
+export interface ResultData {
+  status: 'ok' | 'blocked' | 'error';
+  tool: ToolName;
+  path: string;
+  uri?: string;
+  reason?: BlockReason;
+  code?: ErrorCode;
+  message: string;
+  turn?: string;
+  /** write/replace: the agent's change was saved to disk. */
+  saved?: boolean;
+  /** write/replace: the document held the user's unsaved changes, so the write was left unsaved too. */
+  keptUnsaved?: boolean;
+  created?: boolean;
+  formatterChanged?: boolean;
+  replacements?: number;
+  matches?: number;
+  startLine?: number;
+  endLine?: number;
+  totalLines?: number;
+  truncated?: boolean;
+  /** Rule 10: files this chat read that changed since. */
+  staleFiles?: string[];
+  /** Rule 7: the gate failed internally and let the write through. */
+  failOpen?: boolean;
+}
+
+/** What a tool returns before the adapter turns it into a `LanguageModelToolResult`. */
+export interface ToolOutcome {
+  text: string;
+  data: ResultData;
+}

@@ -1,0 +1,100 @@
+// Composition root: builds the core, its VS Code adapters and the surfaces, and wires their events.
+// Nothing else lives here.
+import * as vscode from 'vscode';
+import { type AgentEditGuardApi, isMarkFresh, toReadMarkInfo } from './api';
+import { readSettings, SECTION, toggleGate } from './config';
+import { Guard } from './core/guard';
+import { MarkStore } from './core/marks';
+import { WorkspaceDocuments } from './tools/documents';
+import { LiveFreshness } from './tools/liveFreshness';
+import { ReadFileTool } from './tools/readFileTool';
+import { ReplaceStringTool } from './tools/replaceStringTool';
+import { WriteFileTool } from './tools/writeFileTool';
+import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
+import { showReadMarksPicker } from './ui/readMarksPicker';
+import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
+
+export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
+  const log = vscode.window.createOutputChannel('Agent Edit Guard', { log: true });
+  const store = new MarkStore();
+  const documents = new WorkspaceDocuments();
+  const guard = new Guard(store, documents, readSettings, log);
+  const freshness = new LiveFreshness(store, documents);
+  const diagnostics = new BlockedWriteDiagnostics();
+  const status = new ReadMarksStatus();
+  const marksChanged = new vscode.EventEmitter<void>();
+  let currentSession: string | undefined;
+
+  const fresh = (uri: string) => freshness.currentHash(uri);
+  const views = (): MarkView[] =>
+    store.all().map((mark) => ({ mark, fresh: isMarkFresh(store, mark, fresh), path: vscode.workspace.asRelativePath(vscode.Uri.parse(mark.uri)) }));
+  const refreshStatus = () => {
+    const marks = currentSession ? store.newestPerFile(currentSession) : [];
+    status.update({
+      enabled: readSettings().enabled,
+      session: currentSession,
+      marks: marks.map((mark) => ({ mark, fresh: isMarkFresh(store, mark, fresh), path: vscode.workspace.asRelativePath(vscode.Uri.parse(mark.uri)) })),
+    });
+  };
+  const clearMarks = (session?: string, uri?: string) => {
+    store.clear(session, uri);
+    if (session === undefined) diagnostics.clear();
+    else if (uri !== undefined) diagnostics.onWritten(session, uri);
+  };
+
+  const env = {
+    guard,
+    log,
+    allowOutsideWorkspace: () => false,
+    onActivity: (session: string) => {
+      if (session === currentSession) return;
+      currentSession = session;
+      refreshStatus();
+    },
+  };
+
+  context.subscriptions.push(
+    log,
+    freshness,
+    diagnostics,
+    status,
+    marksChanged,
+    { dispose: () => store.dispose() },
+    vscode.lm.registerTool(ReadFileTool.id, new ReadFileTool(env)),
+    vscode.lm.registerTool(WriteFileTool.id, new WriteFileTool(env)),
+    vscode.lm.registerTool(ReplaceStringTool.id, new ReplaceStringTool(env)),
+    guard.onDidBlock((block) => diagnostics.onBlocked(block)),
+    guard.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
+    store.onDidChange(() => {
+      refreshStatus();
+      marksChanged.fire();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION)) {
+        refreshStatus();
+        marksChanged.fire();
+      }
+    }),
+    vscode.commands.registerCommand('editGuard.showReadMarks', () =>
+      showReadMarksPicker({ views, currentSession: () => currentSession, enabled: () => readSettings().enabled, clear: clearMarks, toggle: toggleGate }),
+    ),
+    vscode.commands.registerCommand('editGuard.clearReadMarks', () => {
+      clearMarks();
+      vscode.window.setStatusBarMessage('$(shield) Agent Edit Guard: read marks cleared', 3000);
+    }),
+    vscode.commands.registerCommand('editGuard.toggleGate', async () => {
+      const on = await toggleGate();
+      log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
+      vscode.window.setStatusBarMessage(`$(shield) Agent Edit Guard is ${on ? 'on' : 'off'} in this workspace`, 3000);
+    }),
+  );
+  refreshStatus();
+  log.info('Agent Edit Guard active');
+
+  return {
+    readMarks: () => views().map((v) => toReadMarkInfo(v.mark, v.fresh)),
+    onDidChangeReadMarks: marksChanged.event,
+  };
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,63 @@
+// Keeps the mark store's idea of each seen file's current text up to date between tool calls, so
+// the status bar turns "stale" as soon as the user types or the file changes on disk.
+import * as vscode from 'vscode';
+import { sha256 } from '../core/hash';
+import type { MarkStore } from '../core/marks';
+import type { WorkspaceDocuments } from './documents';
+
+const DEBOUNCE_MS = 100;
+
+export class LiveFreshness implements vscode.Disposable {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly store: MarkStore,
+    private readonly documents: WorkspaceDocuments,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    this.subscriptions.push(
+      watcher,
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document.uri)),
+      watcher.onDidChange((uri) => this.schedule(uri)),
+      watcher.onDidCreate((uri) => this.schedule(uri)),
+      watcher.onDidDelete((uri) => this.schedule(uri)),
+    );
+  }
+
+  /** Hash now (cached per document version, so cheap when nothing changed). */
+  currentHash(uri: string): string | undefined {
+    const doc = this.documents.find(uri);
+    return doc ? this.documents.hashOf(doc) : undefined;
+  }
+
+  private schedule(uri: vscode.Uri): void {
+    const key = uri.toString();
+    if (!this.store.tracks(key)) return;
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => void this.refresh(uri, key), DEBOUNCE_MS));
+  }
+
+  private async refresh(uri: vscode.Uri, key: string): Promise<void> {
+    this.timers.delete(key);
+    const doc = this.documents.find(key);
+    if (doc) {
+      // an open document is the file's text; a disk change reaches it as a document change too
+      this.store.observe(key, this.documents.hashOf(doc));
+      return;
+    }
+    // a file no editor holds: its disk bytes are its text
+    try {
+      const bytes = await vscode.workspace.fs.readFile(uri);
+      this.store.observe(key, sha256(new TextDecoder('utf-8').decode(bytes)));
+    } catch {
+      this.store.observe(key, 'deleted');
+    }
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,39 @@
+// editGuard_readFile: shows the file with line numbers and marks it as seen by this chat.
+import * as vscode from 'vscode';
+import { displayPathOf, optionalInteger, runTool, type ToolEnvironment } from './toolSupport';
+
+export interface ReadFileInput {
+  filePath: string;
+  offset?: number;
+  limit?: number;
+}
+
+export class ReadFileTool implements vscode.LanguageModelTool<ReadFileInput> {
+  static readonly id = 'editGuard_readFile';
+
+  constructor(private readonly env: ToolEnvironment) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReadFileInput>): vscode.PreparedToolInvocation {
+    const { offset, limit } = options.input ?? {};
+    const path = displayPathOf(options.input);
+    const range = offset || limit ? `, lines ${offset ?? 1}–${limit ? (offset ?? 1) + limit - 1 : 'end'}` : '';
+    return { invocationMessage: new vscode.MarkdownString(`Reading \`${path}\`${range}`) };
+  }
+
+  invoke(options: vscode.LanguageModelToolInvocationOptions<ReadFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    return runTool(
+      this.env,
+      'editGuard_readFile',
+      options,
+      token,
+      (input) => {
+        const offset = optionalInteger(input, 'offset', 1);
+        if (!offset.ok) return offset;
+        const limit = optionalInteger(input, 'limit', 1);
+        if (!limit.ok) return limit;
+        return { ok: true, value: { offset: offset.value, limit: limit.value } };
+      },
+      (call, range) => this.env.guard.read(call, range),
+    );
+  }
+}

@@ -1,0 +1,58 @@
+// A blocked write shows in the editor: a Warning over the lines that changed since the agent's
+// copy, until that chat writes the file successfully or the user clears the marks.
+import * as vscode from 'vscode';
+import type { BlockedWrite } from '../core/guard';
+import { sessionLabel } from '../tools/session';
+
+export const DIAGNOSTIC_SOURCE = 'Agent Edit Guard';
+export const DIAGNOSTIC_CODE = 'blocked-write';
+
+const REASON_TEXT: Record<BlockedWrite['reason'], string> = {
+  'not-read': 'the agent had not read this file in this chat',
+  changed: 'the file changed since the agent last read it',
+  'own-write-expired': "the agent's last sight of this file was its own write in an earlier turn",
+};
+
+export class BlockedWriteDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+  /** uri → session → that chat's diagnostics on the file */
+  private readonly entries = new Map<string, Map<string, vscode.Diagnostic[]>>();
+
+  onBlocked(block: BlockedWrite): void {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === block.uri);
+    const turn = block.turn ? `, turn …${block.turn.slice(-6)}` : '';
+    const message = `${block.tool} was blocked (${sessionLabel(block.session)}${turn}): ${REASON_TEXT[block.reason]}. Nothing was written; the agent was shown the current text.`;
+    const diagnostics = block.changedLines.map((r) => {
+      const last = doc ? Math.min(r.end, doc.lineCount - 1) : r.end;
+      const endChar = doc && last >= 0 ? doc.lineAt(last).text.length : Number.MAX_SAFE_INTEGER;
+      const d = new vscode.Diagnostic(new vscode.Range(r.start, 0, Math.max(last, r.start), endChar), message, vscode.DiagnosticSeverity.Warning);
+      d.source = DIAGNOSTIC_SOURCE;
+      d.code = DIAGNOSTIC_CODE;
+      return d;
+    });
+    let bySession = this.entries.get(block.uri);
+    if (!bySession) this.entries.set(block.uri, (bySession = new Map()));
+    bySession.set(block.session, diagnostics);
+    this.publish(block.uri);
+  }
+
+  /** That chat wrote the file: its earlier refusal is resolved. */
+  onWritten(session: string, uri: string): void {
+    if (this.entries.get(uri)?.delete(session)) this.publish(uri);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.collection.clear();
+  }
+
+  private publish(uri: string): void {
+    const all = [...(this.entries.get(uri)?.values() ?? [])].flat();
+    if (all.length === 0) this.entries.delete(uri);
+    this.collection.set(vscode.Uri.parse(uri), all);
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+}

@@ -1,0 +1,78 @@
+// The quick pick behind the status bar: every read mark, grouped by chat and turn, with its state;
+// pick one to open the file, or use the buttons to clear marks.
+import * as vscode from 'vscode';
+import type { ReadMark } from '../core/marks';
+import { sessionLabel } from '../tools/session';
+import type { MarkView } from './readMarksStatus';
+
+interface MarkItem extends vscode.QuickPickItem {
+  view?: MarkView;
+  action?: 'clearAll' | 'toggle';
+}
+
+const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open file' };
+const CLEAR = { iconPath: new vscode.ThemeIcon('close'), tooltip: "Clear this chat's marks of this file" };
+
+export interface PickerActions {
+  views(): MarkView[];
+  currentSession(): string | undefined;
+  enabled(): boolean;
+  clear(session?: string, uri?: string): void;
+  toggle(): Thenable<unknown>;
+}
+
+const time = (at: number) => new Date(at).toLocaleTimeString();
+const turnLabel = (mark: ReadMark) => (mark.turn ? `turn …${mark.turn.slice(-6)}` : 'no turn id');
+
+function buildItems(actions: PickerActions): MarkItem[] {
+  const views = actions.views();
+  const items: MarkItem[] = [
+    { label: '$(clear-all) Clear all read marks', description: `${views.length} marks`, action: 'clearAll' },
+    { label: actions.enabled() ? '$(shield) Turn the guard off in this workspace' : '$(shield) Turn the guard on in this workspace', action: 'toggle' },
+  ];
+  const current = actions.currentSession();
+  const sessions = [...new Set(views.map((v) => v.mark.session))].sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
+  for (const session of sessions) {
+    const ofSession = views.filter((v) => v.mark.session === session).sort((a, b) => b.mark.seq - a.mark.seq);
+    const turns = [...new Set(ofSession.map((v) => v.mark.turn ?? ''))];
+    for (const turn of turns) {
+      const inTurn = ofSession.filter((v) => (v.mark.turn ?? '') === turn);
+      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ' (current)' : ''} · ${turnLabel(inTurn[0].mark)}` });
+      for (const view of inTurn) {
+        items.push({
+          label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,
+          description: `${view.mark.origin} · ${view.fresh ? 'current' : 'stale: changed since'} · ${time(view.mark.at)}`,
+          buttons: [OPEN, CLEAR],
+          view,
+        });
+      }
+    }
+  }
+  return items;
+}
+
+export async function showReadMarksPicker(actions: PickerActions): Promise<void> {
+  const pick = vscode.window.createQuickPick<MarkItem>();
+  pick.title = 'Agent Edit Guard: Read Marks';
+  pick.placeholder = 'Files the chats have seen — pick one to open it';
+  pick.matchOnDescription = true;
+  pick.items = buildItems(actions);
+  const open = (view: MarkView) => vscode.window.showTextDocument(vscode.Uri.parse(view.mark.uri), { preview: true });
+  pick.onDidTriggerItemButton(({ item, button }) => {
+    if (!item.view) return;
+    if (button === OPEN) void open(item.view);
+    else {
+      actions.clear(item.view.mark.session, item.view.mark.uri);
+      pick.items = buildItems(actions);
+    }
+  });
+  pick.onDidAccept(async () => {
+    const [item] = pick.selectedItems;
+    pick.hide();
+    if (item?.action === 'clearAll') actions.clear();
+    else if (item?.action === 'toggle') await actions.toggle();
+    else if (item?.view) await open(item.view);
+  });
+  pick.onDidHide(() => pick.dispose());
+  pick.show();
+}

@@ -1,0 +1,68 @@
+// The status-bar item: what the current chat (the one whose tool ran last) has seen, and how
+// much of it went stale; or that the guard is off.
+import * as vscode from 'vscode';
+import type { ReadMark } from '../core/marks';
+import { sessionLabel } from '../tools/session';
+
+export const STATUS_ITEM_ID = 'editGuard.readMarks';
+
+export interface MarkView {
+  mark: ReadMark;
+  fresh: boolean;
+  path: string;
+}
+
+export interface StatusModel {
+  enabled: boolean;
+  session: string | undefined;
+  /** Newest mark per file of the current chat. */
+  marks: MarkView[];
+}
+
+export class ReadMarksStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
+
+  constructor() {
+    this.item.name = 'Agent Edit Guard';
+    this.item.command = 'editGuard.showReadMarks';
+    this.item.show();
+  }
+
+  /** The text shown, also used by tests through the rendered page. */
+  get text(): string {
+    return this.item.text;
+  }
+
+  update(model: StatusModel): void {
+    if (!model.enabled) {
+      this.item.text = '$(shield) off';
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+      this.item.tooltip = new vscode.MarkdownString(
+        '**Agent Edit Guard is off** in this workspace: agent writes are not checked against what the agent has read.\n\nClick to see read marks; run **Agent Edit Guard: Toggle Gate** to turn it on.',
+      );
+      return;
+    }
+    const stale = model.marks.filter((m) => !m.fresh).length;
+    const read = model.marks.length;
+    this.item.backgroundColor = undefined;
+    this.item.text = `$(shield) ${read} read${stale ? ` · ${stale} stale` : ''}`;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown('**Agent Edit Guard** — ');
+    if (!model.session) {
+      md.appendMarkdown('no agent has used the guarded tools yet.');
+    } else {
+      md.appendMarkdown(`files ${sessionLabel(model.session)} has seen:\n\n`);
+      if (read === 0) md.appendMarkdown('_none_\n');
+      for (const m of model.marks.slice(0, 15)) {
+        md.appendMarkdown(`- ${m.fresh ? '$(check)' : '$(warning)'} \`${m.path}\` — ${m.fresh ? 'current' : 'changed since'} (${m.mark.origin})\n`);
+      }
+      if (read > 15) md.appendMarkdown(`- … and ${read - 15} more\n`);
+    }
+    md.appendMarkdown('\n\nClick to browse or clear read marks.');
+    this.item.tooltip = md;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
