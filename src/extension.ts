@@ -65,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.lm.registerTool(ReplaceStringTool.id, new ReplaceStringTool(env)),
     guard.onDidBlock((block) => diagnostics.onBlocked(block)),
     guard.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
+    freshness.onDidTouchSeenFile(() => marksChanged.fire()),
     store.onDidChange(() => {
       refreshStatus();
       marksChanged.fire();

@@ -1,6 +1,7 @@
 // Keeps the mark store's idea of each seen file's current text up to date between tool calls, so
 // the status bar turns "stale" as soon as the user types or the file changes on disk.
 import * as vscode from 'vscode';
+import { Emitter } from '../core/events';
 import { sha256 } from '../core/hash';
 import type { MarkStore } from '../core/marks';
 import type { WorkspaceDocuments } from './documents';
@@ -10,6 +11,12 @@ const DEBOUNCE_MS = 100;
 export class LiveFreshness implements vscode.Disposable {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly touched = new Emitter<void>();
+  /**
+   * A file some chat has seen just changed: marks may have gone stale. Fires at once, before the
+   * debounced re-hash updates the store, so API listeners hear of it without delay.
+   */
+  readonly onDidTouchSeenFile = this.touched.event;
 
   constructor(
     private readonly store: MarkStore,
@@ -34,6 +41,7 @@ export class LiveFreshness implements vscode.Disposable {
   private schedule(uri: vscode.Uri): void {
     const key = uri.toString();
     if (!this.store.tracks(key)) return;
+    this.touched.fire();
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => void this.refresh(uri, key), DEBOUNCE_MS));
   }
@@ -58,6 +66,7 @@ export class LiveFreshness implements vscode.Disposable {
   dispose(): void {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    this.touched.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }
