@@ -1,6 +1,6 @@
 // The API `activate()` returns, for other extensions and for tests (DESIGN "Surfaces").
 import type * as vscode from 'vscode';
-import type { MarkStore, ReadMark } from './core/marks';
+import type { ReadMark } from './core/marks';
 
 export interface ReadMarkInfo {
   session: string;
@@ -16,15 +16,6 @@ export interface ReadMarkInfo {
 export interface AgentEditGuardApi {
   readMarks(): ReadMarkInfo[];
   onDidChangeReadMarks: vscode.Event<void>;
-}
-
-/**
- * Freshness of a mark: against the open document's hash when there is one (exact, even inside
- * the live tracker's debounce), else against the last hash the store observed.
- */
-export function isMarkFresh(store: MarkStore, mark: ReadMark, currentHash: (uri: string) => string | undefined): boolean {
-  const now = currentHash(mark.uri);
-  return now !== undefined ? now === mark.hash : store.isFresh(mark);
 }
 
 export function toReadMarkInfo(mark: ReadMark, fresh: boolean): ReadMarkInfo {

@@ -1,10 +1,10 @@
 // Composition root: builds the core, its VS Code adapters and the surfaces, and wires their events.
 // Nothing else lives here.
 import * as vscode from 'vscode';
-import { type AgentEditGuardApi, isMarkFresh, toReadMarkInfo } from './api';
+import { type AgentEditGuardApi, toReadMarkInfo } from './api';
 import { readSettings, SECTION, toggleGate } from './config';
 import { Guard } from './core/guard';
-import { MarkStore } from './core/marks';
+import { MarkStore, type ReadMark } from './core/marks';
 import { WorkspaceDocuments } from './tools/documents';
 import { LiveFreshness } from './tools/liveFreshness';
 import { ReadFileTool } from './tools/readFileTool';
@@ -25,16 +25,16 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const marksChanged = new vscode.EventEmitter<void>();
   let currentSession: string | undefined;
 
-  const fresh = (uri: string) => freshness.currentHash(uri);
-  const views = (): MarkView[] =>
-    store.all().map((mark) => ({ mark, fresh: isMarkFresh(store, mark, fresh), path: vscode.workspace.asRelativePath(vscode.Uri.parse(mark.uri)) }));
+  // freshness is exact for open documents (their hash is cached per version), observed for others
+  const view = (mark: ReadMark): MarkView => ({
+    mark,
+    fresh: store.isFresh(mark, (uri) => documents.currentHash(uri)),
+    path: vscode.workspace.asRelativePath(vscode.Uri.parse(mark.uri)),
+  });
+  const views = (): MarkView[] => store.all().map(view);
   const refreshStatus = () => {
     const marks = currentSession ? store.newestPerFile(currentSession) : [];
-    status.update({
-      enabled: readSettings().enabled,
-      session: currentSession,
-      marks: marks.map((mark) => ({ mark, fresh: isMarkFresh(store, mark, fresh), path: vscode.workspace.asRelativePath(vscode.Uri.parse(mark.uri)) })),
-    });
+    status.update({ enabled: readSettings().enabled, session: currentSession, marks: marks.map(view) });
   };
   const clearMarks = (session?: string, uri?: string) => {
     store.clear(session, uri);

@@ -43,6 +43,8 @@ export interface DocumentPort {
   create(uri: string, text: string): Promise<boolean>;
   /** Saves; returns the text after saving (format on save may change it), `undefined` if not saved. */
   save(uri: string): Promise<string | undefined>;
+  /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
+  currentHash?(uri: string): string | undefined;
 }
 
 export interface Logger {
@@ -337,7 +339,7 @@ export class Guard {
   /** Adds the turn and rule 10's notice of files this chat read that went stale since. */
   private finish(ctx: CallContext, text: string, data: ResultData): ToolOutcome {
     const stale = this.store
-      .staleFiles(ctx.session)
+      .staleFiles(ctx.session, (uri) => this.port.currentHash?.(uri))
       .filter((m) => m.uri !== ctx.uri)
       .map((m) => this.names.get(m.uri) ?? m.uri);
     if (ctx.turn !== undefined) data.turn = ctx.turn;

@@ -16,6 +16,9 @@ export interface ReadMark {
   seq: number;
 }
 
+/** The exact hash of a file's current text when it is cheap to know (an open document), else `undefined`. */
+export type CurrentHash = (uri: string) => string | undefined;
+
 export interface MarkStoreLimits {
   /** All marks over all chats; the oldest go first. */
   maxMarks: number;
@@ -134,9 +137,12 @@ export class MarkStore {
     return false;
   }
 
-  /** A mark is fresh when the file's latest known text still has the mark's hash. */
-  isFresh(mark: ReadMark): boolean {
-    const current = this.currentHashes.get(mark.uri);
+  /**
+   * A mark is fresh when the file's current text still has the mark's hash: the exact hash when
+   * `currentHash` knows it (an open document), else the latest one observed.
+   */
+  isFresh(mark: ReadMark, currentHash?: CurrentHash): boolean {
+    const current = currentHash?.(mark.uri) ?? this.currentHashes.get(mark.uri);
     return current === undefined || current === mark.hash;
   }
 
@@ -156,8 +162,8 @@ export class MarkStore {
   }
 
   /** Files this chat has seen whose current text differs from what it saw last (rule 10). */
-  staleFiles(session: string): ReadMark[] {
-    return this.newestPerFile(session).filter((mark) => !this.isFresh(mark));
+  staleFiles(session: string, currentHash?: CurrentHash): ReadMark[] {
+    return this.newestPerFile(session).filter((mark) => !this.isFresh(mark, currentHash));
   }
 
   /** Forget everything (no argument), one chat, or one chat's marks of one file. */

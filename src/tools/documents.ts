@@ -18,6 +18,11 @@ export class WorkspaceDocuments implements DocumentPort {
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
   }
 
+  currentHash(uri: string): string | undefined {
+    const doc = this.find(uri);
+    return doc ? this.hashOf(doc) : undefined;
+  }
+
   hashOf(doc: vscode.TextDocument): string {
     return this.hashes.hash(doc.uri.toString(), doc.version, () => doc.getText());
   }

@@ -32,12 +32,6 @@ export class LiveFreshness implements vscode.Disposable {
     );
   }
 
-  /** Hash now (cached per document version, so cheap when nothing changed). */
-  currentHash(uri: string): string | undefined {
-    const doc = this.documents.find(uri);
-    return doc ? this.documents.hashOf(doc) : undefined;
-  }
-
   private schedule(uri: vscode.Uri): void {
     const key = uri.toString();
     if (!this.store.tracks(key)) return;

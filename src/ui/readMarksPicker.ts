@@ -41,7 +41,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,
-          description: `${view.mark.origin} · ${view.fresh ? 'current' : 'stale: changed since'} · ${time(view.mark.at)}`,
+          description: `${view.fresh ? 'current' : 'stale — the file changed since'} · ${view.mark.origin} at ${time(view.mark.at)}`,
           buttons: [OPEN, CLEAR],
           view,
         });

@@ -1,0 +1,469 @@
+// Shared bits of the integration suite: calling the guarded tools and decoding their results,
+// making fresh files in the run's workspace, simulating the user (unsaved typing, disk changes),
+// real chat turns through the test-only @scripted participant, settings, diagnostics, waiting.
+// Everything here drives the real VS Code API: no mocks.
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ui } from './ui';
+
+export { ui };
+
+export const EXTENSION_ID = 'editguard.agent-edit-guard';
+export const SCRIPTED_AGENT_ID = 'editguard-test.scripted-agent';
+export const FAKE_MODEL_VENDOR = 'editguard-test';
+export const DIAGNOSTIC_SOURCE = 'Agent Edit Guard';
+export const DIAGNOSTIC_CODE = 'blocked-write';
+
+export const READ = 'editGuard_readFile';
+export const WRITE = 'editGuard_writeFile';
+export const REPLACE = 'editGuard_replaceString';
+export type ToolName = typeof READ | typeof WRITE | typeof REPLACE;
+
+/** The JSON part of every tool result (the product contract). */
+export interface ToolJson {
+  status: 'ok' | 'blocked' | 'error';
+  tool: string;
+  path: string;
+  uri: string;
+  reason?: 'not-read' | 'changed' | 'own-write-expired';
+  code?: string;
+  message: string;
+  turn?: string;
+  saved?: boolean;
+  keptUnsaved?: boolean;
+  created?: boolean;
+  formatterChanged?: boolean;
+  startLine?: number;
+  endLine?: number;
+  totalLines?: number;
+  truncated?: boolean;
+  replacements?: number;
+  matches?: number;
+  staleFiles?: string[];
+}
+
+export interface ToolOutcome {
+  /** what the model reads: all text parts joined */
+  text: string;
+  json: ToolJson;
+}
+
+export interface ReadMarkInfo {
+  session: string;
+  uri: string;
+  hash: string;
+  turn?: string;
+  origin: 'read' | 'refusal' | 'write';
+  fresh: boolean;
+  at: number;
+}
+
+export interface EditGuardApi {
+  readMarks(): ReadMarkInfo[];
+  onDidChangeReadMarks: vscode.Event<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// waiting
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it returns a truthy value, and returns that value. Fails with `what` and the
+ * last value seen (or the last error thrown by the probe) after `timeoutMs`.
+ */
+export async function waitFor<T>(
+  probe: () => T | undefined | null | false | '' | 0 | Promise<T | undefined | null | false | '' | 0>,
+  what: string,
+  timeoutMs = 2000,
+  intervalMs = 25,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value as T;
+      last = value;
+    } catch (err) {
+      last = err instanceof Error ? `threw ${err.message}` : err;
+    }
+    if (Date.now() >= end) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${safeJson(last)})`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the extension and its API
+
+export async function activateExtension(): Promise<EditGuardApi> {
+  const ext = vscode.extensions.getExtension<EditGuardApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not installed in the test host`);
+  const api = await ext.activate();
+  assert.ok(api && typeof api.readMarks === 'function', 'activate() returns { readMarks, onDidChangeReadMarks }');
+  return api;
+}
+
+export function api(): EditGuardApi {
+  const ext = vscode.extensions.getExtension<EditGuardApi>(EXTENSION_ID);
+  assert.ok(ext && ext.isActive, `extension ${EXTENSION_ID} is not active`);
+  return ext.exports;
+}
+
+/** All marks (of every session) for one file, oldest first. */
+export function marksFor(uri: vscode.Uri): ReadMarkInfo[] {
+  return api()
+    .readMarks()
+    .filter((m) => sameFile(m.uri, uri))
+    .sort((a, b) => a.at - b.at);
+}
+
+/** The newest mark for the file, optionally of one session only. */
+export function newestMark(uri: vscode.Uri, session?: string): ReadMarkInfo | undefined {
+  return marksFor(uri)
+    .filter((m) => session === undefined || m.session === session)
+    .at(-1);
+}
+
+function sameFile(uriString: string, uri: vscode.Uri): boolean {
+  try {
+    return vscode.Uri.parse(uriString).toString() === uri.toString();
+  } catch {
+    return false;
+  }
+}
+
+export function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+// ---------------------------------------------------------------------------------------------
+// calling the tools (plain vscode.lm.invokeTool: the "no chat" session, each call its own turn)
+
+export function decodeResult(result: vscode.LanguageModelToolResult): ToolOutcome {
+  assert.ok(result && Array.isArray(result.content), 'invokeTool returns a LanguageModelToolResult');
+  const texts: string[] = [];
+  let json: ToolJson | undefined;
+  for (const part of result.content) {
+    if (part instanceof vscode.LanguageModelTextPart) {
+      texts.push(part.value);
+    } else if (isJsonDataPart(part)) {
+      assert.strictEqual(json, undefined, 'exactly one JSON data part');
+      json = JSON.parse(new TextDecoder().decode(part.data)) as ToolJson;
+    }
+  }
+  assert.ok(texts.length > 0, 'the result has a text part for the model');
+  assert.ok(json, `the result has an application/json data part (parts: ${safeJson(result.content)})`);
+  return { text: texts.join(''), json };
+}
+
+function isJsonDataPart(part: unknown): part is { mimeType: string; data: Uint8Array } {
+  if (part instanceof vscode.LanguageModelDataPart) return /json/.test(part.mimeType);
+  const p = part as { mimeType?: unknown; data?: unknown } | undefined;
+  return !!p && typeof p.mimeType === 'string' && /json/.test(p.mimeType) && p.data instanceof Uint8Array;
+}
+
+export async function invoke(tool: ToolName, input: object): Promise<ToolOutcome> {
+  const result = await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined });
+  const out = decodeResult(result);
+  assert.strictEqual(out.json.tool, tool, 'json.tool names the tool');
+  return out;
+}
+
+export const readFile = (filePath: string, range: { offset?: number; limit?: number } = {}) =>
+  invoke(READ, { filePath, ...range });
+export const writeFile = (filePath: string, content: string, append?: boolean) =>
+  invoke(WRITE, append === undefined ? { filePath, content } : { filePath, content, append });
+export const replaceString = (filePath: string, oldString: string, newString: string, replaceAll?: boolean) =>
+  invoke(REPLACE, replaceAll === undefined ? { filePath, oldString, newString } : { filePath, oldString, newString, replaceAll });
+
+/** Asserts the status (and reason/code) of a result, printing the whole result when it differs. */
+export function expectStatus(
+  out: { json?: ToolJson; text?: string },
+  status: ToolJson['status'],
+  detail?: { reason?: ToolJson['reason'] | ToolJson['reason'][]; code?: string },
+): ToolJson {
+  const json = out.json;
+  const dump = () => `\n--- json: ${safeJson(json)}\n--- text:\n${out.text}`;
+  assert.ok(json, `no JSON part${dump()}`);
+  assert.strictEqual(json.status, status, `expected status ${status}${dump()}`);
+  if (detail?.reason !== undefined) {
+    const allowed = Array.isArray(detail.reason) ? detail.reason : [detail.reason];
+    assert.ok(allowed.includes(json.reason!), `expected reason ${allowed.join(' or ')}${dump()}`);
+  }
+  if (detail?.code !== undefined) assert.strictEqual(json.code, detail.code, `expected code ${detail.code}${dump()}`);
+  assert.ok(typeof json.message === 'string' && json.message.length > 0, `json.message is a one-line summary${dump()}`);
+  return json;
+}
+
+/** Parses read output: `<right-aligned number>\t<text>` lines → [number, text] pairs, in order. */
+export function numberedLines(text: string): Array<[number, string]> {
+  const rows: Array<[number, string]> = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(\d+)\t(.*)$/.exec(line);
+    if (m) rows.push([Number(m[1]), m[2]]);
+  }
+  return rows;
+}
+
+/** The diff lines (`@@`, `-`, `+`) of a blocked result's text. */
+export function diffLines(text: string): { hunks: string[]; removed: string[]; added: string[] } {
+  const lines = text.split(/\r?\n/);
+  return {
+    hunks: lines.filter((l) => l.startsWith('@@')),
+    removed: lines.filter((l) => l.startsWith('-') && !l.startsWith('---')).map((l) => l.slice(1)),
+    added: lines.filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// files in the run's workspace
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test host has a workspace folder');
+  return folder.uri.fsPath;
+}
+
+let counter = 0;
+/** A workspace-relative path (forward slashes) no other test uses: `gen/<prefix>-<unique><ext>`. */
+export function uniquePath(prefix: string, ext = '.txt'): string {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return `gen/${prefix}-${unique}${ext}`;
+}
+
+export interface TestFile {
+  /** workspace-relative, forward slashes: what the agent passes as filePath */
+  rel: string;
+  abs: string;
+  uri: vscode.Uri;
+}
+
+export function fileRef(rel: string): TestFile {
+  const abs = path.join(workspaceRoot(), ...rel.split('/'));
+  return { rel, abs, uri: vscode.Uri.file(abs) };
+}
+
+/** Creates a fresh file on disk (Node fs, like any other process would) with exact bytes. */
+export function makeFile(prefix: string, content: string | Buffer, ext = '.txt'): TestFile {
+  const f = fileRef(uniquePath(prefix, ext));
+  fs.mkdirSync(path.dirname(f.abs), { recursive: true });
+  fs.writeFileSync(f.abs, content);
+  return f;
+}
+
+export const diskBytes = (f: TestFile): Buffer => fs.readFileSync(f.abs);
+export const diskText = (f: TestFile): string => fs.readFileSync(f.abs, 'utf8');
+
+/** Changes the file on disk behind VS Code's back and waits until VS Code's document has the new text. */
+export async function changeOnDisk(f: TestFile, content: string): Promise<void> {
+  fs.writeFileSync(f.abs, content);
+  const loaded = vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.uri.toString());
+  if (loaded) {
+    // a loaded document follows the disk through the file watcher: let it catch up, as it would
+    // before any real agent's next call
+    await waitFor(() => loaded.getText() === content, `VS Code to pick up the disk change of ${f.rel}`, 5000);
+  }
+}
+
+export async function openInEditor(f: TestFile): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(f.uri);
+  return vscode.window.showTextDocument(doc, { preview: false });
+}
+
+/**
+ * The user's typing, unsaved: replaces `search` (first occurrence) in the open document's buffer
+ * with `replacement` through `workspace.applyEdit`, exactly like an edit in the editor.
+ */
+export async function userEdit(doc: vscode.TextDocument, search: string, replacement: string): Promise<void> {
+  const text = doc.getText();
+  const at = text.indexOf(search);
+  assert.ok(at >= 0, `test setup: ${JSON.stringify(search)} is in ${doc.uri.fsPath}`);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + search.length)), replacement);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'the user edit applies');
+  assert.ok(doc.isDirty, 'the user edit leaves the document dirty');
+}
+
+export function docFor(f: TestFile): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.uri.toString());
+}
+
+/** Reverts every dirty document (so no save prompt or hot-exit state remains) and closes all editors. */
+export async function revertAndCloseAll(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments) {
+    if (!doc.isDirty || doc.isClosed) continue;
+    try {
+      await vscode.window.showTextDocument(doc, { preview: false });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } catch {
+      // best effort: the next test uses its own files anyway
+    }
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+// ---------------------------------------------------------------------------------------------
+// settings (workspace scope, reset in teardown)
+
+const changedSettings = new Map<string, { section: string; key: string }>();
+
+/** Sets a setting in the workspace (`.vscode/settings.json` of the run's fresh workspace); undone in teardown. */
+export async function setConfig(section: string, key: string, value: unknown): Promise<void> {
+  changedSettings.set(`${section}.${key}`, { section, key });
+  await vscode.workspace.getConfiguration(section).update(key, value, vscode.ConfigurationTarget.Workspace);
+  await waitFor(
+    () => JSON.stringify(vscode.workspace.getConfiguration(section).get(key)) === JSON.stringify(value),
+    `setting ${section}.${key} = ${JSON.stringify(value)}`,
+  );
+  await sleep(50); // let the extension's onDidChangeConfiguration listener run
+}
+
+export const setSetting = (key: 'enabled' | 'ownWriteKeepsMark' | 'maxReadLines', value: unknown) =>
+  setConfig('editGuard', key, value);
+
+export async function resetSettings(): Promise<void> {
+  for (const { section, key } of changedSettings.values()) {
+    await vscode.workspace.getConfiguration(section).update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  }
+  changedSettings.clear();
+  await sleep(50);
+}
+
+/** Per-test cleanup shared by every suite. */
+export async function cleanUp(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  await revertAndCloseAll();
+  await resetSettings();
+}
+
+// ---------------------------------------------------------------------------------------------
+// diagnostics
+
+export function guardDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE);
+}
+
+export function diagnosticCode(d: vscode.Diagnostic): string | number | undefined {
+  return typeof d.code === 'object' && d.code !== null ? d.code.value : d.code;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the rendered page (status bar) through the Playwright driver
+
+/** The rendered DOM id of our status bar item: `<extension id>.<item id>`. */
+export const STATUS_ITEM_SELECTOR = '.part.statusbar [id="editguard.agent-edit-guard.editGuard.readMarks"]';
+
+/** The rendered text of our status bar item (the $(shield) codicon renders as an icon, not text). */
+export async function statusBarText(): Promise<string> {
+  const answer = (await ui({ action: 'text', selector: STATUS_ITEM_SELECTOR, timeout: 2000 })) as { text?: string; error?: string };
+  if (answer?.error) throw new Error(`UI driver: ${answer.error}`);
+  return answer?.text ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// real chat turns through the test-only @scripted participant
+
+export interface ScriptedCall {
+  tool: ToolName;
+  input: Record<string, unknown>;
+}
+
+export interface ScriptedResult {
+  tool: string;
+  input: unknown;
+  text: string;
+  json?: ToolJson;
+  error?: string;
+}
+
+export interface ScriptedRequest {
+  prompt: string;
+  id: string;
+  token: unknown;
+  results: ScriptedResult[];
+  done?: unknown;
+  error?: string;
+}
+
+function scriptedRequests(): ScriptedRequest[] {
+  const ext = vscode.extensions.getExtension<{ requests: ScriptedRequest[] }>(SCRIPTED_AGENT_ID);
+  assert.ok(ext, `test-only extension ${SCRIPTED_AGENT_ID} is installed in the test host`);
+  assert.ok(ext.isActive && ext.exports && Array.isArray(ext.exports.requests), `${SCRIPTED_AGENT_ID} exports { requests }`);
+  return ext.exports.requests;
+}
+
+export async function activateScriptedAgent(): Promise<void> {
+  const ext = vscode.extensions.getExtension(SCRIPTED_AGENT_ID);
+  assert.ok(ext, `test-only extension ${SCRIPTED_AGENT_ID} is installed in the test host`);
+  await ext.activate();
+}
+
+/** Starts a new chat session in the chat view. */
+export async function newChat(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  await sleep(100);
+}
+
+/**
+ * One real chat turn: `@scripted {calls}` submitted in the chat view; the participant calls the tools
+ * with the request's real toolInvocationToken and (unless ids: false) chatRequestId = request.id.
+ * Resolves with the participant's record of the request once it is done.
+ */
+export async function chatTurn(
+  calls: ScriptedCall[],
+  options: { ids?: boolean; parallel?: boolean } = {},
+): Promise<ScriptedRequest> {
+  await activateScriptedAgent();
+  const before = scriptedRequests().length;
+  const script: Record<string, unknown> = { calls };
+  if (options.ids === false) script.ids = false;
+  if (options.parallel) script.parallel = true;
+  await vscode.commands.executeCommand('workbench.action.chat.open', {
+    query: '@scripted ' + JSON.stringify(script),
+    blockOnResponse: true,
+    modelSelector: { vendor: FAKE_MODEL_VENDOR },
+  });
+  const request = await waitFor(
+    () => {
+      const all = scriptedRequests();
+      const last = all.at(-1);
+      return all.length > before && last && last.done ? last : undefined;
+    },
+    'the @scripted chat turn to finish',
+    20000,
+  );
+  assert.ok(!request.error, `@scripted could not run the script: ${request.error}`);
+  assert.strictEqual(request.results.length, calls.length, `every scripted call ran: ${safeJson(request.results)}`);
+  request.results.forEach((r, i) => {
+    assert.ok(!r.error, `call ${i} (${r.tool}) did not throw: ${r.error}`);
+    assert.ok(r.json, `call ${i} (${r.tool}) returned a JSON part: ${safeJson(r)}`);
+  });
+  return request;
+}
+
+export const call = {
+  read: (filePath: string, range: { offset?: number; limit?: number } = {}): ScriptedCall => ({ tool: READ, input: { filePath, ...range } }),
+  write: (filePath: string, content: string, append?: boolean): ScriptedCall => ({
+    tool: WRITE,
+    input: append === undefined ? { filePath, content } : { filePath, content, append },
+  }),
+  replace: (filePath: string, oldString: string, newString: string): ScriptedCall => ({
+    tool: REPLACE,
+    input: { filePath, oldString, newString },
+  }),
+};
