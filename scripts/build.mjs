@@ -1,7 +1,7 @@
 // Bundles the extension (and, with --tests, the unit and integration tests) with esbuild.
 // `vscode` is provided by the extension host; `mocha` is loaded from node_modules by the test entry.
 import { build } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
@@ -13,5 +13,9 @@ await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/exten
 if (withTests) {
   await build({ ...common, entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')), outdir: 'out/test/unit', external: ['mocha'] });
   // each integration file separately: index.js is the entry the extension host loads, it requires the *.test.js beside it
-  await build({ ...common, bundle: true, entryPoints: tsFiles('test/integration'), outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
+  await build({ ...common, entryPoints: tsFiles('test/integration'), outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
+  // the suite that runs under GitHub Copilot's own agent loop, same shape
+  if (existsSync('test/copilot')) {
+    await build({ ...common, entryPoints: tsFiles('test/copilot'), outdir: 'out/test/copilot', external: ['vscode', 'mocha'] });
+  }
 }
