@@ -378,6 +378,7 @@ suite('guarded tools (plain invokeTool)', () => {
 
     const editor = await openInEditor(b);
     await userEdit(editor.document, 'B', 'B changed by user');
+    assert.strictEqual(newestMark(b.uri)?.fresh, false, 'before the call, readMarks() already reports b stale');
 
     const out = await writeFile(a.rel, 'A2\n');
     const json = expectStatus(out, 'ok');
