@@ -1,6 +1,7 @@
 // The `editGuard.*` settings, read fresh on every call so a change applies at once.
 import * as vscode from 'vscode';
 import type { GuardSettings } from './core/guard';
+import { DEFAULT_PROTECTED_FILES } from './core/paths';
 import type { OwnWritePolicy } from './core/types';
 
 export const SECTION = 'editGuard';
@@ -14,6 +15,21 @@ export function readSettings(): GuardSettings {
     enabled: config.get<boolean>('enabled', true) !== false,
     policy: (POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : 'sameTurn',
     maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : 2000,
+  };
+}
+
+/** Which paths the tools may touch, and which need the user's confirmation. */
+export interface PathSettings {
+  allowOutsideWorkspace: boolean;
+  protectedFiles: string[];
+}
+
+export function readPathSettings(): PathSettings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const patterns = config.get<unknown>('protectedFiles', DEFAULT_PROTECTED_FILES);
+  return {
+    allowOutsideWorkspace: config.get<boolean>('allowOutsideWorkspace', false) === true,
+    protectedFiles: Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : DEFAULT_PROTECTED_FILES,
   };
 }
 

@@ -2,7 +2,7 @@
 // Nothing else lives here.
 import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
-import { readSettings, SECTION, toggleGate } from './config';
+import { readPathSettings, readSettings, SECTION, toggleGate } from './config';
 import { Guard } from './core/guard';
 import { MarkStore, type ReadMark } from './core/marks';
 import { WorkspaceDocuments } from './tools/documents';
@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const env = {
     guard,
     log,
-    allowOutsideWorkspace: () => false,
+    pathSettings: readPathSettings,
     onActivity: (session: string) => {
       if (session === currentSession) return;
       currentSession = session;
@@ -89,6 +89,18 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       vscode.window.setStatusBarMessage(`$(shield) Agent Edit Guard is ${on ? 'on' : 'off'} in this workspace`, 3000);
     }),
   );
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    // lets the integration tests prove rule 7 (fail open, visibly) on the real extension
+    context.subscriptions.push(
+      vscode.commands.registerCommand('editGuard.test.injectGateFault', (on: boolean) => {
+        guard.faultInjector = on
+          ? () => {
+              throw new Error('fault injected by editGuard.test.injectGateFault');
+            }
+          : undefined;
+      }),
+    );
+  }
   refreshStatus();
   log.info('Agent Edit Guard active');
 

@@ -1,6 +1,7 @@
 // Path policy: how a tool's `filePath` becomes a file, and which files are out of bounds.
 // Works on plain file-system paths; the adapter turns the result into a URI.
 import * as path from 'node:path';
+import { minimatch } from 'minimatch';
 import type { ErrorCode } from './types';
 
 export interface WorkspaceFolderInfo {
@@ -67,4 +68,63 @@ export function resolveToolPath(
     };
   }
   return { ok: true, fsPath, folder, display: displayPath(fsPath, folders) };
+}
+
+/**
+ * Symbolic links must not smuggle a workspace path outside: `realpath` (the adapter's, on the
+ * file system) of the file — or of its nearest existing ancestor, for a file not yet created —
+ * must lie inside the real path of a workspace folder.
+ */
+export function escapesThroughLink(
+  fsPath: string,
+  folders: readonly WorkspaceFolderInfo[],
+  realpath: (p: string) => string | undefined,
+): string | undefined {
+  let probe = fsPath;
+  let real = realpath(probe);
+  while (real === undefined && path.dirname(probe) !== probe) {
+    probe = path.dirname(probe);
+    real = realpath(probe);
+  }
+  if (real === undefined) return undefined;
+  const inside = folders.some((f) => contains(realpath(f.fsPath) ?? f.fsPath, real));
+  return inside ? undefined : real;
+}
+
+/** Secrets and tooling state an agent should not touch without the user saying so. */
+export const DEFAULT_PROTECTED_FILES = [
+  '**/.env',
+  '**/.env.*',
+  '**/*.pem',
+  '**/*.key',
+  '**/*.p12',
+  '**/*.pfx',
+  '**/id_rsa*',
+  '**/id_ed25519*',
+  '**/.npmrc',
+  '**/.netrc',
+  '**/.git-credentials',
+  '**/.vscode/settings.json',
+  '**/.github/hooks/**',
+];
+
+/** The first protected-file pattern `fsPath` matches (relative to its workspace folder), if any. */
+export function protectedPattern(
+  fsPath: string,
+  folders: readonly WorkspaceFolderInfo[],
+  patterns: readonly string[],
+): string | undefined {
+  const folder = folderOf(fsPath, folders);
+  const rel = (folder ? path.relative(folder.fsPath, fsPath) : fsPath).split(path.sep).join('/');
+  return patterns.find((p) => typeof p === 'string' && minimatch(rel, p, { dot: true, nocase: process.platform === 'win32' }));
+}
+
+/** Anything inside a `.git` folder: the repository's own state, never an agent's to write. */
+export function isInsideGitFolder(fsPath: string): boolean {
+  return fsPath.split(/[\\/]/).includes('.git');
+}
+
+/** Jupyter notebooks: their text is JSON that editing as text can corrupt. */
+export function isNotebook(fsPath: string): boolean {
+  return /\.ipynb$/i.test(fsPath);
 }

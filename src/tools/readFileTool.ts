@@ -1,6 +1,6 @@
 // editGuard_readFile: shows the file with line numbers and marks it as seen by this chat.
 import * as vscode from 'vscode';
-import { displayPathOf, optionalInteger, runTool, type ToolEnvironment } from './toolSupport';
+import { optionalInteger, prepare, runTool, type ToolEnvironment } from './toolSupport';
 
 export interface ReadFileInput {
   filePath: string;
@@ -15,9 +15,8 @@ export class ReadFileTool implements vscode.LanguageModelTool<ReadFileInput> {
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReadFileInput>): vscode.PreparedToolInvocation {
     const { offset, limit } = options.input ?? {};
-    const path = displayPathOf(options.input);
     const range = offset || limit ? `, lines ${offset ?? 1}–${limit ? (offset ?? 1) + limit - 1 : 'end'}` : '';
-    return { invocationMessage: new vscode.MarkdownString(`Reading \`${path}\`${range}`) };
+    return prepare('editGuard_readFile', options.input, this.env.pathSettings(), (path) => `Reading \`${path}\`${range}`);
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<ReadFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {

@@ -1,6 +1,6 @@
 // editGuard_replaceString: replaces exact text in a file this chat has seen as it is now.
 import * as vscode from 'vscode';
-import { displayPathOf, optionalBoolean, requiredString, runTool, type ToolEnvironment } from './toolSupport';
+import { optionalBoolean, prepare, requiredString, runTool, type ToolEnvironment } from './toolSupport';
 
 export interface ReplaceStringInput {
   filePath: string;
@@ -15,8 +15,7 @@ export class ReplaceStringTool implements vscode.LanguageModelTool<ReplaceString
   constructor(private readonly env: ToolEnvironment) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReplaceStringInput>): vscode.PreparedToolInvocation {
-    const path = displayPathOf(options.input);
-    return { invocationMessage: new vscode.MarkdownString(`Replacing text in \`${path}\``) };
+    return prepare('editGuard_replaceString', options.input, this.env.pathSettings(), (path) => `Replacing text in \`${path}\``);
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<ReplaceStringInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {

@@ -1,15 +1,18 @@
 // What the three tools share: turning a call into a `CallContext`, validating input into clear
 // errors, and turning the core's outcome into a `LanguageModelToolResult`.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import type { PathSettings } from '../config';
 import { CancelledError, type CallContext, type Guard, type Logger } from '../core/guard';
-import { resolveToolPath, type WorkspaceFolderInfo } from '../core/paths';
+import { escapesThroughLink, isInsideGitFolder, isNotebook, protectedPattern, resolveToolPath, type WorkspaceFolderInfo } from '../core/paths';
 import type { ErrorCode, ResultData, ToolName, ToolOutcome } from '../core/types';
+import { MAX_DOCUMENT_BYTES } from './documents';
 import { sessionKeyOf, turnOf } from './session';
 
 export interface ToolEnvironment {
   guard: Guard;
   log: Logger;
-  allowOutsideWorkspace(): boolean;
+  pathSettings(): PathSettings;
   /** A tool ran for this chat: the status bar follows the latest one. */
   onActivity(session: string): void;
 }
@@ -21,9 +24,22 @@ export function workspaceFolders(): WorkspaceFolderInfo[] {
 }
 
 /** Input validation result: the value, or a message naming the problem in words a model can act on. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; code?: ErrorCode };
 
-export const fail = (message: string): Checked<never> => ({ ok: false, message });
+export const fail = (message: string, code?: ErrorCode): Checked<never> => ({ ok: false, message, code });
+
+/** Names models often use instead of ours (Copilot's own tools, other agents' tools). */
+const LOOKALIKES: Record<string, string[]> = {
+  filePath: ['path', 'file_path', 'filepath', 'file', 'filename', 'fileName', 'uri'],
+  content: ['contents', 'text', 'data', 'new_content', 'newContent', 'file_text', 'code'],
+  oldString: ['old_string', 'oldStr', 'old_str', 'old', 'search', 'find', 'oldText'],
+  newString: ['new_string', 'newStr', 'new_str', 'new', 'replace', 'replacement', 'newText'],
+};
+
+function lookalikeHint(input: Record<string, unknown>, key: string): string {
+  const used = (LOOKALIKES[key] ?? []).find((k) => k in input);
+  return used ? ` You passed "${used}": this tool calls it "${key}".` : '';
+}
 
 export function optionalInteger(input: Record<string, unknown>, key: string, min: number): Checked<number | undefined> {
   const v = input[key];
@@ -42,16 +58,72 @@ export function optionalBoolean(input: Record<string, unknown>, key: string): Ch
 
 export function requiredString(input: Record<string, unknown>, key: string): Checked<string> {
   const v = input[key];
-  if (v === undefined || v === null) return fail(`${key} is missing. It is required.`);
+  if (v === undefined || v === null) return fail(`${key} is missing. It is required.${lookalikeHint(input, key)}`);
   if (typeof v !== 'string') return fail(`${key} must be a string, got ${typeof v === 'object' ? 'an object' : JSON.stringify(v)}.`);
+  if (v.length > MAX_DOCUMENT_BYTES) return fail(`${key} is ${v.length} characters long; the most a document can hold here is 50 MiB.`, 'too-large');
   return { ok: true, value: v };
 }
 
-/** The path shown in `prepareInvocation` messages (no side effects). */
-export function displayPathOf(input: unknown): string {
-  const filePath = (input as { filePath?: unknown } | undefined)?.filePath;
-  const resolved = resolveToolPath(filePath, workspaceFolders(), true);
-  return resolved.ok ? resolved.display : String(filePath ?? '?');
+export type ResolvedCallPath =
+  | { ok: true; fsPath: string; display: string; protectedBy: string | undefined }
+  | { ok: false; code: ErrorCode; message: string };
+
+const realpathOrUndefined = (p: string) => {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Resolves and polices a call's `filePath` (DESIGN path policy; no side effects). */
+export function resolveCallPath(input: Record<string, unknown>, tool: ToolName, settings: PathSettings): ResolvedCallPath {
+  if (input.filePath === undefined && lookalikeHint(input, 'filePath')) {
+    return { ok: false, code: 'invalid-input', message: `filePath is missing. It is required.${lookalikeHint(input, 'filePath')}` };
+  }
+  const folders = workspaceFolders();
+  const resolved = resolveToolPath(input.filePath, folders, settings.allowOutsideWorkspace);
+  if (!resolved.ok) return resolved;
+  if (!settings.allowOutsideWorkspace) {
+    const real = escapesThroughLink(resolved.fsPath, folders, realpathOrUndefined);
+    if (real !== undefined) {
+      return {
+        ok: false,
+        code: 'outside-workspace',
+        message: `${resolved.display} is a symbolic link (or lies under one) that leads to ${real}, outside the workspace. Only files inside the workspace can be read or changed.`,
+      };
+    }
+  }
+  const writes = tool !== 'editGuard_readFile';
+  if (writes && isInsideGitFolder(resolved.fsPath)) {
+    return { ok: false, code: 'protected', message: `${resolved.display} is inside a .git folder, the repository's own data; agents may not write there. Use git commands instead.` };
+  }
+  if (writes && isNotebook(resolved.fsPath)) {
+    return {
+      ok: false,
+      code: 'invalid-input',
+      message: `${resolved.display} is a Jupyter notebook: its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.`,
+    };
+  }
+  return { ok: true, fsPath: resolved.fsPath, display: resolved.display, protectedBy: protectedPattern(resolved.fsPath, folders, settings.protectedFiles) };
+}
+
+/** `prepareInvocation` for all three tools: the progress message, and the user's say for protected files. */
+export function prepare(tool: ToolName, input: unknown, settings: PathSettings, message: (path: string) => string): vscode.PreparedToolInvocation {
+  const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const resolved = resolveCallPath(record, tool, settings);
+  const path = resolved.ok ? resolved.display : typeof record.filePath === 'string' ? record.filePath : '?';
+  const prepared: vscode.PreparedToolInvocation = { invocationMessage: new vscode.MarkdownString(message(path)) };
+  if (resolved.ok && resolved.protectedBy) {
+    const reading = tool === 'editGuard_readFile';
+    prepared.confirmationMessages = {
+      title: reading ? 'Let the agent read a protected file?' : 'Let the agent change a protected file?',
+      message: new vscode.MarkdownString(
+        `The agent wants to ${reading ? 'read' : 'change'} \`${path}\`. It matches the protected pattern \`${resolved.protectedBy}\` (\`editGuard.protectedFiles\`): such files often hold secrets or tool settings.`,
+      ),
+    };
+  }
+  return prepared;
 }
 
 export function toResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
@@ -84,14 +156,15 @@ export async function runTool<T>(
   const turn = turnOf(options);
   env.onActivity(session);
   const input = options.input;
-  const rawPath = typeof (input as { filePath?: unknown })?.filePath === 'string' ? (input as { filePath: string }).filePath : '';
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return toResult(errorOutcome(tool, rawPath, 'invalid-input', 'The input must be a JSON object with the fields of this tool.'));
+    return toResult(errorOutcome(tool, '', 'invalid-input', `The input must be a JSON object with the fields of ${tool}, got ${JSON.stringify(input)}.`));
   }
-  const resolved = resolveToolPath((input as Record<string, unknown>).filePath, workspaceFolders(), env.allowOutsideWorkspace());
+  const record = input as Record<string, unknown>;
+  const rawPath = typeof record.filePath === 'string' ? record.filePath : '';
+  const resolved = resolveCallPath(record, tool, env.pathSettings());
   if (!resolved.ok) return toResult(errorOutcome(tool, rawPath, resolved.code, resolved.message));
-  const checked = validate(input as Record<string, unknown>);
-  if (!checked.ok) return toResult(errorOutcome(tool, resolved.display, 'invalid-input', checked.message));
+  const checked = validate(record);
+  if (!checked.ok) return toResult(errorOutcome(tool, resolved.display, checked.code ?? 'invalid-input', checked.message));
   if (tool !== 'editGuard_readFile' && !vscode.workspace.isTrusted) {
     return toResult(errorOutcome(tool, resolved.display, 'untrusted', 'This workspace is not trusted, so agent writes are refused. Reading still works. The user can trust the workspace with the command "Workspaces: Manage Workspace Trust".'));
   }
@@ -111,6 +184,6 @@ export async function runTool<T>(
   } catch (e) {
     if (e instanceof CancelledError || e instanceof vscode.CancellationError) throw new vscode.CancellationError();
     env.log.error(e instanceof Error ? e : String(e));
-    return toResult(errorOutcome(tool, resolved.display, 'internal', `An internal error stopped the call; nothing was changed by it. (${e instanceof Error ? e.message : String(e)})`));
+    return toResult(errorOutcome(tool, resolved.display, 'internal', `An internal error stopped the call (${e instanceof Error ? e.message : String(e)}). It is in the "Agent Edit Guard" log. Read the file again before changing it.`));
   }
 }

@@ -1,6 +1,6 @@
 // editGuard_writeFile: creates a file, or overwrites / appends to one this chat has seen as it is now.
 import * as vscode from 'vscode';
-import { displayPathOf, optionalBoolean, requiredString, runTool, type ToolEnvironment } from './toolSupport';
+import { optionalBoolean, prepare, requiredString, runTool, type ToolEnvironment } from './toolSupport';
 
 export interface WriteFileInput {
   filePath: string;
@@ -14,9 +14,8 @@ export class WriteFileTool implements vscode.LanguageModelTool<WriteFileInput> {
   constructor(private readonly env: ToolEnvironment) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<WriteFileInput>): vscode.PreparedToolInvocation {
-    const path = displayPathOf(options.input);
     const verb = options.input?.append === true ? 'Appending to' : 'Writing';
-    return { invocationMessage: new vscode.MarkdownString(`${verb} \`${path}\``) };
+    return prepare('editGuard_writeFile', options.input, this.env.pathSettings(), (path) => `${verb} \`${path}\``);
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<WriteFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { resolveToolPath } from '../../src/core/paths';
+import { DEFAULT_PROTECTED_FILES, escapesThroughLink, isInsideGitFolder, isNotebook, protectedPattern, resolveToolPath } from '../../src/core/paths';
 
 const one = [{ name: 'ws', fsPath: '/work/ws' }];
 const two = [{ name: 'app', fsPath: '/r/app' }, { name: 'lib', fsPath: '/r/lib' }];
@@ -33,5 +33,35 @@ suite('path policy', () => {
       const r = resolveToolPath(bad, one);
       assert.equal(!r.ok && r.code, 'invalid-input', String(bad));
     }
+  });
+});
+
+suite('path policy: protected files, .git, notebooks, links', () => {
+  test('protected patterns match relative to the workspace folder, dotfiles included', () => {
+    assert.equal(protectedPattern('/work/ws/.env', one, DEFAULT_PROTECTED_FILES), '**/.env');
+    assert.equal(protectedPattern('/work/ws/config/.env.local', one, DEFAULT_PROTECTED_FILES), '**/.env.*');
+    assert.equal(protectedPattern('/work/ws/certs/server.key', one, DEFAULT_PROTECTED_FILES), '**/*.key');
+    assert.equal(protectedPattern('/work/ws/.vscode/settings.json', one, DEFAULT_PROTECTED_FILES), '**/.vscode/settings.json');
+    assert.equal(protectedPattern('/work/ws/src/env.ts', one, DEFAULT_PROTECTED_FILES), undefined);
+  });
+
+  test('the manifest default equals the code default', () => {
+    const manifest = require('../../package.json').contributes.configuration.properties['editGuard.protectedFiles'].default;
+    assert.deepEqual(manifest, DEFAULT_PROTECTED_FILES);
+  });
+
+  test('.git folders and notebooks are recognised', () => {
+    assert.equal(isInsideGitFolder('/work/ws/.git/config'), true);
+    assert.equal(isInsideGitFolder('/work/ws/sub/.git/HEAD'), true);
+    assert.equal(isInsideGitFolder('/work/ws/.github/x.yml'), false);
+    assert.equal(isNotebook('/work/ws/a.IPYNB'), true);
+  });
+
+  test('a link leading outside the workspace is caught, for new files through their folder too', () => {
+    const links: Record<string, string> = { '/work/ws': '/work/ws', '/work/ws/out': '/etc', '/work/ws/out/x': '/etc/x', '/work/ws/ok.txt': '/work/ws/ok.txt' };
+    const realpath = (p: string) => links[p];
+    assert.equal(escapesThroughLink('/work/ws/ok.txt', one, realpath), undefined);
+    assert.equal(escapesThroughLink('/work/ws/out/x', one, realpath), '/etc/x');
+    assert.equal(escapesThroughLink('/work/ws/out/new-file', one, realpath), '/etc', 'nearest existing ancestor');
   });
 });
