@@ -81,13 +81,14 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     ),
     vscode.commands.registerCommand('editGuard.clearReadMarks', () => {
       clearMarks();
-      vscode.window.setStatusBarMessage('$(shield) Agent Edit Guard: read marks cleared', 3000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), 3000);
     }),
     vscode.commands.registerCommand('editGuard.toggleGate', async () => {
       const on = await toggleGate();
       log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
-      vscode.window.setStatusBarMessage(`$(shield) Agent Edit Guard is ${on ? 'on' : 'off'} in this workspace`, 3000);
+      vscode.window.setStatusBarMessage(on ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace') : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'), 3000);
     }),
+    vscode.commands.registerCommand('editGuard.showLog', () => log.show(true)),
   );
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     // lets the integration tests prove rule 7 (fail open, visibly) on the real extension

@@ -41,7 +41,7 @@ export function turnOf(options: object): string | undefined {
 
 /** A short, human label for a session key, for the status bar and quick pick. */
 export function sessionLabel(session: string): string {
-  if (session === NO_CHAT_SESSION) return 'No chat (direct tool calls)';
+  if (session === NO_CHAT_SESSION) return vscode.l10n.t('No chat (direct tool calls)');
   const tail = session.replace(/[/=]+$/, '').slice(-6);
-  return `Chat …${tail}`;
+  return vscode.l10n.t('Chat …{0}', tail);
 }

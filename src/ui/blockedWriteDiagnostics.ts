@@ -7,10 +7,15 @@ import { sessionLabel } from '../tools/session';
 export const DIAGNOSTIC_SOURCE = 'Agent Edit Guard';
 export const DIAGNOSTIC_CODE = 'blocked-write';
 
-const REASON_TEXT: Record<BlockedWrite['reason'], string> = {
-  'not-read': 'the agent had not read this file in this chat',
-  changed: 'the file changed since the agent last read it',
-  'own-write-expired': "the agent's last sight of this file was its own write in an earlier turn",
+const reasonText = (reason: BlockedWrite['reason']): string => {
+  switch (reason) {
+    case 'not-read':
+      return vscode.l10n.t('the agent had not read this file in this chat');
+    case 'changed':
+      return vscode.l10n.t('the file changed since the agent last read it');
+    case 'own-write-expired':
+      return vscode.l10n.t("the agent's last sight of this file was its own write in an earlier turn");
+  }
 };
 
 export class BlockedWriteDiagnostics implements vscode.Disposable {
@@ -20,8 +25,8 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
 
   onBlocked(block: BlockedWrite): void {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === block.uri);
-    const turn = block.turn ? `, turn …${block.turn.slice(-6)}` : '';
-    const message = `${block.tool} was blocked (${sessionLabel(block.session)}${turn}): ${REASON_TEXT[block.reason]}. Nothing was written; the agent was shown the current text.`;
+    const where = block.turn ? vscode.l10n.t('{0}, turn …{1}', sessionLabel(block.session), block.turn.slice(-6)) : sessionLabel(block.session);
+    const message = vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
     const diagnostics = block.changedLines.map((r) => {
       const last = doc ? Math.min(r.end, doc.lineCount - 1) : r.end;
       const endChar = doc && last >= 0 ? doc.lineAt(last).text.length : Number.MAX_SAFE_INTEGER;

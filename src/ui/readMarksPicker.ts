@@ -10,8 +10,8 @@ interface MarkItem extends vscode.QuickPickItem {
   action?: 'clearAll' | 'toggle';
 }
 
-const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open file' };
-const CLEAR = { iconPath: new vscode.ThemeIcon('close'), tooltip: "Clear this chat's marks of this file" };
+const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Open file') };
+const CLEAR = { iconPath: new vscode.ThemeIcon('close'), tooltip: vscode.l10n.t("Clear this chat's marks of this file") };
 
 export interface PickerActions {
   views(): MarkView[];
@@ -22,13 +22,13 @@ export interface PickerActions {
 }
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
-const turnLabel = (mark: ReadMark) => (mark.turn ? `turn …${mark.turn.slice(-6)}` : 'no turn id');
+const turnLabel = (mark: ReadMark) => (mark.turn ? vscode.l10n.t('turn …{0}', mark.turn.slice(-6)) : vscode.l10n.t('no turn id'));
 
 function buildItems(actions: PickerActions): MarkItem[] {
   const views = actions.views();
   const items: MarkItem[] = [
-    { label: '$(clear-all) Clear all read marks', description: `${views.length} marks`, action: 'clearAll' },
-    { label: actions.enabled() ? '$(shield) Turn the guard off in this workspace' : '$(shield) Turn the guard on in this workspace', action: 'toggle' },
+    { label: vscode.l10n.t('$(clear-all) Clear all read marks'), description: vscode.l10n.t('{0} marks', views.length), action: 'clearAll' },
+    { label: actions.enabled() ? vscode.l10n.t('$(shield) Turn the guard off in this workspace') : vscode.l10n.t('$(shield) Turn the guard on in this workspace'), action: 'toggle' },
   ];
   const current = actions.currentSession();
   const sessions = [...new Set(views.map((v) => v.mark.session))].sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
@@ -37,11 +37,11 @@ function buildItems(actions: PickerActions): MarkItem[] {
     const turns = [...new Set(ofSession.map((v) => v.mark.turn ?? ''))];
     for (const turn of turns) {
       const inTurn = ofSession.filter((v) => (v.mark.turn ?? '') === turn);
-      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ' (current)' : ''} · ${turnLabel(inTurn[0].mark)}` });
+      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ` (${vscode.l10n.t('current')})` : ''} · ${turnLabel(inTurn[0].mark)}` });
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,
-          description: `${view.fresh ? 'current' : 'stale — the file changed since'} · ${view.mark.origin} at ${time(view.mark.at)}`,
+          description: `${view.fresh ? vscode.l10n.t('current') : vscode.l10n.t('stale — the file changed since')} · ${vscode.l10n.t('{0} at {1}', view.mark.origin, time(view.mark.at))}`,
           buttons: [OPEN, CLEAR],
           view,
         });
@@ -53,8 +53,8 @@ function buildItems(actions: PickerActions): MarkItem[] {
 
 export async function showReadMarksPicker(actions: PickerActions): Promise<void> {
   const pick = vscode.window.createQuickPick<MarkItem>();
-  pick.title = 'Agent Edit Guard: Read Marks';
-  pick.placeholder = 'Files the chats have seen — pick one to open it';
+  pick.title = vscode.l10n.t('Agent Edit Guard: Read Marks');
+  pick.placeholder = vscode.l10n.t('Files the chats have seen — pick one to open it');
   pick.matchOnDescription = true;
   pick.items = buildItems(actions);
   const open = (view: MarkView) => vscode.window.showTextDocument(vscode.Uri.parse(view.mark.uri), { preview: true });

@@ -23,7 +23,7 @@ export class ReadMarksStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
 
   constructor() {
-    this.item.name = 'Agent Edit Guard';
+    this.item.name = vscode.l10n.t('Agent Edit Guard');
     this.item.command = 'editGuard.showReadMarks';
     this.item.show();
   }
@@ -35,30 +35,33 @@ export class ReadMarksStatus implements vscode.Disposable {
 
   update(model: StatusModel): void {
     if (!model.enabled) {
-      this.item.text = '$(shield) off';
+      this.item.text = vscode.l10n.t('$(shield) off');
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
       this.item.tooltip = new vscode.MarkdownString(
-        '**Agent Edit Guard is off** in this workspace: agent writes are not checked against what the agent has read.\n\nClick to see read marks; run **Agent Edit Guard: Toggle Gate** to turn it on.',
+        vscode.l10n.t(
+          '**Agent Edit Guard is off** in this workspace: agent writes are not checked against what the agent has read.\n\nClick to see read marks; run **Agent Edit Guard: Toggle Gate** to turn it on.',
+        ),
       );
       return;
     }
     const stale = model.marks.filter((m) => !m.fresh).length;
     const read = model.marks.length;
     this.item.backgroundColor = undefined;
-    this.item.text = `$(shield) ${read} read${stale ? ` · ${stale} stale` : ''}`;
+    this.item.text = stale ? vscode.l10n.t('$(shield) {0} read · {1} stale', read, stale) : vscode.l10n.t('$(shield) {0} read', read);
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown('**Agent Edit Guard** — ');
+    md.appendMarkdown(`**${vscode.l10n.t('Agent Edit Guard')}** — `);
     if (!model.session) {
-      md.appendMarkdown('no agent has used the guarded tools yet.');
+      md.appendMarkdown(vscode.l10n.t('no agent has used the guarded tools yet.'));
     } else {
-      md.appendMarkdown(`files ${sessionLabel(model.session)} has seen:\n\n`);
-      if (read === 0) md.appendMarkdown('_none_\n');
+      md.appendMarkdown(vscode.l10n.t('files {0} has seen:', sessionLabel(model.session)) + '\n\n');
+      if (read === 0) md.appendMarkdown(`_${vscode.l10n.t('none')}_\n`);
       for (const m of model.marks.slice(0, 15)) {
-        md.appendMarkdown(`- ${m.fresh ? '$(check)' : '$(warning)'} \`${m.path}\` — ${m.fresh ? 'current' : 'changed since'} (${m.mark.origin})\n`);
+        const state = m.fresh ? vscode.l10n.t('current') : vscode.l10n.t('changed since');
+        md.appendMarkdown(`- ${m.fresh ? '$(check)' : '$(warning)'} \`${m.path}\` — ${state} (${m.mark.origin})\n`);
       }
-      if (read > 15) md.appendMarkdown(`- … and ${read - 15} more\n`);
+      if (read > 15) md.appendMarkdown(`- ${vscode.l10n.t('… and {0} more', read - 15)}\n`);
     }
-    md.appendMarkdown('\n\nClick to browse or clear read marks.');
+    md.appendMarkdown('\n\n' + vscode.l10n.t('Click to browse or clear read marks.'));
     this.item.tooltip = md;
   }
 
