@@ -1,0 +1,93 @@
+// The contributions a user meets first, checked in the real workbench: the Guarded agent in the
+// chat's agent picker, the three tools in the tool picker, the walkthrough, and the log command.
+// Screenshots of the pickers land in $SHOTS_DIR (`npm run screenshots` keeps them in media/).
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { activateExtension, sleep, waitFor } from './helpers';
+import { driverAvailable, ui } from './ui';
+
+async function visibleText(selector: string): Promise<string> {
+  const answer = await ui({ action: 'text', selector: `${selector} >> visible=true`, timeout: 3000 });
+  // the editor renders spaces as no-break spaces
+  return (answer.text ?? '').replace(/\u00a0/g, ' ');
+}
+
+suite('contributions in the workbench', () => {
+  suiteSetup(async function () {
+    if (!driverAvailable()) this.skip(); // reads the rendered page through the Playwright driver
+    await activateExtension();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await ui({ action: 'press', key: 'Escape' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('the Guarded agent is listed in the agent picker and can be selected', async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
+    await sleep(500);
+    assert.ok((await ui({ action: 'click', selector: '.interactive-input-part .chat-mode-picker-item a.action-label >> visible=true' })).ok, 'opened the agent picker');
+    const menu = await waitFor(async () => {
+      const text = await visibleText('.monaco-menu, .action-widget, .context-view');
+      return /Guarded/.test(text) ? text : undefined;
+    }, 'the agent picker to list Guarded', 5000, 200);
+    assert.match(menu, /Agent/);
+    await ui({ action: 'screenshot', name: 'agent-picker', selector: '.part.auxiliarybar' });
+    await ui({ action: 'press', key: 'Escape' });
+
+    await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'Guarded' });
+    const label = await waitFor(async () => {
+      const text = await visibleText('.interactive-input-part .chat-mode-picker-item .chat-input-picker-label');
+      return text.includes('Guarded') ? text : undefined;
+    }, 'the Guarded agent to be selected', 5000, 200);
+    assert.strictEqual(label.trim(), 'Guarded');
+    await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
+  });
+
+  test('agent mode offers the three guarded tools in the tool picker', async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
+    void vscode.commands.executeCommand('workbench.action.chat.configureTools');
+    const picker = await waitFor(async () => {
+      const text = await visibleText('.quick-input-widget');
+      return /Agent Edit Guard/.test(text) ? text : undefined;
+    }, 'the tool picker to list Agent Edit Guard', 8000, 200);
+    // the extension's group holds the three tools: expand it
+    if (!/guardedReplace/.test(picker)) {
+      const expanded = await ui({ action: 'click', selector: '.quick-input-widget .monaco-list-row:has-text("Agent Edit Guard") .monaco-tl-twistie >> visible=true' });
+      assert.ok(expanded.ok, `expanded the Agent Edit Guard group: ${JSON.stringify(expanded)}`);
+      await sleep(300);
+    }
+    let last = '';
+    const text = await waitFor(async () => {
+      const t = (last = await visibleText('.quick-input-widget'));
+      // the picker lists tools by their reference names, with the user description
+      return /guardedRead/.test(t) && /guardedWrite/.test(t) && /guardedReplace/.test(t) ? t : undefined;
+    }, 'the three guarded tools in the picker', 5000, 200).catch((e) => {
+      throw new Error(`${e.message}; the picker showed: ${last.slice(0, 1500)}`);
+    });
+    assert.match(text, /guardedReplace\s*Replace exact text in a file the agent has seen/);
+    await ui({ action: 'screenshot', name: 'tool-picker', selector: '.quick-input-widget' });
+  });
+
+  test('the walkthrough opens with its three steps', async () => {
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'editguard.agent-edit-guard#gettingStarted', false);
+    const text = await waitFor(async () => {
+      const t = await visibleText('.gettingStartedContainer');
+      return /Get started with Agent Edit Guard/.test(t) ? t : undefined;
+    }, 'the walkthrough page', 8000, 200);
+    for (const step of ['What the gate does', 'Pick the Guarded agent or the tools', 'Where blocked writes show up']) assert.ok(text.includes(step), step);
+  });
+
+  test('Agent Edit Guard: Show Log opens the extension log', async () => {
+    await vscode.commands.executeCommand('editGuard.showLog');
+    let last = '';
+    const text = await waitFor(async () => {
+      const t = (last = await visibleText('.part.panel'));
+      return /Agent Edit Guard active/.test(t) ? t : undefined;
+    }, 'the log in the Output panel', 8000, 200).catch((e) => {
+      throw new Error(`${e.message}; the panel showed: ${last.slice(0, 1500)}`);
+    });
+    assert.match(text, /Agent Edit Guard active/);
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+  });
+});
