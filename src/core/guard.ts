@@ -37,8 +37,9 @@ export interface DocumentPort {
   /**
    * Applies `edits` (offsets into the text whose hash is `expectedHash`) only if the document still
    * has that hash, checked in the same tick as the edit is handed over. `false`: it had changed.
+   * `resultHash` is the hash of the text the edits produce, so the port need not hash it again.
    */
-  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[]): Promise<boolean>;
+  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean>;
   /** Creates a new file (and its folders). `false`: it exists already. */
   create(uri: string, text: string): Promise<boolean>;
   /** Saves; returns the text after saving (format on save may change it), `undefined` if not saved. */
@@ -205,7 +206,8 @@ export class Guard {
         return this.error(ctx, code, message, extra);
       }
       this.checkCancelled(ctx);
-      const applied = await this.port.applyEdits(ctx.uri, doc.hash, change.edits);
+      const newHash = sha256(change.newText);
+      const applied = await this.port.applyEdits(ctx.uri, doc.hash, change.edits, newHash);
       if (!applied) {
         // the text moved between our check and the edit (rule 9): treat it as stale, show the new text
         const now = await this.port.load(ctx.uri);
@@ -214,6 +216,7 @@ export class Guard {
       }
 
       let finalText = change.newText;
+      let finalHash = newHash;
       let saved = false;
       let formatterDiff = '';
       if (!doc.dirty) {
@@ -222,9 +225,10 @@ export class Guard {
         if (afterSave !== undefined && afterSave !== change.newText) {
           formatterDiff = unifiedDiff(change.newText, afterSave, ctx.path, settings.maxReadLines).text.replace('(what you last saw)', '(as you wrote it)').replace('(current)', '(after save)');
           finalText = afterSave;
+          finalHash = sha256(afterSave);
         }
       }
-      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: sha256(finalText), turn: ctx.turn, origin: 'write', text: finalText });
+      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: finalHash, turn: ctx.turn, origin: 'write', text: finalText });
       this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
       this.log.debug(`${TOOL_VERB[ctx.tool]} ${ctx.path} allowed (${decision.basis}) [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
 

@@ -3,8 +3,23 @@
 // document free.
 import { createHash } from 'node:crypto';
 
+/** Characters encoded per `update`: small enough that the UTF-8 buffer stays in cache. */
+const CHUNK = 256 * 1024;
+
 export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  const hash = createHash('sha256');
+  if (text.length <= CHUNK) return hash.update(text, 'utf8').digest('hex');
+  // One `update(text)` of a 10 MB string first encodes all of it into a fresh 10 MB buffer; in
+  // chunks the same bytes are hashed ~1.5x faster (measured by `npm run bench`). A chunk never
+  // ends between the halves of a surrogate pair, so the bytes are exactly the string's UTF-8.
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + CHUNK, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    hash.update(text.slice(start, end), 'utf8');
+    start = end;
+  }
+  return hash.digest('hex');
 }
 
 interface CachedHash {
@@ -31,13 +46,18 @@ export class HashCache {
       return cached.hash;
     }
     const hash = sha256(text());
+    this.set(key, version, hash);
+    return hash;
+  }
+
+  /** Records a hash already known for a version (the text an edit just produced). */
+  set(key: string, version: number, hash: string): void {
     this.entries.delete(key);
     this.entries.set(key, { version, hash });
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    return hash;
   }
 
   forget(key: string): void {

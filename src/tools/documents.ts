@@ -80,15 +80,19 @@ export class WorkspaceDocuments implements DocumentPort {
     return diskText;
   }
 
-  async applyEdits(uriString: string, expectedHash: string, edits: readonly TextSpanEdit[]): Promise<boolean> {
+  async applyEdits(uriString: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean> {
     const uri = vscode.Uri.parse(uriString);
     const doc = this.find(uriString) ?? (await vscode.workspace.openTextDocument(uri));
     // From here to `applyEdit` nothing awaits: the text we check is the text the edit applies to.
     // The edit carries the document version; if the main thread has a newer one it refuses (false).
     if (this.hashOf(doc) !== expectedHash) return false;
+    const versionBefore = doc.version;
     const edit = new vscode.WorkspaceEdit();
     for (const e of edits) edit.replace(uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
-    return vscode.workspace.applyEdit(edit);
+    const applied = await vscode.workspace.applyEdit(edit);
+    // exactly our edit made the next version: its text is the one the core planned and hashed
+    if (applied && doc.version === versionBefore + 1) this.hashes.set(uriString, doc.version, resultHash);
+    return applied;
   }
 
   async create(uriString: string, text: string): Promise<boolean> {
@@ -103,7 +107,15 @@ export class WorkspaceDocuments implements DocumentPort {
     const doc = this.find(uriString);
     if (!doc) return undefined;
     const saved = await doc.save();
-    return saved ? doc.getText() : undefined;
+    if (!saved) return undefined;
+    // what we just saved is what is on disk: the next load need not read the file back to compare
+    try {
+      const stat = await vscode.workspace.fs.stat(doc.uri);
+      if (!doc.isDirty) this.inSync.set(uriString, { version: doc.version, mtime: stat.mtime, size: stat.size });
+    } catch {
+      /* the next load compares with the disk as usual */
+    }
+    return doc.getText();
   }
 }
 

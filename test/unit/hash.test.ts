@@ -8,6 +8,12 @@ suite('hashing', () => {
     assert.equal(sha256(text), createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex'));
   });
 
+  test('long texts are hashed in chunks to the same digest, surrogate pairs included', () => {
+    for (const text of ['a'.repeat(256 * 1024 * 3 + 7), '😀'.repeat(300_000), 'x' + '😀'.repeat(200_000)]) {
+      assert.equal(sha256(text), createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex'));
+    }
+  });
+
   test('an unchanged document version is not hashed again', () => {
     const cache = new HashCache();
     let reads = 0;

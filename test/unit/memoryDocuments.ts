@@ -55,11 +55,12 @@ export class MemoryDocuments implements DocumentPort {
     return { exists: true, text: doc.text, hash: sha256(doc.text), dirty: doc.dirty };
   }
 
-  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[]): Promise<boolean> {
+  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean> {
     this.beforeApply?.(uri);
     const doc = this.get(uri);
     if (sha256(doc.text) !== expectedHash) return false;
     doc.text = applySpanEdits(doc.text, edits);
+    if (sha256(doc.text) !== resultHash) throw new Error('the core announced the wrong hash for the edited text');
     doc.dirty = doc.text !== doc.disk;
     await Promise.resolve();
     return true;
