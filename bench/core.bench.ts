@@ -1,0 +1,376 @@
+// Core benchmarks in plain Node (issue 4, items 1–3 and 5's core part): the product's own code
+// (src/core) against the physical limit, in one process. Run with `node --expose-gc`.
+// Writes its rows as JSON to the file named by $BENCH_OUT (bench/run.mjs merges and prints them).
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { type DocumentPort, Guard, type LoadResult, type Logger, type CallContext } from '../src/core/guard';
+import { HashCache, sha256 } from '../src/core/hash';
+import { MarkStore } from '../src/core/marks';
+import { applySpanEdits, type TextSpanEdit } from '../src/core/replace';
+import { compare, ratioOf, KB, MB, sizeLabel, sourceLikeText, stat, now } from './lib/measure';
+import type { Row } from './lib/rows';
+
+const quick = process.env.BENCH_QUICK === '1';
+const rows: Row[] = [];
+
+/**
+ * An in-memory DocumentPort that hashes the way the VS Code adapter does (src/tools/documents.ts):
+ * through `HashCache`, keyed by (uri, version), with the text handed over lazily. `touch` bumps the
+ * version without changing the text, which is what a first check of a new version costs.
+ */
+class VersionedDocuments implements DocumentPort {
+  readonly hashes = new HashCache();
+  readonly docs = new Map<string, { text: string; version: number }>();
+  set(uri: string, text: string) {
+    this.docs.set(uri, { text, version: 1 });
+  }
+  touch(uri: string) {
+    this.docs.get(uri)!.version++;
+  }
+  private hashOf(uri: string): string {
+    const d = this.docs.get(uri)!;
+    return this.hashes.hash(uri, d.version, () => d.text);
+  }
+  currentHash(uri: string) {
+    return this.docs.has(uri) ? this.hashOf(uri) : undefined;
+  }
+  async load(uri: string): Promise<LoadResult> {
+    const d = this.docs.get(uri);
+    if (!d) return { exists: false };
+    return { exists: true, text: d.text, hash: this.hashOf(uri), dirty: false };
+  }
+  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[]): Promise<boolean> {
+    if (this.hashOf(uri) !== expectedHash) return false;
+    const d = this.docs.get(uri)!;
+    d.text = applySpanEdits(d.text, edits);
+    d.version++;
+    return true;
+  }
+  async create(uri: string, text: string) {
+    if (this.docs.has(uri)) return false;
+    this.set(uri, text);
+    return true;
+  }
+  async save(uri: string) {
+    return this.docs.get(uri)?.text;
+  }
+}
+
+const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+const settings = () => ({ enabled: true, policy: 'sameTurn' as const, maxReadLines: 2000 });
+
+async function hashing() {
+  const sizes = [1 * KB, 100 * KB, 1 * MB, 10 * MB];
+  for (const size of sizes) {
+    const text = sourceLikeText(size, size);
+    const bytes = Buffer.from(text, 'utf8');
+    const uri = `file:///bench/doc-${size}.ts`;
+    const store = new MarkStore();
+    const port = new VersionedDocuments();
+    port.set(uri, text);
+    const guard = new Guard(store, port, settings, quiet);
+    store.stamp({ session: 's', uri, hash: sha256(text), origin: 'read', text });
+    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', session: 's', turn: undefined, uri, path: 'doc.ts', arrival: store.watermark });
+    // oldString === newString: the call goes through lock, load, hash, gate decision, and stops at the
+    // plan ("nothing to change") before any write: the gate's check and nothing else.
+    const check = async () => {
+      const out = await guard.replace(ctx(), { oldString: 'x', newString: 'x', replaceAll: false });
+      if (out.data.code !== 'invalid-input') throw new Error(`unexpected outcome ${JSON.stringify(out.data)}`);
+    };
+    const cache = new HashCache();
+    let v = 0;
+    // small documents: many operations per sample, so a sample lasts at least a few milliseconds
+    const batch = size <= 1 * KB ? 2000 : size <= 100 * KB ? 40 : size <= 1 * MB ? 4 : 1;
+    const rounds = quick ? 7 : size >= 10 * MB ? 21 : 31;
+    const first = await compare(
+      [
+        { name: 'bare sha256 of the UTF-8 bytes', run: () => createHash('sha256').update(bytes).digest('hex') },
+        { name: 'bare sha256 of the string', run: () => createHash('sha256').update(text, 'utf8').digest('hex') },
+        { name: 'HashCache miss', run: () => cache.hash(uri, ++v, () => text) },
+        {
+          name: 'gate first check',
+          run: () => {
+            port.touch(uri); // a new version: the check must hash it
+            return check();
+          },
+        },
+        { name: 'gate repeat check', run: check },
+      ],
+      { warmup: 5, rounds, batch },
+    );
+    const base = first.times['bare sha256 of the UTF-8 bytes'];
+    const label = sizeLabel(size);
+    rows.push({
+      id: `hash.first.${size}`,
+      group: '1 hashing',
+      label: `gate's first check, ${label}`,
+      value: first.times['gate first check'],
+      baseline: { label: 'bare sha256 (bytes)', ...base },
+      ratio: first.ratios['gate first check'],
+      goal: size >= MB ? { text: 'ratio ≤ 1.25', max: 1.25, on: 'ratio' } : undefined,
+      unit: 'ms',
+    });
+    rows.push({
+      id: `hash.bareString.${size}`,
+      group: '1 hashing',
+      label: `bare sha256 of the same string (update(text, 'utf8')), ${label}`,
+      value: first.times['bare sha256 of the string'],
+      baseline: { label: 'bare sha256 (bytes)', ...base },
+      ratio: first.ratios['bare sha256 of the string'],
+      unit: 'ms',
+    });
+    rows.push({
+      id: `hash.cacheMiss.${size}`,
+      group: '1 hashing',
+      label: `HashCache miss (sha256 of the string), ${label}`,
+      value: first.times['HashCache miss'],
+      baseline: { label: 'bare sha256 (bytes)', ...base },
+      ratio: first.ratios['HashCache miss'],
+      unit: 'ms',
+    });
+    // item 2: repeat check vs first check, per round
+    const repeat = first.times['gate repeat check'];
+    const firstT = first.times['gate first check'];
+    rows.push({
+      id: `hash.repeat.${size}`,
+      group: '2 unchanged document',
+      label: `repeat check, no edit, ${label}`,
+      value: repeat,
+      baseline: { label: "gate's first check", ...firstT },
+      ratio: ratioOf(first, 'gate repeat check', 'gate first check'),
+      goal: size >= MB ? { text: '≤ 1 % of first', max: 0.01, on: 'ratio' } : undefined,
+      unit: 'ms',
+    });
+  }
+}
+
+// ---- the write path in the core: how many full-text hashes one allowed replace costs ----
+async function writePath() {
+  // count the bytes the product feeds to SHA-256 (src/core/hash.ts calls crypto.createHash at call time)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const crypto = require('node:crypto') as typeof import('node:crypto');
+  const original = crypto.createHash;
+  let hashedChars = 0;
+  for (const size of [1 * MB, 10 * MB]) {
+    const text = sourceLikeText(size, size + 9);
+    const mid = text.indexOf('\n', size >> 1) + 1;
+    const base = `${text.slice(0, mid)}export const BENCH_MARKER = 0;\n${text.slice(mid)}`;
+    const uri = `file:///bench/write-${size}.ts`;
+    const store = new MarkStore();
+    const port = new VersionedDocuments();
+    port.set(uri, base);
+    const guard = new Guard(store, port, settings, quiet);
+    let state = 0;
+    let bare = base;
+    let bareState = 0;
+    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', session: 's', turn: undefined, uri, path: 'w.ts', arrival: store.watermark });
+    const counted: number[] = [];
+    const c = await compare(
+      [
+        {
+          name: 'bare',
+          run: () => {
+            // what any replace does: find once (and check it is unique), splice, materialise the text
+            const from = `BENCH_MARKER = ${bareState}`;
+            const at = bare.indexOf(from);
+            if (at < 0 || bare.indexOf(from, at + 1) >= 0) throw new Error('bare: not found once');
+            bareState = 1 - bareState;
+            bare = bare.slice(0, at) + `BENCH_MARKER = ${bareState}` + bare.slice(at + from.length);
+            return bare.charCodeAt(bare.length >> 1);
+          },
+        },
+        {
+          name: 'guarded',
+          // the agent read the file first (untimed): a fresh mark, the current version's hash cached
+          setup: async () => {
+            await guard.read(ctx(), { limit: 1 });
+          },
+          run: async () => {
+            hashedChars = 0;
+            (crypto as { createHash: unknown }).createHash = (alg: string) => {
+              const h = original(alg);
+              const update = h.update.bind(h);
+              (h as { update: unknown }).update = (d: string | Buffer, enc?: BufferEncoding) => {
+                hashedChars += d.length;
+                return enc ? update(d as string, enc) : update(d);
+              };
+              return h;
+            };
+            try {
+              const out = await guard.replace(ctx(), { oldString: `BENCH_MARKER = ${state}`, newString: `BENCH_MARKER = ${1 - state}`, replaceAll: false });
+              if (out.data.status !== 'ok') throw new Error(`write: ${JSON.stringify(out.data)}`);
+              state = 1 - state;
+            } finally {
+              (crypto as { createHash: unknown }).createHash = original;
+              counted.push(hashedChars / base.length);
+            }
+          },
+        },
+      ],
+      { warmup: 3, rounds: quick ? 5 : size >= 10 * MB ? 15 : 25 },
+    );
+    rows.push({
+      id: `write.core.${size}`,
+      group: '4 end to end',
+      label: `core: allowed replace (after a read), ${sizeLabel(size)}`,
+      value: c.times.guarded,
+      baseline: { label: 'bare indexOf + splice', ...c.times.bare },
+      ratio: c.ratios.guarded,
+      unit: 'ms',
+      note: `full-text SHA-256 passes per call: ${stat(counted).median.toFixed(2)} × the text (ideal: 1 — the new text once)`,
+    });
+  }
+}
+
+// ---- item 3: the mark store ----
+const flat = (s: string) => JSON.parse(JSON.stringify(s)) as string; // a fresh flat string, like one from an API call
+const hex = (i: number, salt: number) => createHash('sha256').update(`${i}:${salt}`).digest('hex');
+const sessionKey = (c: number) => flat(`vscode-chat-session://local/${Buffer.from(`chat-session-${c}-0123456789abcdef`).toString('base64')}`);
+const fileUri = (f: number) => flat(`file:///home/user/projects/some-workspace/src/module${(f % 97).toString().padStart(2, '0')}/file${f}.ts`);
+const turnId = (c: number, t: number) => flat(`request_${hex(c, t).slice(0, 8)}-${hex(c, t).slice(8, 12)}-${hex(c, t).slice(12, 16)}-${hex(c, t).slice(16, 28)}`);
+
+function fillStore(store: MarkStore, chats: number, files: number, marks: number, text?: boolean) {
+  const perChat = marks / chats;
+  let n = 0;
+  for (let c = 0; c < chats; c++) {
+    const session = sessionKey(c);
+    for (let k = 0; k < perChat; k++) {
+      // each chat sees `perChat` distinct files spread over the whole set, several turns
+      const f = (c * 53 + k * 50) % files;
+      store.stamp({ session, uri: fileUri(f), hash: hex(n++, 7), turn: turnId(c, k >> 3), origin: k % 3 === 0 ? 'write' : 'read', ...(text ? { text: 'x' } : {}) });
+    }
+  }
+}
+
+async function markStore() {
+  const CHATS = 100;
+  const FILES = 5000;
+  const MARKS = 10_000;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+
+  // memory: heap before/after building the store, after full GCs; the keys are made before "before"
+  // would hide their cost, so they are made inside (a real store holds its own copies of them)
+  const mem: number[] = [];
+  for (let i = 0; i < (quick ? 3 : 7); i++) {
+    let holder: MarkStore | undefined;
+    gc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    holder = new MarkStore();
+    fillStore(holder, CHATS, FILES, MARKS);
+    gc();
+    gc();
+    const after = process.memoryUsage().heapUsed;
+    if (holder.size !== MARKS) throw new Error(`store holds ${holder.size} marks`);
+    mem.push((after - before) / MB);
+    holder = undefined;
+  }
+
+  const store = new MarkStore();
+  fillStore(store, CHATS, FILES, MARKS);
+  // lookups: the gate's question (newest mark of this chat for this file before the watermark), hits
+  const keys: Array<[string, string]> = [];
+  for (let c = 0; c < CHATS; c++) for (let k = 0; k < 100; k += 7) keys.push([sessionKey(c), fileUri((c * 53 + k * 50) % FILES)]);
+  const missKeys: Array<[string, string]> = keys.map(([s], i) => [s, fileUri((i * 31 + 1) % FILES) + '-missing']);
+  let sink = 0;
+  let ki = 0;
+  const BATCH = 20_000;
+  const lookups = await compare(
+    [
+      {
+        name: 'Map.get baseline',
+        run: () => {
+          const m = new Map<string, number>();
+          m.set(keys[0][1], 1);
+          for (let i = 0; i < BATCH; i++) sink += m.get(keys[(ki++ % keys.length)][1]) ?? 0;
+        },
+      },
+      {
+        name: 'newest (hit)',
+        run: () => {
+          const wm = store.watermark;
+          for (let i = 0; i < BATCH; i++) {
+            const [s, u] = keys[ki++ % keys.length];
+            if (store.newest(s, u, wm)) sink++;
+          }
+        },
+      },
+      {
+        name: 'newest (miss)',
+        run: () => {
+          for (let i = 0; i < BATCH; i++) {
+            const [s, u] = missKeys[ki++ % missKeys.length];
+            if (store.newest(s, u)) sink++;
+          }
+        },
+      },
+      {
+        name: 'stamp (full store: evicts the oldest)',
+        run: () => {
+          for (let i = 0; i < BATCH / 10; i++) {
+            const [s, u] = keys[ki++ % keys.length];
+            store.stamp({ session: s, uri: u, hash: 'h' + (ki & 1023), turn: 't', origin: 'read' });
+          }
+        },
+      },
+    ],
+    { warmup: 3, rounds: quick ? 7 : 25 },
+  );
+  const perOp = (name: string, n: number) => {
+    const t = lookups.times[name];
+    return { median: (t.median / n) * 1000, min: (t.min / n) * 1000, max: (t.max / n) * 1000, n: t.n };
+  };
+  rows.push({ id: 'marks.lookup', group: '3 mark store', label: 'lookup: newest mark (hit), 10 000 marks / 100 chats / 5 000 files', value: perOp('newest (hit)', BATCH), unit: 'µs', goal: { text: '≤ 10 µs', max: 10, on: 'value' } });
+  rows.push({ id: 'marks.lookupMiss', group: '3 mark store', label: 'lookup: no mark for the file', value: perOp('newest (miss)', BATCH), unit: 'µs', goal: { text: '≤ 10 µs', max: 10, on: 'value' } });
+  rows.push({ id: 'marks.insert', group: '3 mark store', label: 'insert: stamp into the full store (evicts the oldest)', value: perOp('stamp (full store: evicts the oldest)', BATCH / 10), unit: 'µs' });
+  rows.push({ id: 'marks.memory', group: '3 mark store', label: 'memory of the store, 10 000 marks, no snapshots', value: stat(mem), unit: 'MB', goal: { text: '≤ 10 MB', max: 10, on: 'value' } });
+  if (sink === -1) console.log(sink);
+}
+
+// ---- item 5, core part: rendering a 2 000-line read ----
+async function readRendering() {
+  const lines: string[] = [];
+  for (let i = 0; i < 2000; i++) lines.push(sourceLikeText(60, i + 3).replace(/\n/g, ' ').slice(0, 59 + (i % 20)));
+  const text = lines.join('\n') + '\n';
+  const uri = 'file:///bench/read.ts';
+  const store = new MarkStore();
+  const port = new VersionedDocuments();
+  port.set(uri, text);
+  const guard = new Guard(store, port, settings, quiet);
+  const ctx = (): CallContext => ({ tool: 'editGuard_readFile', session: 's', turn: undefined, uri, path: 'read.ts', arrival: store.watermark });
+  let sink = 0;
+  const r = await compare(
+    [
+      { name: 'copy of the text', run: () => { sink += (text + ' ').length; } },
+      { name: 'Guard.read', run: async () => { sink += (await guard.read(ctx(), {})).text.length; } },
+    ],
+    { warmup: 5, rounds: quick ? 7 : 31, batch: 20 },
+  );
+  rows.push({
+    id: 'read.core',
+    group: '5 read rendering',
+    label: `core Guard.read of 2 000 lines (${Math.round(text.length / KB)} KB), hash cached`,
+    value: r.times['Guard.read'],
+    unit: 'ms',
+    note: 'render + mark + result text, no VS Code',
+  });
+  if (sink === -1) console.log(sink);
+}
+
+async function main() {
+  const t0 = now();
+  await hashing();
+  await writePath();
+  await markStore();
+  await readRendering();
+  const out = process.env.BENCH_OUT;
+  const json = JSON.stringify({ rows, seconds: (now() - t0) / 1000 }, null, 1);
+  if (out) writeFileSync(out, json);
+  else console.log(json);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
