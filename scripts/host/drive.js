@@ -147,6 +147,7 @@ async function act(page, a, shotsDir) {
     case 'buttons': return { buttons: await base.locator(a.selector || 'a.monaco-button, .monaco-button, button').evaluateAll((els) =>
       els.filter((e) => e.offsetParent).map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim()).filter(Boolean)) };
     case 'html': return { html: await loc().evaluate((e) => e.outerHTML, undefined, { timeout }) };
+    case 'viewport': await page.setViewportSize({ width: a.width || 1400, height: a.height || 900 }); return { ok: true };
     default: throw new Error('unknown action ' + a.action);
   }
 }

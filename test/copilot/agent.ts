@@ -1,0 +1,270 @@
+// Helpers of the Copilot suite: starts the built-in GitHub Copilot Chat, runs real agent-mode turns against
+// the scripted fake model (test/copilot/fake-model), and reads what Copilot sent that model.
+// Everything here drives the real VS Code and the real Copilot agent loop: no mocks.
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const EXTENSION_ID = 'editguard.agent-edit-guard';
+export const COPILOT_ID = 'GitHub.copilot-chat';
+export const FAKE_MODEL_ID = 'editguard-test.copilot-fake-model';
+export const FAKE_VENDOR = 'editguard-fake';
+
+export const READ = 'editGuard_readFile';
+export const WRITE = 'editGuard_writeFile';
+export const REPLACE = 'editGuard_replaceString';
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v as T;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// what the fake model records (test/copilot/fake-model/extension.js)
+
+export type Part =
+  | { type: 'text'; text: string }
+  | { type: 'toolCall'; callId: string; name: string; input: unknown }
+  | { type: 'toolResult'; callId: string; isError?: boolean; content: Part[] }
+  | { type: 'data'; mimeType: string; data?: string }
+  | { type: 'other'; kind?: string; json?: string };
+
+export interface ToolResultSeen {
+  callId: string;
+  name?: string;
+  input?: Record<string, unknown>;
+  /** the text the model received for this tool call */
+  text: string;
+  content: Part[];
+}
+
+export interface ModelRequest {
+  n: number;
+  at: number;
+  model: string;
+  tag?: string;
+  step: number;
+  tools: Array<{ name: string; description: string; inputSchema?: unknown }>;
+  toolMode?: number;
+  messages: Array<{ role: string; name?: string; parts: Part[] }>;
+  toolResults: ToolResultSeen[];
+  answer?: unknown;
+  stepError?: string;
+}
+
+export type Step =
+  | { tool: string; input: Record<string, unknown> }
+  | { calls: Array<{ tool: string; input: Record<string, unknown> }> }
+  | { text: string }
+  | ((request: ModelRequest) => Step | Promise<Step>);
+
+interface FakeModel {
+  UNTAGGED: string;
+  requests: ModelRequest[];
+  script(tag: string, steps: Step[]): void;
+  clear(): void;
+}
+
+export function fakeModel(): FakeModel {
+  const ext = vscode.extensions.getExtension<FakeModel>(FAKE_MODEL_ID);
+  assert.ok(ext, `test-only extension ${FAKE_MODEL_ID} is installed in the test host`);
+  assert.ok(ext.isActive && ext.exports && Array.isArray(ext.exports.requests), `${FAKE_MODEL_ID} is active and exports { requests, script }`);
+  return ext.exports;
+}
+
+/** The latest tool result of the request's turn (what the model just received). */
+export function lastResult(req: ModelRequest): ToolResultSeen {
+  const r = req.toolResults.at(-1);
+  assert.ok(r, `request ${req.n} of [[${req.tag}]] carries a tool result`);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copilot
+
+/**
+ * On a fresh profile the workbench disables the built-in Copilot Chat (chat setup not completed);
+ * "Manage Language Models" (workbench.action.chat.manage) re-enables and starts it. It opens the
+ * models editor: close it.
+ */
+export async function enableCopilot(): Promise<void> {
+  const fake = vscode.extensions.getExtension(FAKE_MODEL_ID);
+  assert.ok(fake, `test-only extension ${FAKE_MODEL_ID} is installed`);
+  await fake.activate();
+  if (!vscode.extensions.getExtension(COPILOT_ID)) await vscode.commands.executeCommand('workbench.action.chat.manage');
+  const copilot = await waitFor(() => vscode.extensions.getExtension(COPILOT_ID), 'GitHub Copilot Chat to be enabled', 30000);
+  await copilot.activate();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // the models editor
+  await waitFor(async () => (await vscode.lm.selectChatModels({ vendor: FAKE_VENDOR })).length > 0, 'the fake model to be registered', 10000);
+}
+
+let tagCounter = 0;
+export interface Turn {
+  tag: string;
+  /** what workbench.action.chat.open answered (the chat response, when blockOnResponse is set) */
+  response: unknown;
+  /** every model request of this turn, in order */
+  requests: ModelRequest[];
+  ms: number;
+}
+
+/**
+ * One real Copilot agent-mode turn: the query goes to the chat view in agent mode with the fake model
+ * selected; Copilot's agent loop asks the model, runs the tool calls it answers with, passes the results
+ * back, until the model answers with text. `steps` are the model's answers, one per model request.
+ */
+export async function agentTurn(name: string, steps: Step[], prompt = 'Do the scripted task.', options: { untagged?: boolean } = {}): Promise<Turn> {
+  const fake = fakeModel();
+  // the tag in the query picks the script; an untagged turn (nicer in a screenshot) uses the untagged script
+  const tag = options.untagged ? fake.UNTAGGED : `${name}-${++tagCounter}`;
+  fake.script(tag, steps);
+  const before = fake.requests.length;
+  const t0 = Date.now();
+  const response = await Promise.race([
+    vscode.commands.executeCommand('workbench.action.chat.open', {
+      query: options.untagged ? prompt : `[[${tag}]] ${prompt}`,
+      mode: 'agent',
+      blockOnResponse: true,
+      modelSelector: { vendor: FAKE_VENDOR },
+    }),
+    sleep(120000).then(() => {
+      throw new Error(`the Copilot turn [[${tag}]] did not finish within 120 s`);
+    }),
+  ]);
+  const requests = fake.requests.slice(before).filter((r) => r.tag === tag);
+  const errors = requests.filter((r) => r.stepError).map((r) => `step ${r.step}: ${r.stepError}`);
+  assert.deepStrictEqual(errors, [], `a scripted step of [[${tag}]] failed`);
+  assert.ok(requests.length > 0, `Copilot sent the fake model no request for [[${tag}]]; chat.open answered ${safeJson(response)}`);
+  return { tag, response, requests, ms: Date.now() - t0 };
+}
+
+/** Starts a new chat session in the chat view. */
+export async function newChat(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  await sleep(300);
+}
+
+/** The tool results the model received in this turn, in order (from its last request). */
+export function resultsOf(turn: Turn): ToolResultSeen[] {
+  const last = turn.requests.at(-1);
+  assert.ok(last);
+  return last.toolResults;
+}
+
+export function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// our extension
+
+export interface ReadMarkInfo {
+  session: string;
+  uri: string;
+  hash: string;
+  turn?: string;
+  origin: 'read' | 'refusal' | 'write';
+  fresh: boolean;
+  at: number;
+}
+
+export async function activateGuard(): Promise<{ readMarks(): ReadMarkInfo[] }> {
+  const ext = vscode.extensions.getExtension<{ readMarks(): ReadMarkInfo[] }>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is the extension under development`);
+  return ext.activate();
+}
+
+export async function marksFor(uri: vscode.Uri): Promise<ReadMarkInfo[]> {
+  const api = await activateGuard();
+  return api
+    .readMarks()
+    .filter((m) => vscode.Uri.parse(m.uri).toString() === uri.toString())
+    .sort((a, b) => a.at - b.at);
+}
+
+// ---------------------------------------------------------------------------------------------
+// files
+
+export interface TestFile {
+  rel: string;
+  abs: string;
+  uri: vscode.Uri;
+}
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test host has a workspace folder');
+  return folder.uri.fsPath;
+}
+
+/** Creates a file in the run's workspace (a fresh copy per run) with exact content. */
+export function makeFile(rel: string, content: string): TestFile {
+  const abs = path.join(workspaceRoot(), ...rel.split('/'));
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, content);
+  return { rel, abs, uri: vscode.Uri.file(abs) };
+}
+
+export const diskText = (f: TestFile) => fs.readFileSync(f.abs, 'utf8');
+
+export function docFor(f: TestFile): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.uri.toString());
+}
+
+/** The user's typing, unsaved: replaces `search` in the open document's buffer, like an edit in the editor. */
+export async function userEdit(doc: vscode.TextDocument, search: string, replacement: string): Promise<void> {
+  const at = doc.getText().indexOf(search);
+  assert.ok(at >= 0, `test setup: ${JSON.stringify(search)} is in ${doc.uri.fsPath}`);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + search.length)), replacement);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'the user edit applies');
+  assert.ok(doc.isDirty, 'the user edit leaves the document dirty');
+}
+
+/** Reverts every dirty document and closes all editors. */
+export async function revertAndCloseAll(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments) {
+    if (!doc.isDirty || doc.isClosed) continue;
+    try {
+      await vscode.window.showTextDocument(doc, { preview: false });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } catch {
+      // best effort
+    }
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+// ---------------------------------------------------------------------------------------------
+// the Playwright driver (scripts/host/drive.js): the test logs DRIVER:{json}, the answer lands in $EDITGUARD_ACK_DIR
+
+let uiCounter = 0;
+const uiPrefix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+export const driverAvailable = () => !!process.env.EDITGUARD_ACK_DIR;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function ui(action: object, timeoutMs = 20000): Promise<any> {
+  const ackDir = process.env.EDITGUARD_ACK_DIR;
+  if (!ackDir) throw new Error('ui(): no Playwright driver in this test host (EDITGUARD_ACK_DIR unset)');
+  const id = `cp-${uiPrefix}-${++uiCounter}`;
+  console.log('DRIVER:' + JSON.stringify({ ...action, id }));
+  const file = path.join(ackDir, id + '.json');
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+    await sleep(50);
+  }
+  throw new Error(`the UI driver did not answer within ${timeoutMs} ms: ${JSON.stringify(action)}`);
+}

@@ -1,0 +1,425 @@
+// The guarded tools under GitHub Copilot Chat's own agent loop (issue 6): Copilot's agent mode, its system
+// prompt, its way of offering tools and passing results back, its turn ids — against the scripted fake
+// model of test/copilot/fake-model, which records what Copilot sent it. Every assertion on "what the
+// model received" is on that record: Copilot passes only the TEXT part of a tool result to the model.
+// The texts the model received are collected into what-the-agent-sees.md ($RUN_DIR, and with
+// EDITGUARD_WRITE_AGENT_SEES=1 also test/copilot/what-the-agent-sees.md in the repo).
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  agentTurn,
+  diskText,
+  driverAvailable,
+  enableCopilot,
+  fakeModel,
+  EXTENSION_ID,
+  lastResult,
+  makeFile,
+  marksFor,
+  ModelRequest,
+  newChat,
+  READ,
+  REPLACE,
+  resultsOf,
+  revertAndCloseAll,
+  safeJson,
+  sleep,
+  ToolResultSeen,
+  ui,
+  userEdit,
+  WRITE,
+} from './agent';
+
+const BLOCKED = 'BLOCKED: nothing was written.';
+/** Copilot's stand-in for a tool result over 8 KB (github.copilot.chat.agent.largeToolResultsToDisk). */
+const SPILL = /^Large tool result \(\d+KB\) written to file\. Use the read_file tool to access the content at: (.+)$/m;
+
+// ---- "what the agent sees": filled by the tests, written in suiteTeardown ----
+interface Seen {
+  title: string;
+  note: string;
+  call: { name?: string; input?: unknown };
+  text: string;
+}
+const seen = new Map<string, Seen>();
+function capture(key: string, title: string, note: string, r: ToolResultSeen): void {
+  seen.set(key, { title, note, call: { name: r.name, input: r.input }, text: r.text });
+}
+const ORDER = ['read', 'blocked-not-read', 'blocked-changed', 'blocked-own-write-expired', 'write-ok', 'write-ok-unsaved', 'read-cut', 'read-spilled', 'blocked-spilled', 'blocked-spilled-retry', 'two-parts'];
+
+function fenceFor(text: string): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((s) => s.length));
+  return '`'.repeat(longest + 1);
+}
+function agentSeesMarkdown(): string {
+  const out = [
+    '# What the agent sees',
+    '',
+    'The exact text GitHub Copilot Chat\'s agent loop handed the model for each guarded tool call, captured',
+    'by the Copilot suite (`npm run test:copilot`, test/copilot/copilot.test.ts) from a real run: VS Code',
+    `${vscode.version}, Copilot Chat ${vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version ?? '?'},`,
+    'a scripted fake model. Copilot passes only the text part of a tool result to the model; the JSON part',
+    'never reaches it (the chat shows it to the user as an attachment named `file.bin`).',
+    '',
+    'Copilot also replaces any text part longer than 8 KB (8192 characters; settings',
+    '`github.copilot.chat.agent.largeToolResultsToDisk.enabled` / `.thresholdBytes`) with a pointer to a file',
+    'holding it, which the model may then open with Copilot\'s own `read_file`: see the last sections.',
+    '',
+  ];
+  // absolute paths of this run's folders would differ in every run
+  const runDir = process.env.RUN_DIR;
+  const tidy = (t: string) => (runDir ? t.split(runDir + '/user-data').join('<user-data-dir>').split(runDir).join('<run>') : t);
+  for (const key of ORDER) {
+    const s = seen.get(key);
+    if (!s) continue;
+    let text = tidy(s.text);
+    if (key === 'read-cut') {
+      const lines = text.split('\n');
+      text = [...lines.slice(0, 4), `… (${lines.length - 9} more lines) …`, ...lines.slice(-5)].join('\n');
+    }
+    let call = `${s.call.name} ${JSON.stringify(s.call.input)}`;
+    if (call.length > 400) call = `${call.slice(0, 240)} … (${call.length - 300} more characters) … ${call.slice(-60)}`;
+    const fc = fenceFor(call);
+    const f = fenceFor(text);
+    out.push(`## ${s.title}`, '', s.note, '', 'The call:', '', fc + 'text', call, fc, '', 'What the model received:', '', f + 'text', text, f, '');
+  }
+  return out.join('\n');
+}
+
+const CODE = [
+  'export interface Greeting {',
+  '  name: string;',
+  '  punctuation: string;',
+  '}',
+  '',
+  'export function greet(g: Greeting): string {',
+  '  return `Hello, ${g.name}${g.punctuation}`;',
+  '}',
+  '',
+].join('\n');
+
+/** Copilot's id of a turn: `metadata.responseId` of the chat result (what it passes tools as chatRequestId). */
+function responseIdOf(turn: { response: unknown }): string | undefined {
+  return (turn.response as { metadata?: { responseId?: string } } | undefined)?.metadata?.responseId;
+}
+
+/** The chat view, widened, with the steps of the last response expanded; saved as `name`.png in $SHOTS_DIR. */
+async function screenshotOfTheChat(name: string): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.chat.open');
+  await vscode.commands.executeCommand('workbench.action.toggleMaximizedAuxiliaryBar').then(undefined, () => {});
+  // a taller page, so the refused call and the retry both fit (drive.js's `viewport` action)
+  await ui({ action: 'viewport', width: 1400, height: 1250 });
+  await sleep(800);
+  // tidy the view: no notification over the input, no sessions list; then open the steps of the last response
+  const clicks = [
+    { selector: '.chat-input-notification-dismiss' },
+    { selector: 'a[aria-label="Hide Agent Sessions Sidebar"]' },
+    { selector: '.chat-most-recent-response summary.completed-response-summary' },
+    { selector: '.chat-most-recent-response .chat-thinking-box .chat-used-context-label a.monaco-button' },
+    // the tool calls: expand the refused one (the second) and the retry (the third)
+    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 1 },
+    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 2 },
+    { selector: '.chat-scroll-down' },
+  ];
+  const clicked: unknown[] = [];
+  for (const c of clicks) {
+    clicked.push(await ui({ action: 'click', timeout: 2000, ...c }));
+    await sleep(400);
+  }
+  if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'screenshot-clicks.json'), JSON.stringify(clicked));
+  const shot = await ui({ action: 'screenshot', name });
+  await ui({ action: 'viewport', width: 1400, height: 900 });
+  await vscode.commands.executeCommand('workbench.action.toggleMaximizedAuxiliaryBar').then(undefined, () => {});
+  assert.ok(shot.ok, `screenshot: ${safeJson(shot)} (clicks: ${safeJson(clicked)})`);
+}
+
+suite('Copilot agent mode: the guarded tools under the real agent loop', function () {
+  suiteSetup(async function () {
+    this.timeout(120000);
+    await enableCopilot();
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  setup(async () => {
+    await newChat();
+  });
+
+  teardown(async () => {
+    await revertAndCloseAll();
+    await vscode.workspace.getConfiguration('editGuard').update('maxReadLines', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  suiteTeardown(() => {
+    const md = agentSeesMarkdown();
+    const runDir = process.env.RUN_DIR;
+    if (runDir) {
+      fs.writeFileSync(path.join(runDir, 'what-the-agent-sees.md'), md);
+      // every request Copilot sent the fake model, for debugging
+      fs.writeFileSync(path.join(runDir, 'fake-model-requests.json'), JSON.stringify(fakeModel().requests, null, 1));
+    }
+    if (process.env.EDITGUARD_WRITE_AGENT_SEES) {
+      const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+      fs.writeFileSync(path.join(repo, 'test', 'copilot', 'what-the-agent-sees.md'), md);
+    }
+  });
+
+  test('a) Copilot offers editGuard_readFile, editGuard_writeFile and editGuard_replaceString with our schemas and descriptions', async () => {
+    const turn = await agentTurn('a-offer', [{ text: 'Nothing to do.' }], 'Which tools do you have?');
+    const req = turn.requests[0];
+    if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'copilot-first-request.json'), JSON.stringify(req, null, 1));
+    const contributed: Array<{ name: string; modelDescription: string; inputSchema: unknown }> =
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.languageModelTools;
+    for (const name of [READ, WRITE, REPLACE]) {
+      const offered = req.tools.find((t) => t.name === name);
+      assert.ok(offered, `Copilot offers ${name}; offered: ${req.tools.map((t) => t.name).join(', ')}`);
+      const ours = contributed.find((t) => t.name === name)!;
+      assert.strictEqual(offered.description, ours.modelDescription, `${name}: the model gets our modelDescription`);
+      assert.deepStrictEqual(offered.inputSchema, ours.inputSchema, `${name}: the model gets our input schema`);
+    }
+    // it is Copilot's agent loop talking: its system prompt and its own tools are in the same request
+    const system = req.messages.filter((m) => m.role === 'system').map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')).join('\n');
+    assert.ok(system.length > 500, `Copilot sent a system prompt (${system.length} chars)`);
+    assert.ok(req.tools.some((t) => t.name === 'read_file'), 'Copilot offers its own read_file too');
+  });
+
+  test('b) stale edit prevented: the user types while the agent works; the stale replace is blocked with the change, the retry keeps both', async function () {
+    const f = makeFile('src/greeting.ts', CODE);
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false });
+    const doc = editor.document;
+    const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
+    const turn = await agentTurn('b-stale', [
+      { tool: READ, input: { filePath: f.rel } },
+      async (req) => {
+        assert.match(lastResult(req).text, /^\s*7\t {2}return `Hello, \$\{g\.name\}\$\{g\.punctuation\}`;$/m, 'the read showed line 7');
+        // the user changes line 7 in the editor while the turn runs (not saved) — after the agent's read
+        await userEdit(doc, 'Hello', 'Good morning');
+        // the model edits from its old copy
+        return { tool: REPLACE, input: { filePath: f.rel, oldString: '  return `Hello, ${g.name}${g.punctuation}`;', newString: '  return `Hello, ${g.name}${g.punctuation}!`;' } };
+      },
+      (req) => {
+        const r = lastResult(req);
+        assert.ok(r.text.startsWith(BLOCKED), `the model is told it was blocked:\n${r.text}`);
+        // the retry, from what the refusal showed
+        return { tool: REPLACE, input: { filePath: f.rel, oldString: userLine, newString: '  return `Good morning, ${g.name}${g.punctuation}!`;' } };
+      },
+      { text: 'Added the exclamation mark, keeping your "Good morning".' },
+    ], 'Add an exclamation mark to the greeting in src/greeting.ts.', { untagged: true });
+
+    const [read, blocked, retry] = resultsOf(turn);
+    assert.strictEqual(resultsOf(turn).length, 3, safeJson(resultsOf(turn).map((r) => r.text)));
+    capture('read', 'A read', 'The model reads a file with `editGuard_readFile`.', read);
+    capture('blocked-changed', 'A blocked write: changed since the read', 'After the read, the user changed line 7 in the editor and did not save; the model then replaced from its old copy.', blocked);
+    capture('write-ok-unsaved', 'A successful write into a file with unsaved user changes', 'The retry, with the text the refusal showed.', retry);
+
+    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
+    assert.match(blocked.text, /changed since you last read it/);
+    assert.match(blocked.text, /edited in the editor, not yet saved/, 'the model is told what changed it');
+    assert.match(blocked.text, /^-\s*return `Hello, /m, 'the diff shows the old line');
+    assert.match(blocked.text, /^\+\s*return `Good morning, /m, "the diff shows the user's line");
+    assert.match(blocked.text, /counts as reading the file/i);
+    assert.doesNotMatch(retry.text, /BLOCKED|ERROR/, retry.text);
+    assert.match(retry.text, /left unsaved/);
+
+    assert.strictEqual(doc.getText(), CODE.replace('  return `Hello, ${g.name}${g.punctuation}`;', '  return `Good morning, ${g.name}${g.punctuation}!`;'), "the file holds the user's change and the agent's");
+    assert.ok(doc.isDirty, "the user's change is still unsaved");
+    assert.strictEqual(diskText(f), CODE, 'nothing was saved to disk');
+
+    if (driverAvailable()) await screenshotOfTheChat('copilot-blocked-retry');
+  });
+
+  test('c) blind write refused: overwriting a file never read shows the model the current content; its retry passes', async () => {
+    const original = '# TODO\n\n- write the docs\n- ship it\n';
+    const f = makeFile('notes/todo.md', original);
+    const wanted = '# TODO\n\n- write the docs\n- ship it\n- celebrate\n';
+    const turn = await agentTurn('c-blind', [
+      { tool: WRITE, input: { filePath: f.rel, content: '# TODO\n\n- celebrate\n' } },
+      (req) => {
+        assert.ok(lastResult(req).text.startsWith(BLOCKED), lastResult(req).text);
+        return { tool: WRITE, input: { filePath: f.rel, content: wanted } };
+      },
+      { text: 'Done.' },
+    ], 'Add "celebrate" to notes/todo.md.');
+    const [blocked, retry] = resultsOf(turn);
+    capture('blocked-not-read', 'A blocked write: never read in this chat', 'The model overwrote an existing file it had not read.', blocked);
+    capture('write-ok', 'A successful write', 'The retry, right after the refusal (the refusal counts as a read).', retry);
+    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
+    assert.match(blocked.text, /not read/);
+    for (const [i, line] of original.split('\n').slice(0, 4).entries()) {
+      assert.ok(blocked.text.split('\n').some((l) => l.replace(/^\s*/, '') === `${i + 1}\t${line}`), `the refusal shows line ${i + 1} of the current content:\n${blocked.text}`);
+    }
+    assert.doesNotMatch(retry.text, /BLOCKED|ERROR/, retry.text);
+    assert.match(retry.text, /saved/);
+    assert.strictEqual(diskText(f), wanted);
+  });
+
+  test("d) turns and chats: Copilot's turn id keeps an own write's mark within the turn only; a new chat inherits nothing", async () => {
+    const f = makeFile('src/version.txt', 'v1\n');
+    // turn 1: read, write, then replace on top of the own write — same turn: allowed (sameTurn)
+    const t1 = await agentTurn('d-turn1', [
+      { tool: READ, input: { filePath: f.rel } },
+      { tool: WRITE, input: { filePath: f.rel, content: 'v2\n' } },
+      { tool: REPLACE, input: { filePath: f.rel, oldString: 'v2', newString: 'v3' } },
+      { text: 'v3 it is.' },
+    ]);
+    const r1 = resultsOf(t1);
+    assert.strictEqual(r1.length, 3);
+    for (const r of r1) assert.doesNotMatch(r.text, /BLOCKED|ERROR/, r.text);
+    assert.strictEqual(diskText(f), 'v3\n');
+    const m1 = (await marksFor(f.uri)).at(-1);
+    assert.ok(m1 && m1.origin === 'write' && m1.turn, `an own-write mark with Copilot's turn id: ${safeJson(m1)}`);
+    // Copilot passes its own turn id as chatRequestId: it is the responseId of the turn's result
+    assert.strictEqual(m1.turn, responseIdOf(t1), "the mark's turn is Copilot's id for turn 1");
+
+    // turn 2, same chat: the own write of turn 1 no longer counts
+    const t2 = await agentTurn('d-turn2', [
+      { tool: REPLACE, input: { filePath: f.rel, oldString: 'v3', newString: 'v4' } },
+      (req) => {
+        assert.ok(lastResult(req).text.startsWith(BLOCKED), lastResult(req).text);
+        return { tool: REPLACE, input: { filePath: f.rel, oldString: 'v3', newString: 'v4' } };
+      },
+      { text: 'v4 now.' },
+    ]);
+    const [expired, again] = resultsOf(t2);
+    capture('blocked-own-write-expired', 'A blocked write: own write from an earlier turn', "In turn 1 the model read, wrote and replaced (all allowed); in turn 2 of the same chat it replaced again without reading.", expired);
+    assert.ok(expired.text.startsWith(BLOCKED), expired.text);
+    assert.match(expired.text, /earlier turn/);
+    assert.doesNotMatch(again.text, /BLOCKED|ERROR/, again.text);
+    assert.strictEqual(diskText(f), 'v4\n');
+    const marks2 = await marksFor(f.uri);
+    const refusal = marks2.find((m) => m.origin === 'refusal');
+    assert.ok(refusal, safeJson(marks2));
+    assert.strictEqual(refusal.session, m1.session, 'the same chat session');
+    assert.ok(refusal.turn && refusal.turn !== m1.turn, `another turn id: ${refusal.turn} vs ${m1.turn}`);
+    assert.strictEqual(refusal.turn, responseIdOf(t2), "the refusal's turn is Copilot's id for turn 2");
+    // the history of turn 1 reached the model in turn 2 (same chat)
+    assert.ok(t2.requests[0].messages.some((m) => m.parts.some((p) => p.type === 'text' && p.text.includes('[[d-turn1'))), 'turn 2 carries turn 1 in its history');
+
+    // a new chat: no marks of the old one count
+    await newChat();
+    const t3 = await agentTurn('d-newchat', [
+      { tool: REPLACE, input: { filePath: f.rel, oldString: 'v4', newString: 'v5' } },
+      { text: 'Blocked, stopping.' },
+    ]);
+    const [fresh] = resultsOf(t3);
+    assert.ok(fresh.text.startsWith(BLOCKED), fresh.text);
+    assert.match(fresh.text, /not read/);
+    assert.ok(!t3.requests[0].messages.some((m) => m.parts.some((p) => p.type === 'text' && p.text.includes('[[d-turn'))), 'the new chat has no history of the old one');
+    assert.strictEqual(diskText(f), 'v4\n');
+    const m3 = (await marksFor(f.uri)).at(-1);
+    assert.ok(m3 && m3.session !== m1.session, 'the new chat is another session');
+  });
+
+  test('e) a read longer than the line cap stops there with an offset hint; the ranged follow-up read works', async () => {
+    // a cap small enough that the result stays inline (Copilot spills tool results over 8 KB to a file: see e2)
+    await vscode.workspace.getConfiguration('editGuard').update('maxReadLines', 120, vscode.ConfigurationTarget.Workspace);
+    const total = 300;
+    const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
+    const f = makeFile('data/long.txt', lines.join('\n') + '\n');
+    let hinted: number | undefined;
+    const turn = await agentTurn('e-cap', [
+      { tool: READ, input: { filePath: f.rel } },
+      (req: ModelRequest) => {
+        const tail = lastResult(req).text.split('\n').slice(-4).join('\n');
+        const m = /offset:?\s*(\d+)/i.exec(tail);
+        assert.ok(m, `the cut read says where to continue:\n${tail}`);
+        hinted = Number(m[1]);
+        return { tool: READ, input: { filePath: f.rel, offset: hinted, limit: 100 } };
+      },
+      { text: 'Read it all.' },
+    ]);
+    const [first, second] = resultsOf(turn);
+    capture('read-cut', 'A read cut at the line cap', `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`, first);
+    assert.strictEqual(hinted, 121);
+    assert.match(first.text, /120-line cap/);
+    assert.match(first.text, /^\s*120\tline 120 of the long file$/m);
+    assert.doesNotMatch(first.text, /^\s*121\t/m, 'line 121 is not shown');
+    assert.match(second.text, /^\s*121\tline 121 of the long file$/m);
+    assert.match(second.text, /^\s*220\tline 220 of the long file$/m);
+    assert.doesNotMatch(second.text, /^\s*(120|221)\t/m, 'exactly lines 121–220');
+    assert.match(second.text, /offset:? 221/, 'the ranged read says where to go on');
+  });
+
+  test('e2) at the default cap (2000 lines) a read is over 8 KB: Copilot hands the model a file path instead; the hint is in that file', async () => {
+    const total = 2150;
+    const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
+    const f = makeFile('data/longer.txt', lines.join('\n') + '\n');
+    let spillPath: string | undefined;
+    const turn = await agentTurn('e2-spill', [
+      { tool: READ, input: { filePath: f.rel } },
+      (req: ModelRequest) => {
+        const text = lastResult(req).text;
+        const m = SPILL.exec(text);
+        if (!m) return { text: 'The result came inline.' };
+        spillPath = m[1].trim();
+        // what a model does next: read the end of that file with Copilot's own read_file
+        return { tool: 'read_file', input: { filePath: spillPath, startLine: 1995, endLine: 2020 } };
+      },
+      { text: 'Done.' },
+    ]);
+    const [first, spilled] = resultsOf(turn);
+    capture('read-spilled', 'A read over 8 KB under Copilot', `A ${total}-line file read at the default cap (2000 lines, ~62 KB): Copilot (\`github.copilot.chat.agent.largeToolResultsToDisk\`, threshold 8 KB) wrote our text to a file and gave the model only this.`, first);
+    if (spillPath) {
+      // Copilot's behaviour, not ours: documented here so a change in either shows up
+      assert.ok(fs.existsSync(spillPath), `the spilled result exists: ${spillPath}`);
+      const onDisk = fs.readFileSync(spillPath, 'utf8');
+      assert.match(onDisk, /^\s*2000\tline 2000 of the long file$/m, 'the file holds our numbered text');
+      assert.match(onDisk, /Read more with offset:? 2001/, 'and our hint');
+      assert.ok(spilled, 'the model read the spilled file with read_file');
+      assert.match(spilled.text, /offset:? 2001/, `Copilot's read_file showed the model the hint:\n${spilled.text}`);
+    } else {
+      assert.match(first.text, /offset:? 2001/, 'the hint is inline');
+    }
+  });
+
+  test('f) a blind write to a file over 8 KB: Copilot spills the refusal (with the whole content) to a file; the model sees no BLOCKED', async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`);
+    const original = lines.join('\n') + '\n';
+    const f = makeFile('src/big.ts', original);
+    const next = original + 'export const done = true;\n';
+    const turn = await agentTurn('f-big-blind', [
+      { tool: WRITE, input: { filePath: f.rel, content: 'export const done = true;\n' } },
+      // a model that takes the pointer for a success (or just tries again) writes again — still without reading
+      { tool: WRITE, input: { filePath: f.rel, content: next } },
+      { text: 'Done.' },
+    ]);
+    const [blocked, retry] = resultsOf(turn);
+    capture('blocked-spilled', 'A blocked write over 8 KB under Copilot', 'A blind write to a 400-line file (~26 KB): the refusal carries the whole numbered content, so Copilot wrote it to a file; the model sees only this — not the word BLOCKED.', blocked);
+    capture('blocked-spilled-retry', '…and the blind retry', 'The model wrote again without reading the spilled file. The refusal had stamped a read mark, so this write passed although the model never saw the content.', retry);
+    const m = SPILL.exec(blocked.text);
+    if (m) {
+      assert.ok(!blocked.text.includes(BLOCKED), 'spilled: the model does not see BLOCKED');
+      const onDisk = fs.readFileSync(m[1].trim(), 'utf8');
+      assert.ok(onDisk.startsWith(BLOCKED), 'the spilled file starts with the refusal');
+    } else {
+      // once the product keeps refusals under Copilot's 8 KB threshold, the model sees them inline
+      assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
+    }
+    // what happened to the blind retry is recorded in what-the-agent-sees.md; the file is intact either way
+    assert.ok(diskText(f) === original || diskText(f) === next, 'the file is the original or the retry, nothing else');
+  });
+
+  test('g) Copilot spills each text part of a tool result on its own: a short first part stays inline', async () => {
+    const turn = await agentTurn('g-parts', [
+      { tool: 'editguardTest_twoParts', input: { longChars: 20000 } },
+      { text: 'Seen.' },
+    ]);
+    const [r] = resultsOf(turn);
+    assert.ok(r, 'the test tool ran');
+    // Copilot hands the model ONE text part: each part of ours rendered on its own (a part over 8 KB becomes a
+    // pointer to a file), then joined with nothing in between
+    assert.ok(r.text.startsWith('FIRST PART: short, and meant to stay inline.'), `the short part reached the model as it was: ${r.text.slice(0, 200)}`);
+    assert.match(r.text.slice('FIRST PART: short, and meant to stay inline.'.length), SPILL, 'the long part was spilled to a file');
+    capture('two-parts', 'A result of two text parts under Copilot (a test-only tool, not ours)', 'A short text part, then one of 20,000 characters: Copilot rendered each part on its own — the short one inline, the long one replaced by a pointer — and joined them with nothing in between.', r);
+  });
+
+  test('the JSON part of our results never reaches the model (text only)', async () => {
+    const reqs = fakeModel().requests;
+    const contents = reqs.flatMap((r) => r.toolResults.filter((t) => [READ, WRITE, REPLACE].includes(t.name ?? '')).flatMap((t) => t.content));
+    assert.ok(contents.length > 0, 'earlier tests recorded our tool results');
+    const kinds = [...new Set(contents.map((c) => c.type))];
+    assert.deepStrictEqual(kinds, ['text'], `content part kinds the model received: ${safeJson(contents.filter((c) => c.type !== 'text'))}`);
+  });
+});
