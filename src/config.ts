@@ -11,10 +11,12 @@ export function readSettings(): GuardSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
   const policy = config.get<string>('ownWriteKeepsMark', 'sameTurn');
   const maxReadLines = config.get<number>('maxReadLines', 2000);
+  const maxResultChars = config.get<number>('maxResultChars', 7000);
   return {
     enabled: config.get<boolean>('enabled', true) !== false,
     policy: (POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : 'sameTurn',
     maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : 2000,
+    maxResultChars: Number.isInteger(maxResultChars) && maxResultChars >= 500 ? maxResultChars : 7000,
   };
 }
 

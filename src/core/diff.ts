@@ -8,16 +8,24 @@ export interface UnifiedDiff {
   omittedLines: number;
 }
 
-/** A unified diff of `before` → `after`, labelled with `path`, at most `maxLines` lines long. */
-export function unifiedDiff(before: string, after: string, path: string, maxLines = 200, context = 3): UnifiedDiff {
+/**
+ * A unified diff of `before` → `after`, labelled with `path`, at most `maxLines` lines and
+ * `maxChars` characters long (whole lines only).
+ */
+export function unifiedDiff(before: string, after: string, path: string, maxLines = 200, maxChars = Infinity, context = 3): UnifiedDiff {
   const patch = structuredPatch(path, path, normalize(before), normalize(after), 'what you last saw', 'current', { context });
   const out: string[] = [`--- ${path} (what you last saw)`, `+++ ${path} (current)`];
   for (const hunk of patch.hunks) {
-    out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    // unified-diff convention: an empty side names the line *after which* the change goes (0 = top)
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`);
     out.push(...hunk.lines);
   }
-  if (out.length <= maxLines) return { text: out.join('\n'), omittedLines: 0 };
-  return { text: out.slice(0, maxLines).join('\n'), omittedLines: out.length - maxLines };
+  let kept = 0;
+  let chars = 0;
+  while (kept < out.length && kept < maxLines && chars + out[kept].length + 1 <= maxChars) chars += out[kept++].length + 1;
+  return { text: out.slice(0, kept).join('\n'), omittedLines: out.length - kept };
 }
 
 export interface LineRange {

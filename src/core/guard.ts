@@ -6,16 +6,7 @@ import { decide, type GateDecision } from './gate';
 import { sha256 } from './hash';
 import { KeyedLock } from './lock';
 import type { MarkStore } from './marks';
-import {
-  blockedHeadline,
-  cutNote,
-  fence,
-  LINE_NUMBER_NOTE,
-  rangeHeader,
-  RETRY_NOTE,
-  staleNotice,
-  TOOL_VERB,
-} from './messages';
+import { blockedHeadline, cutNote, fence, rangeHeader, staleNotice, TOOL_VERB } from './messages';
 import { renderNumbered } from './render';
 import { planReplace, type TextSpanEdit } from './replace';
 import type { BlockReason, ErrorCode, OwnWritePolicy, ResultData, ToolName, ToolOutcome } from './types';
@@ -27,6 +18,8 @@ export interface LoadedDocument {
   hash: string;
   /** The buffer holds changes not yet saved to disk. */
   dirty: boolean;
+  /** Something the model should know about how the editor holds this file (shown with reads and writes). */
+  note?: string;
 }
 
 export type LoadResult = LoadedDocument | { exists: false } | { exists: 'error'; code: ErrorCode; message: string };
@@ -59,6 +52,8 @@ export interface GuardSettings {
   enabled: boolean;
   policy: OwnWritePolicy;
   maxReadLines: number;
+  /** The most characters of file text one result shows (keeps results under Copilot's 8 KB); no limit if unset. */
+  maxResultChars?: number;
 }
 
 export interface CallContext {
@@ -126,8 +121,8 @@ export class Guard {
       const doc = await this.port.load(ctx.uri);
       if (doc.exists === 'error') return this.error(ctx, doc.code, doc.message);
       if (!doc.exists) return this.error(ctx, 'not-found', `${ctx.path} does not exist. Check the path; to create it, use editGuard_writeFile.`);
-      const { maxReadLines } = this.settings();
-      const rendered = renderNumbered(doc.text, { offset: range.offset, limit: range.limit, maxLines: maxReadLines });
+      const { maxReadLines, maxResultChars = Infinity } = this.settings();
+      const rendered = renderNumbered(doc.text, { offset: range.offset, limit: range.limit, maxLines: maxReadLines, maxChars: maxResultChars });
       if (range.offset !== undefined && range.offset > Math.max(rendered.totalLines, 1)) {
         return this.error(ctx, 'invalid-input', `offset ${range.offset} is past the end of ${ctx.path}, which has ${rendered.totalLines} lines.`);
       }
@@ -136,8 +131,8 @@ export class Guard {
       this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'read', text: doc.text });
       this.log.debug(`read ${ctx.path} lines ${rendered.startLine}-${rendered.endLine} [${short(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${doc.hash.slice(0, 12)}`);
       const body = rendered.totalLines === 0 ? '' : `\n${fence(rendered.body)}`;
-      const text = `${rangeHeader(ctx.path, rendered)}${body}${cutNote(rendered, maxReadLines)}${doc.dirty ? '\n(This includes unsaved changes in the editor.)' : ''}`;
-      return this.ok(ctx, text + (rendered.totalLines ? `\n${LINE_NUMBER_NOTE}` : ''), `Read ${ctx.path}`, {
+      const text = `${rangeHeader(ctx.path, rendered)}${body}${cutNote(rendered, maxReadLines, maxResultChars)}${doc.dirty ? '\n(This includes unsaved changes in the editor.)' : ''}${doc.note ? `\n${doc.note}` : ''}`;
+      return this.ok(ctx, text, `Read ${ctx.path}`, {
         startLine: rendered.startLine,
         endLine: rendered.endLine,
         totalLines: rendered.totalLines,
@@ -223,7 +218,7 @@ export class Guard {
         const afterSave = await this.port.save(ctx.uri);
         saved = afterSave !== undefined;
         if (afterSave !== undefined && afterSave !== change.newText) {
-          formatterDiff = unifiedDiff(change.newText, afterSave, ctx.path, settings.maxReadLines).text.replace('(what you last saw)', '(as you wrote it)').replace('(current)', '(after save)');
+          formatterDiff = unifiedDiff(change.newText, afterSave, ctx.path, settings.maxReadLines, (settings.maxResultChars ?? Infinity)).text.replace('(what you last saw)', '(as you wrote it)').replace('(current)', '(after save)');
           finalText = afterSave;
           finalHash = sha256(afterSave);
         }
@@ -234,8 +229,12 @@ export class Guard {
 
       const lines: string[] = [`${change.summary} ${ctx.path}.`];
       if (saved) lines[0] = `${change.summary} ${ctx.path} and saved it.`;
-      else if (doc.dirty) lines.push('The file had unsaved changes in the editor, so your edit was applied to the editor buffer and left unsaved; nothing was saved to disk. The user decides when to save.');
+      else if (doc.dirty) {
+        lines[0] = `${change.summary} ${ctx.path}, in the editor only: the file has the user's unsaved changes, so your edit was left unsaved with them.`;
+        lines.push('On disk (for the terminal, tests, git) the file is still the old version; the user decides when to save.');
+      }
       else lines.push('The change is in the editor but could not be saved to disk.');
+      if (doc.note) lines.push(doc.note);
       if (formatterDiff) lines.push(`Saving reformatted the file (format on save). The file now differs from what you wrote:\n${fence(formatterDiff, 'diff')}`);
       if (decision.basis === 'disabled') lines.push('(The edit guard is turned off in this workspace: this write was not checked.)');
       if (failOpen) lines.push('(The edit guard had an internal error and let this write through; it is in the "Agent Edit Guard" log.)');
@@ -285,30 +284,31 @@ export class Guard {
 
   /** Rule 6: a refusal says why, shows what changed (or the content), and stamps a mark. */
   private refuse(ctx: CallContext, doc: LoadedDocument, reason: BlockReason, settings: GuardSettings): ToolOutcome {
-    const seen = this.store.newest(ctx.session, ctx.uri);
+    // the version this call was based on: the newest mark that existed when it arrived (rule 9);
+    // a parallel call may have stamped newer ones since
+    const seen = this.store.newest(ctx.session, ctx.uri, ctx.arrival);
     const before = seen && reason !== 'not-read' ? this.store.snapshot(ctx.session, ctx.uri, seen.hash) : undefined;
     const cause = reason === 'changed' ? this.causeOfChange(ctx, doc) : undefined;
-    const parts = [blockedHeadline(reason, TOOL_VERB[ctx.tool], ctx.path, cause, settings.policy)];
+    const headline = blockedHeadline(reason, TOOL_VERB[ctx.tool], ctx.path, cause, settings.policy);
+    let body: string;
     let changedLines: LineRange[] = [{ start: 0, end: 0 }];
     if (before !== undefined && reason === 'changed') {
-      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines);
+      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines, (settings.maxResultChars ?? Infinity));
       changedLines = changedLineRanges(before, doc.text);
-      parts.push(
-        diff.text.split('\n').length > 2
-          ? `What changed since the version you saw:\n${fence(diff.text, 'diff')}${diff.omittedLines ? `\n(${diff.omittedLines} more diff lines not shown: read the file for the rest.)` : ''}`
-          : 'Only line endings or invisible characters changed.',
-      );
+      body =
+        diff.text.split('\n').length > 2 || diff.omittedLines
+          ? `What changed since the version you saw:\n${fence(diff.text, 'diff')}${diff.omittedLines ? `\n(${diff.omittedLines} more diff lines are not shown: read the file for the rest.)` : ''}`
+          : 'Only line endings or invisible characters changed.';
     } else {
-      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines });
-      parts.push(`Its current content — ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines)}`);
-      if (rendered.totalLines) parts.push(LINE_NUMBER_NOTE);
+      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars: (settings.maxResultChars ?? Infinity) });
+      body = `Current content of ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines, (settings.maxResultChars ?? Infinity))}`;
     }
-    parts.push(RETRY_NOTE);
     // the refusal showed the current text: the agent has now seen it
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
     this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
     this.log.info(`blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
-    return this.finish(ctx, parts.join('\n\n'), {
+    const lead = `${headline}\n\n`;
+    const outcome = this.finish(ctx, lead + body, {
       status: 'blocked',
       tool: ctx.tool,
       path: ctx.path,
@@ -316,9 +316,12 @@ export class Guard {
       reason,
       message: `Blocked ${TOOL_VERB[ctx.tool]} of ${ctx.path}: ${reason}`,
     });
+    return { ...outcome, lead };
   }
 
   private causeOfChange(ctx: CallContext, doc: LoadedDocument): string {
+    const writer = this.store.all().find((m) => m.uri === ctx.uri && m.origin === 'write' && m.hash === doc.hash && m.seq >= ctx.arrival);
+    if (writer && writer.session === ctx.session) return 'written by another of your calls that ran first';
     const byOtherChat = this.store
       .all()
       .some((m) => m.uri === ctx.uri && m.session !== ctx.session && m.origin === 'write' && m.hash === doc.hash);

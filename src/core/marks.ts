@@ -46,11 +46,20 @@ export interface StampInput {
 }
 
 interface Snapshot {
+  session: string;
+  uri: string;
   hash: string;
   text: string;
 }
 
-const snapshotKey = (session: string, uri: string) => `${session}\u0000${uri}`;
+/**
+ * Snapshots are kept per version a chat saw, not just its latest: of N parallel calls based on one
+ * read, the refused ones need the text of that read, after the first one's write stamped a newer mark.
+ */
+const snapshotKey = (session: string, uri: string, hash: string) => `${session}\u0000${uri}\u0000${hash}`;
+
+/** Versions of one file kept per chat: the one it saw last and the one before. */
+const SNAPSHOTS_PER_FILE = 2;
 
 export class MarkStore {
   private nextSeq = 1;
@@ -81,6 +90,18 @@ export class MarkStore {
   }
 
   stamp(input: StampInput): ReadMark {
+    const last = this.bySession.get(input.session)?.get(input.uri)?.at(-1);
+    if (last && last.hash === input.hash && last.origin === input.origin && last.turn === input.turn) {
+      // the same sight again (a re-read, or the refusals of a parallel batch): one mark, not a new one
+      // each time, so a burst cannot push older marks that calls in flight still rely on out of the
+      // history. Keeping its older `seq` changes no decision: a call that arrived after it already
+      // counted the very same (hash, origin, turn).
+      last.at = input.at ?? Date.now();
+      this.currentHashes.set(last.uri, last.hash);
+      if (input.text !== undefined) this.keepSnapshot(last.session, last.uri, last.hash, input.text);
+      this.changed.fire();
+      return last;
+    }
     const mark: ReadMark = {
       session: input.session,
       uri: input.uri,
@@ -105,6 +126,7 @@ export class MarkStore {
     // stamping means the text was just observed: it is the file's current text
     this.currentHashes.set(mark.uri, mark.hash);
     if (input.text !== undefined) this.keepSnapshot(mark.session, mark.uri, mark.hash, input.text);
+    this.pruneSnapshots(mark.session, mark.uri);
     this.changed.fire();
     return mark;
   }
@@ -117,10 +139,9 @@ export class MarkStore {
     return undefined;
   }
 
-  /** The text the chat last saw of the file, if still kept and still matching `hash`. */
+  /** The text of the version `hash` of the file, as the chat saw it, if still kept. */
   snapshot(session: string, uri: string, hash: string): string | undefined {
-    const snap = this.snapshots.get(snapshotKey(session, uri));
-    return snap && snap.hash === hash ? snap.text : undefined;
+    return this.snapshots.get(snapshotKey(session, uri, hash))?.text;
   }
 
   /** Report a file's current hash (after a user edit, a disk change, a load). */
@@ -185,26 +206,34 @@ export class MarkStore {
     if (!files || !marks) return;
     const index = marks.indexOf(mark);
     if (index >= 0) marks.splice(index, 1);
+    if (!marks.some((m) => m.hash === mark.hash)) this.dropSnapshot(snapshotKey(mark.session, mark.uri, mark.hash));
     if (marks.length === 0) {
       files.delete(mark.uri);
-      this.dropSnapshot(snapshotKey(mark.session, mark.uri));
       if (!this.tracks(mark.uri)) this.currentHashes.delete(mark.uri);
     }
     if (files.size === 0) this.bySession.delete(mark.session);
   }
 
   private keepSnapshot(session: string, uri: string, hash: string, text: string): void {
-    const key = snapshotKey(session, uri);
-    this.dropSnapshot(key);
+    const key = snapshotKey(session, uri, hash);
+    this.dropSnapshot(key); // re-added below as the most recent
     const bytes = text.length * 2;
     if (bytes > this.limits.snapshotBudgetBytes) return; // too big to keep at all: refusals show content instead
-    this.snapshots.set(key, { hash, text });
+    this.snapshots.set(key, { session, uri, hash, text });
     this.snapshotBytes += bytes;
     while (this.snapshotBytes > this.limits.snapshotBudgetBytes) {
       const oldest = this.snapshots.keys().next().value;
       if (oldest === undefined) break;
       this.dropSnapshot(oldest);
     }
+  }
+
+  /** Keeps the snapshots of the chat's last few versions of the file (newest marks first). */
+  private pruneSnapshots(session: string, uri: string): void {
+    const marks = this.bySession.get(session)?.get(uri) ?? [];
+    const keep = new Set<string>();
+    for (let i = marks.length - 1; i >= 0 && keep.size < SNAPSHOTS_PER_FILE; i--) keep.add(marks[i].hash);
+    for (const m of marks) if (!keep.has(m.hash)) this.dropSnapshot(snapshotKey(session, uri, m.hash));
   }
 
   private dropSnapshot(key: string): void {

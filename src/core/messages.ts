@@ -1,5 +1,7 @@
 // The words the model (and the user, in the chat) reads. Copilot passes only the text part of a
 // tool result to the model, so each text must say on its own what happened, why, and what to do.
+// These texts were tuned on what the model actually received in the Copilot suite
+// (test/copilot/what-the-agent-sees.md).
 import type { RenderedRange } from './render';
 import type { BlockReason, OwnWritePolicy, ToolName } from './types';
 
@@ -16,35 +18,41 @@ export function fence(body: string, lang = ''): string {
   return `${ticks}${lang}\n${body}\n${ticks}`;
 }
 
+const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+/** "path (12 lines; …):" or "path, lines 3–9 of 12 (…):", with the note on line numbers before them. */
 export function rangeHeader(path: string, r: RenderedRange): string {
   if (r.totalLines === 0) return `${path} is empty.`;
   const whole = r.startLine === 1 && r.endLine === r.totalLines;
-  return whole ? `${path} (${r.totalLines} lines):` : `${path}, lines ${r.startLine}–${r.endLine} of ${r.totalLines}:`;
+  const what = whole ? `${path} (${lines(r.totalLines)}; ` : `${path}, lines ${r.startLine}–${r.endLine} of ${r.totalLines} (`;
+  return `${what}each line starts with its number and a tab, which are not part of the file):`;
 }
 
-export function cutNote(r: RenderedRange, maxLines: number): string {
-  if (!r.truncated) return '';
-  const next = r.endLine + 1;
-  const why = r.cutByCap ? `Output stops at the ${maxLines}-line cap.` : 'Output stops at the requested limit.';
-  return `\n${why} Read more with offset: ${next} (and limit) — lines ${next}–${r.totalLines} are not shown.`;
+/** Where the output stopped, and the exact next call to read on. */
+export function cutNote(r: RenderedRange, maxLines: number, maxChars: number): string {
+  const notes: string[] = [];
+  if (r.longLine) notes.push(`Line ${r.startLine} alone is longer than ${maxChars} characters, so this result holds only that line.`);
+  if (r.truncated) {
+    const next = r.endLine + 1;
+    const why =
+      r.cut === 'lines' ? ` (at most ${maxLines} lines per read)` : r.cut === 'chars' ? ` (at most ${maxChars} characters per read)` : '';
+    notes.push(`Lines ${next}–${r.totalLines} are not shown${why}. Next: editGuard_readFile with offset: ${next}.`);
+  }
+  return notes.length ? `\n${notes.join('\n')}` : '';
 }
-
-export const LINE_NUMBER_NOTE = 'Each line is shown as "<line number><tab><text>"; the number and tab are not part of the file.';
 
 export function blockedHeadline(reason: BlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy): string {
   switch (reason) {
     case 'not-read':
-      return `BLOCKED: nothing was written. You have not read ${path} in this chat, so the ${verb} could overwrite content you have not seen.`;
+      return `BLOCKED: nothing was written. You have not read ${path} in this chat, so your ${verb} could overwrite content you have not seen. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, based on this text.`;
     case 'changed':
-      return `BLOCKED: nothing was written. ${path} changed since you last read it${cause ? ` (${cause})` : ''}, so your ${verb} was based on an old copy.`;
+      return `BLOCKED: nothing was written. ${path} changed since you last read it${cause ? ` (${cause})` : ''}, so your ${verb} was based on an old copy. Keep that change: redo your edit on the current text. The diff below shows what changed; it counts as reading the file, so your next call can be the corrected edit.`;
     case 'own-write-expired':
       return policy === 'never'
-        ? `BLOCKED: nothing was written. Your last sight of ${path} is your own earlier write, and this workspace requires a fresh read after every write (editGuard.ownWriteKeepsMark = never).`
-        : `BLOCKED: nothing was written. Your last sight of ${path} is your own write from an earlier turn; after a turn ends, a file must be seen again before it is changed.`;
+        ? `BLOCKED: nothing was written. You last saw ${path} when you wrote it, and this workspace requires a fresh read after every write (editGuard.ownWriteKeepsMark = never). It is unchanged since your write; its content is below and counts as reading the file, so you may repeat your edit.`
+        : `BLOCKED: nothing was written. You last saw ${path} when you wrote it in an earlier turn; in a new turn a file must be looked at again before it is changed. It is unchanged since your write; its content is below and counts as reading the file, so you may repeat your edit.`;
   }
 }
-
-export const RETRY_NOTE = 'This result counts as reading the file: your next call can be the corrected edit, based on the text above.';
 
 export function staleNotice(paths: readonly string[]): string {
   if (paths.length === 0) return '';

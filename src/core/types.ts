@@ -54,4 +54,10 @@ export interface ResultData {
 export interface ToolOutcome {
   text: string;
   data: ResultData;
+  /**
+   * The start of `text` that must reach the model whatever happens to the rest (a refusal's
+   * headline): sent as a text part of its own, because Copilot replaces each part over 8 KB with a
+   * pointer to a file.
+   */
+  lead?: string;
 }

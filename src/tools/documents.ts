@@ -2,7 +2,7 @@
 // the document's (unsaved changes included), never a copy from disk, unless disk moved ahead of a
 // clean document that VS Code has not reloaded yet.
 import * as vscode from 'vscode';
-import type { DocumentPort, LoadResult } from '../core/guard';
+import type { DocumentPort, LoadedDocument, LoadResult } from '../core/guard';
 import { HashCache, sha256 } from '../core/hash';
 import type { TextSpanEdit } from '../core/replace';
 
@@ -13,6 +13,8 @@ export class WorkspaceDocuments implements DocumentPort {
   readonly hashes = new HashCache();
   /** (mtime, size) of the disk file when we last found a clean document equal to it. */
   private readonly inSync = new Map<string, { version: number; mtime: number; size: number }>();
+  /** Documents (and their version) whose file had mixed line endings that VS Code normalised. */
+  private readonly normalisedEol = new Map<string, number>();
 
   find(uri: string): vscode.TextDocument | undefined {
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
@@ -55,7 +57,11 @@ export class WorkspaceDocuments implements DocumentPort {
       const disk = await this.diskAhead(doc, stat);
       if (disk !== undefined) return { exists: true, text: disk, hash: sha256(disk), dirty: false };
     }
-    return { exists: true, text: doc.getText(), hash: this.hashOf(doc), dirty: doc.isDirty };
+    const loaded: LoadedDocument = { exists: true, text: doc.getText(), hash: this.hashOf(doc), dirty: doc.isDirty };
+    if (this.normalisedEol.get(uriString) === doc.version) {
+      loaded.note = `Note: the file has mixed line endings on disk; VS Code holds it with ${doc.eol === vscode.EndOfLine.CRLF ? 'CRLF' : 'LF'} only, and saving writes every line that way.`;
+    }
+    return loaded;
   }
 
   /**
@@ -73,8 +79,15 @@ export class WorkspaceDocuments implements DocumentPort {
     } catch {
       return undefined;
     }
+    // VS Code gives a document one line ending: a file with mixed ones is normalised when loaded
+    const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
     if (diskText === doc.getText()) {
       this.inSync.set(key, { version: doc.version, mtime: stat.mtime, size: stat.size });
+      return undefined;
+    }
+    if (diskText.replace(/\r?\n/g, eol) === doc.getText()) {
+      this.inSync.set(key, { version: doc.version, mtime: stat.mtime, size: stat.size });
+      this.normalisedEol.set(key, doc.version);
       return undefined;
     }
     return diskText;

@@ -127,10 +127,10 @@ export function prepare(tool: ToolName, input: unknown, settings: PathSettings, 
 }
 
 export function toResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([
-    new vscode.LanguageModelTextPart(outcome.text),
-    vscode.LanguageModelDataPart.json(outcome.data),
-  ]);
+  // a lead (a refusal's headline) goes in a part of its own: Copilot swaps each part over 8 KB for a
+  // pointer to a file, and the model must see "BLOCKED" whatever happens to the rest
+  const texts = outcome.lead && outcome.text.startsWith(outcome.lead) ? [outcome.lead, outcome.text.slice(outcome.lead.length)] : [outcome.text];
+  return new vscode.LanguageModelToolResult([...texts.map((t) => new vscode.LanguageModelTextPart(t)), vscode.LanguageModelDataPart.json(outcome.data)]);
 }
 
 function errorOutcome(tool: ToolName, path: string, code: ErrorCode, message: string): ToolOutcome {

@@ -47,7 +47,7 @@ const seen = new Map<string, Seen>();
 function capture(key: string, title: string, note: string, r: ToolResultSeen): void {
   seen.set(key, { title, note, call: { name: r.name, input: r.input }, text: r.text });
 }
-const ORDER = ['read', 'blocked-not-read', 'blocked-changed', 'blocked-own-write-expired', 'write-ok', 'write-ok-unsaved', 'read-cut', 'read-spilled', 'blocked-spilled', 'blocked-spilled-retry', 'two-parts'];
+const ORDER = ['read', 'blocked-not-read', 'blocked-changed', 'blocked-own-write-expired', 'write-ok', 'write-ok-unsaved', 'read-cut', 'read-budget', 'blocked-large', 'two-parts'];
 
 function fenceFor(text: string): string {
   const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((s) => s.length));
@@ -65,7 +65,8 @@ function agentSeesMarkdown(): string {
     '',
     'Copilot also replaces any text part longer than 8 KB (8192 characters; settings',
     '`github.copilot.chat.agent.largeToolResultsToDisk.enabled` / `.thresholdBytes`) with a pointer to a file',
-    'holding it, which the model may then open with Copilot\'s own `read_file`: see the last sections.',
+    'holding it. The guarded tools keep file text within `editGuard.maxResultChars` (7000) and send a refusal\'s',
+    'headline as a part of its own, so what matters reaches the model inline: see the last sections.',
     '',
   ];
   // absolute paths of this run's folders would differ in every run
@@ -333,7 +334,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     const [first, second] = resultsOf(turn);
     capture('read-cut', 'A read cut at the line cap', `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`, first);
     assert.strictEqual(hinted, 121);
-    assert.match(first.text, /120-line cap/);
+    assert.match(first.text, /at most 120 lines per read/);
     assert.match(first.text, /^\s*120\tline 120 of the long file$/m);
     assert.doesNotMatch(first.text, /^\s*121\t/m, 'line 121 is not shown');
     assert.match(second.text, /^\s*121\tline 121 of the long file$/m);
@@ -342,63 +343,45 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.match(second.text, /offset:? 221/, 'the ranged read says where to go on');
   });
 
-  test('e2) at the default cap (2000 lines) a read is over 8 KB: Copilot hands the model a file path instead; the hint is in that file', async () => {
+  test('e2) a long read at the default settings stays under 8 KB, inline, with the next offset; the follow-up read works', async () => {
     const total = 2150;
     const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
     const f = makeFile('data/longer.txt', lines.join('\n') + '\n');
-    let spillPath: string | undefined;
-    const turn = await agentTurn('e2-spill', [
+    let next: number | undefined;
+    const turn = await agentTurn('e2-budget', [
       { tool: READ, input: { filePath: f.rel } },
       (req: ModelRequest) => {
-        const text = lastResult(req).text;
-        const m = SPILL.exec(text);
-        if (!m) return { text: 'The result came inline.' };
-        spillPath = m[1].trim();
-        // what a model does next: read the end of that file with Copilot's own read_file
-        return { tool: 'read_file', input: { filePath: spillPath, startLine: 1995, endLine: 2020 } };
+        const m = /offset: (\d+)/.exec(lastResult(req).text);
+        next = m ? Number(m[1]) : undefined;
+        return next ? { tool: READ, input: { filePath: f.rel, offset: next, limit: 20 } } : { text: 'No offset hint.' };
       },
       { text: 'Done.' },
     ]);
-    const [first, spilled] = resultsOf(turn);
-    capture('read-spilled', 'A read over 8 KB under Copilot', `A ${total}-line file read at the default cap (2000 lines, ~62 KB): Copilot (\`github.copilot.chat.agent.largeToolResultsToDisk\`, threshold 8 KB) wrote our text to a file and gave the model only this.`, first);
-    if (spillPath) {
-      // Copilot's behaviour, not ours: documented here so a change in either shows up
-      assert.ok(fs.existsSync(spillPath), `the spilled result exists: ${spillPath}`);
-      const onDisk = fs.readFileSync(spillPath, 'utf8');
-      assert.match(onDisk, /^\s*2000\tline 2000 of the long file$/m, 'the file holds our numbered text');
-      assert.match(onDisk, /Read more with offset:? 2001/, 'and our hint');
-      assert.ok(spilled, 'the model read the spilled file with read_file');
-      assert.match(spilled.text, /offset:? 2001/, `Copilot's read_file showed the model the hint:\n${spilled.text}`);
-    } else {
-      assert.match(first.text, /offset:? 2001/, 'the hint is inline');
-    }
+    const [first, second] = resultsOf(turn);
+    capture('read-budget', 'A long read under Copilot', `A ${total}-line file (~62 KB) read at the default settings: the result stops at \`editGuard.maxResultChars\` (7000 characters), below Copilot's 8 KB threshold for writing a tool result to a file, and names the next offset.`, first);
+    assert.doesNotMatch(first.text, SPILL, 'the read reached the model inline, not as a file pointer');
+    assert.ok(first.text.length < 8192, `${first.text.length} characters`);
+    assert.ok(next && next > 100 && next < 2000, `the hint names the next line: ${next}`);
+    assert.match(first.text, new RegExp(`^\\s*${next! - 1}\\tline ${next! - 1} of the long file$`, 'm'), 'the last line shown is the one before the hint');
+    assert.ok(second, 'the model read on');
+    assert.match(second.text, new RegExp(`^\\s*${next}\\tline ${next} of the long file$`, 'm'));
   });
 
-  test('f) a blind write to a file over 8 KB: Copilot spills the refusal (with the whole content) to a file; the model sees no BLOCKED', async () => {
+  test('f) a blind write to a file over 8 KB: the refusal stays inline, so the model sees BLOCKED and the start of the file', async () => {
     const lines = Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`);
     const original = lines.join('\n') + '\n';
     const f = makeFile('src/big.ts', original);
-    const next = original + 'export const done = true;\n';
     const turn = await agentTurn('f-big-blind', [
       { tool: WRITE, input: { filePath: f.rel, content: 'export const done = true;\n' } },
-      // a model that takes the pointer for a success (or just tries again) writes again — still without reading
-      { tool: WRITE, input: { filePath: f.rel, content: next } },
-      { text: 'Done.' },
+      { text: 'Blocked; I will read the file first.' },
     ]);
-    const [blocked, retry] = resultsOf(turn);
-    capture('blocked-spilled', 'A blocked write over 8 KB under Copilot', 'A blind write to a 400-line file (~26 KB): the refusal carries the whole numbered content, so Copilot wrote it to a file; the model sees only this — not the word BLOCKED.', blocked);
-    capture('blocked-spilled-retry', '…and the blind retry', 'The model wrote again without reading the spilled file. The refusal had stamped a read mark, so this write passed although the model never saw the content.', retry);
-    const m = SPILL.exec(blocked.text);
-    if (m) {
-      assert.ok(!blocked.text.includes(BLOCKED), 'spilled: the model does not see BLOCKED');
-      const onDisk = fs.readFileSync(m[1].trim(), 'utf8');
-      assert.ok(onDisk.startsWith(BLOCKED), 'the spilled file starts with the refusal');
-    } else {
-      // once the product keeps refusals under Copilot's 8 KB threshold, the model sees them inline
-      assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
-    }
-    // what happened to the blind retry is recorded in what-the-agent-sees.md; the file is intact either way
-    assert.ok(diskText(f) === original || diskText(f) === next, 'the file is the original or the retry, nothing else');
+    const [blocked] = resultsOf(turn);
+    capture('blocked-large', 'A blocked write to a large file under Copilot', 'A blind write to a 400-line file (~26 KB): the refusal\'s headline is a text part of its own and the content is cut at `editGuard.maxResultChars`, so the model sees both inline.', blocked);
+    assert.doesNotMatch(blocked.text, SPILL, 'no part of the refusal was written to a file');
+    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text.slice(0, 300));
+    assert.match(blocked.text, /^\s*1\tconst value1 = 1;/m, 'the start of the current content');
+    assert.match(blocked.text, /Next: editGuard_readFile with offset: \d+/, 'where to read on');
+    assert.strictEqual(diskText(f), original, 'nothing was written');
   });
 
   test('g) Copilot spills each text part of a tool result on its own: a short first part stays inline', async () => {

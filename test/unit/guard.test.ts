@@ -146,6 +146,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
     t.docs.file(A, 'alpha\nbeta\n');
     const r = await t.write(A, 'x\n');
     assert.match(r.text, /1\talpha\n2\tbeta/);
+    assert.ok(r.lead && r.lead.startsWith('BLOCKED: nothing was written.') && r.text.startsWith(r.lead), 'the headline is the lead part');
     assert.equal(t.store.newest('chat-1', A)?.origin, 'refusal');
     assert.equal((await t.write(A, 'x\n')).data.status, 'ok');
     assert.equal(t.docs.text(A), 'x\n');
@@ -173,6 +174,21 @@ suite('guard flow: DESIGN rules 1–10', () => {
     await t.read(A, 'chat-2');
     await t.write(A, 'w\n', 'chat-2');
     assert.match((await t.write(A, 'v\n', 'chat-1')).text, /written by another chat/);
+  });
+
+  test('rule 6: a refusal stays within the character budget (Copilot spills results over 8 KB to a file)', async () => {
+    const t = setup({ maxResultChars: 2000 });
+    const big = Array.from({ length: 400 }, (_, i) => `const value${i} = ${i}; // a line of a file the model never read`).join('\n');
+    t.docs.file(A, big);
+    const blind = await t.write(A, 'x');
+    assert.ok(blind.text.length - (blind.lead ?? '').length < 2300, `body of ${blind.text.length} characters`);
+    assert.match(blind.text, /Next: editGuard_readFile with offset: \d+/);
+    await t.read(A);
+    t.docs.userEdit(A, big.replace(/value/g, 'VALUE'));
+    const changed = await t.write(A, 'y');
+    assert.equal(changed.data.reason, 'changed');
+    assert.ok(changed.text.length - (changed.lead ?? '').length < 2300, `body of ${changed.text.length} characters`);
+    assert.match(changed.text, /more diff lines are not shown/);
   });
 
   test('rule 6: a blocked write announces the changed lines (for diagnostics)', async () => {
@@ -220,6 +236,11 @@ suite('guard flow: DESIGN rules 1–10', () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => t.write(A, `writer ${i}\n`, 'chat-1', undefined)));
     const landed = results.filter((r) => r.data.status === 'ok');
     assert.equal(landed.length, 1);
+    for (const r of results.filter((x) => x.data.status === 'blocked')) {
+      assert.match(r.text, /written by another of your calls that ran first/);
+      assert.match(r.text, /^-base$/m, 'the diff is from the version the call was based on');
+      assert.match(r.text, /^\+writer \d$/m);
+    }
     assert.ok(results.filter((r) => r.data.status === 'blocked').every((r) => r.data.reason === 'changed' || r.data.reason === 'own-write-expired'));
   });
 
@@ -267,6 +288,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
     assert.equal(t.docs.get(A).disk, 'a\n');
     assert.equal(t.docs.text(A), 'a\nuser\nagent\n');
     assert.match(r.text, /left unsaved/);
+    assert.match(r.text, /On disk .* still the old version/);
   });
 
   test('no-match and ambiguous replaces are clear errors that change nothing', async () => {

@@ -63,3 +63,14 @@ suite('mark store', () => {
     assert.equal(changes, 5, 'stamp, stamp, observe, clear A, clear all (untracked observe is silent)');
   });
 });
+
+suite('mark store: bursts', () => {
+  test('the same sight again refreshes the newest mark instead of adding one', () => {
+    const store = new MarkStore({ maxMarks: 100, maxMarksPerFile: 3, snapshotBudgetBytes: 1000 });
+    const read = store.stamp({ session: 'A', uri: 'u', hash: 'h0', origin: 'read', turn: 't' });
+    store.stamp({ session: 'A', uri: 'u', hash: 'h1', origin: 'write', turn: 't' });
+    for (let i = 0; i < 99; i++) store.stamp({ session: 'A', uri: 'u', hash: 'h1', origin: 'refusal', turn: 't' });
+    assert.equal(store.size, 3);
+    assert.equal(store.newest('A', 'u', read.seq + 1), read, 'a call in flight since the read still finds it');
+  });
+});
