@@ -35,33 +35,7 @@ fi
 export CS_ENTRY="$CS_COPY/node_modules/code-server/out/node/entry.js"
 [ -f "$CS_ENTRY" ] || { echo "missing $CS_ENTRY" >&2; exit 2; }
 
-export EXT_DIR="$REPO"
-export EXT_TESTS="$REPO/out/test/copilot/index.js"
-[ -f "$EXT_TESTS" ] || { echo "missing $EXT_TESTS: run 'node scripts/build.mjs --tests' first" >&2; exit 2; }
-export PREINSTALL_EXTS="$REPO/test/copilot/fake-model"
-export SETTINGS_FILE="$REPO/test/copilot/user-settings.json"
-
-mkdir -p "$REPO/.runs"
-# keep the 10 newest Copilot runs; never touch one younger than an hour (it may be running)
-ls -1dt "$REPO"/.runs/copilot-* 2>/dev/null | tail -n +11 | while read -r d; do
-  [ -n "$(find "$d" -maxdepth 0 -mmin +60)" ] && rm -rf "$d"
-done || true
-export RUN_DIR
-RUN_DIR=$(mktemp -d "$REPO/.runs/copilot-$(date +%Y%m%d-%H%M%S)-XXXX")
-export SHOTS_DIR="${SHOTS_DIR:-$RUN_DIR/shots}"
-cp -r "$REPO/test/fixtures/workspace" "$RUN_DIR/ws"
-export WORKSPACE="$RUN_DIR/ws"
-export EDITGUARD_RESULT_FILE="$RUN_DIR/results.json"
-export EDITGUARD_TEST_GREP="${EDITGUARD_TEST_GREP:-}"
 export EDITGUARD_TEST_TIMEOUT_MS="${EDITGUARD_TEST_TIMEOUT_MS:-600000}"
-
-start=$(date +%s)
-set +e
-node "$REPO/scripts/host/drive.js"
-rc=$?
-set -e
-
-echo "run folder: $RUN_DIR ($(( $(date +%s) - start )) s)"
-[ -f "$RUN_DIR/what-the-agent-sees.md" ] && echo "what the agent sees: $RUN_DIR/what-the-agent-sees.md"
-node "$REPO/scripts/host/drive.js" --summary "$EDITGUARD_RESULT_FILE" "$rc" && rc=0 || rc=$?
-exit $rc
+SUITE=copilot EXT_TESTS="$REPO/out/test/copilot/index.js" \
+  PREINSTALL_EXTS="$REPO/test/copilot/fake-model" SETTINGS_FILE="$REPO/test/copilot/user-settings.json" KEEP_RUNS=10 \
+  exec bash "$REPO/scripts/host/run-suite.sh"

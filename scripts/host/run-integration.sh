@@ -10,33 +10,6 @@ REPO=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$REPO/scripts/host/install.sh"
 
 export EXT_DIR="${EDITGUARD_EXT_DIR:-$REPO}"
-export EXT_TESTS="${EDITGUARD_EXT_TESTS:-$REPO/out/test/integration/index.js}"
-[ -f "$EXT_TESTS" ] || { echo "missing $EXT_TESTS: run 'node scripts/build.mjs --tests' first" >&2; exit 2; }
-export PREINSTALL_EXTS="$REPO/test/scripted-agent"
-export SETTINGS_FILE="$REPO/test/fixtures/user-settings.json"
-
-mkdir -p "$REPO/.runs"
-# keep the 20 newest test runs (~3 MB each); never touch one younger than an hour (it may be running)
-ls -1dt "$REPO"/.runs/test-* 2>/dev/null | tail -n +21 | while read -r d; do
-  [ -n "$(find "$d" -maxdepth 0 -mmin +60)" ] && rm -rf "$d"
-done || true
-export RUN_DIR
-RUN_DIR=$(mktemp -d "$REPO/.runs/test-$(date +%Y%m%d-%H%M%S)-XXXX")
-export SHOTS_DIR="${SHOTS_DIR:-$RUN_DIR/shots}"
-# a fresh copy of the fixture workspace: unsaved/hot-exit state and test files never leak between runs
-cp -r "$REPO/test/fixtures/workspace" "$RUN_DIR/ws"
-export WORKSPACE="$RUN_DIR/ws"
-export EDITGUARD_RESULT_FILE="$RUN_DIR/results.json"
-export EDITGUARD_TEST_GREP="${EDITGUARD_TEST_GREP:-}"
-
-start=$(date +%s)
-set +e
-node "$REPO/scripts/host/drive.js"
-rc=$?
-set -e
-
-echo "run folder: $RUN_DIR ($(( $(date +%s) - start )) s)"
-# the summary comes from the per-test records index.ts wrote, not from the mocha reporter's text;
-# its last line is "N passed, N failed"
-node "$REPO/scripts/host/drive.js" --summary "$EDITGUARD_RESULT_FILE" "$rc" && rc=0 || rc=$?
-exit $rc
+SUITE=test EXT_TESTS="${EDITGUARD_EXT_TESTS:-$REPO/out/test/integration/index.js}" \
+  PREINSTALL_EXTS="$REPO/test/scripted-agent" SETTINGS_FILE="$REPO/test/fixtures/user-settings.json" KEEP_RUNS=20 \
+  exec bash "$REPO/scripts/host/run-suite.sh"

@@ -1,66 +1,7 @@
-// Test entry the extension host loads (extensionTestsPath = out/test/integration/index.js): runs every
-// *.test.js beside it with mocha and records each test's outcome into $EDITGUARD_RESULT_FILE (JSON),
-// which the runner (scripts/host/run-integration.sh) turns into its PASS/FAIL lines and summary.
-import * as fs from 'fs';
-import * as path from 'path';
-// mocha is external to the bundle. Mocha 12 is an ES module: require('mocha') gives the class on Node 24
-// (code-server) but a namespace object { __esModule, default, Mocha, ... } on Node 22 (Electron);
-// esbuild's default-import interop handles both.
-import Mocha from 'mocha';
-
-export interface TestRecord {
-  title: string;
-  state: 'passed' | 'failed' | 'skipped';
-  ms?: number;
-  err?: string;
-}
+// Test entry the extension host loads (extensionTestsPath = out/test/integration/index.js): every
+// *.test.js beside it, with mocha.
+import { runTestsIn } from '../shared/mochaEntry';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({
-    ui: 'tdd',
-    color: false,
-    timeout: 60000,
-    grep: process.env.EDITGUARD_TEST_GREP || undefined,
-  });
-  const files = fs
-    .readdirSync(__dirname)
-    .filter((f) => f.endsWith('.test.js'))
-    .sort();
-  for (const f of files) mocha.addFile(path.join(__dirname, f));
-
-  const resultFile = process.env.EDITGUARD_RESULT_FILE;
-  const records: TestRecord[] = [];
-  // written after every test, so a run that dies half-way still shows what ran
-  const save = () => {
-    if (resultFile) fs.writeFileSync(resultFile, JSON.stringify(records, null, 1));
-  };
-  return new Promise((resolve, reject) => {
-    let runner: Mocha.Runner;
-    try {
-      runner = mocha.run((failures) => {
-        save();
-        if (failures > 0) reject(new Error(`${failures} test(s) failed`));
-        else resolve();
-      });
-    } catch (err) {
-      // e.g. a test file that throws while loading
-      records.push({ title: 'loading the test files', state: 'failed', err: String((err as Error)?.stack ?? err) });
-      save();
-      reject(err);
-      return;
-    }
-    runner.on('pass', (t) => {
-      records.push({ title: t.fullTitle(), state: 'passed', ms: t.duration });
-      save();
-    });
-    runner.on('fail', (t, err: unknown) => {
-      const e = err as { stack?: string; message?: string } | undefined;
-      records.push({ title: t.fullTitle(), state: 'failed', ms: t.duration, err: String(e?.stack ?? e?.message ?? err) });
-      save();
-    });
-    runner.on('pending', (t) => {
-      records.push({ title: t.fullTitle(), state: 'skipped' });
-      save();
-    });
-  });
+  return runTestsIn(__dirname, 60_000);
 }
