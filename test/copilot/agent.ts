@@ -1,6 +1,9 @@
 // Helpers of the Copilot suite: starts the built-in GitHub Copilot Chat, runs real agent-mode turns against
 // the scripted fake model (test/copilot/fake-model), and reads what Copilot sent that model.
 // Everything here drives the real VS Code and the real Copilot agent loop: no mocks.
+import type { ReadMarkInfo } from '../../src/api';
+import { docFor, revertAndCloseAll, userEdit, workspaceRoot } from '../integration/helpers';
+import { driverAvailable, ui } from '../integration/ui';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -170,16 +173,6 @@ export function safeJson(v: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // our extension
 
-export interface ReadMarkInfo {
-  session: string;
-  uri: string;
-  hash: string;
-  turn?: string;
-  origin: 'read' | 'refusal' | 'write';
-  fresh: boolean;
-  at: number;
-}
-
 export async function activateGuard(): Promise<{ readMarks(): ReadMarkInfo[] }> {
   const ext = vscode.extensions.getExtension<{ readMarks(): ReadMarkInfo[] }>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is the extension under development`);
@@ -195,18 +188,14 @@ export async function marksFor(uri: vscode.Uri): Promise<ReadMarkInfo[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// files
+// files (the shared helpers of the integration suite: workspaceRoot, docFor, userEdit, revertAndCloseAll; the driver's ui)
+
+export { docFor, driverAvailable, revertAndCloseAll, ui, userEdit, workspaceRoot };
 
 export interface TestFile {
   rel: string;
   abs: string;
   uri: vscode.Uri;
-}
-
-export function workspaceRoot(): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the test host has a workspace folder');
-  return folder.uri.fsPath;
 }
 
 /** Creates a file in the run's workspace (a fresh copy per run) with exact content. */
@@ -219,52 +208,3 @@ export function makeFile(rel: string, content: string): TestFile {
 
 export const diskText = (f: TestFile) => fs.readFileSync(f.abs, 'utf8');
 
-export function docFor(f: TestFile): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.uri.toString());
-}
-
-/** The user's typing, unsaved: replaces `search` in the open document's buffer, like an edit in the editor. */
-export async function userEdit(doc: vscode.TextDocument, search: string, replacement: string): Promise<void> {
-  const at = doc.getText().indexOf(search);
-  assert.ok(at >= 0, `test setup: ${JSON.stringify(search)} is in ${doc.uri.fsPath}`);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + search.length)), replacement);
-  assert.ok(await vscode.workspace.applyEdit(edit), 'the user edit applies');
-  assert.ok(doc.isDirty, 'the user edit leaves the document dirty');
-}
-
-/** Reverts every dirty document and closes all editors. */
-export async function revertAndCloseAll(): Promise<void> {
-  for (const doc of vscode.workspace.textDocuments) {
-    if (!doc.isDirty || doc.isClosed) continue;
-    try {
-      await vscode.window.showTextDocument(doc, { preview: false });
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    } catch {
-      // best effort
-    }
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
-// ---------------------------------------------------------------------------------------------
-// the Playwright driver (scripts/host/drive.js): the test logs DRIVER:{json}, the answer lands in $EDITGUARD_ACK_DIR
-
-let uiCounter = 0;
-const uiPrefix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-export const driverAvailable = () => !!process.env.EDITGUARD_ACK_DIR;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function ui(action: object, timeoutMs = 20000): Promise<any> {
-  const ackDir = process.env.EDITGUARD_ACK_DIR;
-  if (!ackDir) throw new Error('ui(): no Playwright driver in this test host (EDITGUARD_ACK_DIR unset)');
-  const id = `cp-${uiPrefix}-${++uiCounter}`;
-  console.log('DRIVER:' + JSON.stringify({ ...action, id }));
-  const file = path.join(ackDir, id + '.json');
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
-    await sleep(50);
-  }
-  throw new Error(`the UI driver did not answer within ${timeoutMs} ms: ${JSON.stringify(action)}`);
-}

@@ -2,6 +2,8 @@
 // making fresh files in the run's workspace, simulating the user (unsaved typing, disk changes),
 // real chat turns through the test-only @scripted participant, settings, diagnostics, waiting.
 // Everything here drives the real VS Code API: no mocks.
+import type { AgentEditGuardApi, ReadMarkInfo } from '../../src/api';
+import type { ResultData } from '../../src/core/types';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as crypto from 'crypto';
@@ -23,27 +25,7 @@ export const REPLACE = 'editGuard_replaceString';
 export type ToolName = typeof READ | typeof WRITE | typeof REPLACE;
 
 /** The JSON part of every tool result (the product contract). */
-export interface ToolJson {
-  status: 'ok' | 'blocked' | 'error';
-  tool: string;
-  path: string;
-  uri: string;
-  reason?: 'not-read' | 'changed' | 'own-write-expired';
-  code?: string;
-  message: string;
-  turn?: string;
-  saved?: boolean;
-  keptUnsaved?: boolean;
-  created?: boolean;
-  formatterChanged?: boolean;
-  startLine?: number;
-  endLine?: number;
-  totalLines?: number;
-  truncated?: boolean;
-  replacements?: number;
-  matches?: number;
-  staleFiles?: string[];
-}
+export type ToolJson = ResultData;
 
 export interface ToolOutcome {
   /** what the model reads: all text parts joined */
@@ -51,20 +33,8 @@ export interface ToolOutcome {
   json: ToolJson;
 }
 
-export interface ReadMarkInfo {
-  session: string;
-  uri: string;
-  hash: string;
-  turn?: string;
-  origin: 'read' | 'refusal' | 'write';
-  fresh: boolean;
-  at: number;
-}
-
-export interface EditGuardApi {
-  readMarks(): ReadMarkInfo[];
-  onDidChangeReadMarks: vscode.Event<void>;
-}
+export type { ReadMarkInfo };
+export type EditGuardApi = AgentEditGuardApi;
 
 // ---------------------------------------------------------------------------------------------
 // waiting
