@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { GREETING_TS } from '../integration/helpers';
 import {
   agentTurn,
   diskText,
@@ -89,17 +90,7 @@ function agentSeesMarkdown(): string {
   return out.join('\n');
 }
 
-const CODE = [
-  'export interface Greeting {',
-  '  name: string;',
-  '  punctuation: string;',
-  '}',
-  '',
-  'export function greet(g: Greeting): string {',
-  '  return `Hello, ${g.name}${g.punctuation}`;',
-  '}',
-  '',
-].join('\n');
+const CODE = GREETING_TS;
 
 /** Copilot's id of a turn: `metadata.responseId` of the chat result (what it passes tools as chatRequestId). */
 function responseIdOf(turn: { response: unknown }): string | undefined {

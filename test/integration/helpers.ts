@@ -437,3 +437,16 @@ export const call = {
     input: { filePath, oldString, newString },
   }),
 };
+
+/** A small source file the chat and Copilot scenarios (and their screenshots) edit. */
+export const GREETING_TS = [
+  'export interface Greeting {',
+  '  name: string;',
+  '  punctuation: string;',
+  '}',
+  '',
+  'export function greet(g: Greeting): string {',
+  '  return `Hello, ${g.name}${g.punctuation}`;',
+  '}',
+  '',
+].join('\n');

@@ -6,20 +6,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { activateExtension, call, chatTurn, cleanUp, fileRef, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from './helpers';
+import { activateExtension, GREETING_TS, call, chatTurn, cleanUp, fileRef, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from './helpers';
 import { screenshotsEnabled, ui } from './ui';
-
-const SOURCE = [
-  'export interface Greeting {',
-  '  name: string;',
-  '  punctuation: string;',
-  '}',
-  '',
-  'export function greet(g: Greeting): string {',
-  '  return `Hello, ${g.name}${g.punctuation}`;',
-  '}',
-  '',
-].join('\n');
 
 suite('screenshots for the README', () => {
   suiteSetup(async () => {
@@ -35,7 +23,7 @@ suite('screenshots for the README', () => {
     this.timeout(120000);
     const file = fileRef('src/greeting.ts');
     fs.mkdirSync(path.dirname(file.abs), { recursive: true });
-    fs.writeFileSync(file.abs, SOURCE);
+    fs.writeFileSync(file.abs, GREETING_TS);
     // VS Code saves dirty editors when a chat message is sent (chat.saveBeforeSend, on by default);
     // here the user's edit happens while the agent works, so it stays unsaved, as in real use
     await vscode.workspace.getConfiguration('chat').update('saveBeforeSend', false, vscode.ConfigurationTarget.Global);
