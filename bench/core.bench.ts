@@ -52,7 +52,7 @@ class VersionedDocuments implements DocumentPort {
     return true;
   }
   async save(uri: string) {
-    return this.docs.get(uri)?.text;
+    return { saved: this.docs.has(uri) } as const;
   }
 }
 

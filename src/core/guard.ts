@@ -35,11 +35,16 @@ export interface DocumentPort {
   applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean>;
   /** Creates a new file (and its folders). `false`: it exists already. */
   create(uri: string, text: string): Promise<boolean>;
-  /** Saves; returns the text after saving (format on save may change it), `undefined` if not saved. */
-  save(uri: string): Promise<string | undefined>;
+  /**
+   * Saves. `reformatted` is the document's text when saving changed it (format on save), so an
+   * unchanged save costs no copy of the text.
+   */
+  save(uri: string): Promise<SaveResult>;
   /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
   currentHash?(uri: string): string | undefined;
 }
+
+export type SaveResult = { saved: false } | { saved: true; reformatted?: string };
 
 export interface Logger {
   debug(message: string): void;
@@ -215,12 +220,14 @@ export class Guard {
       let saved = false;
       let formatterDiff = '';
       if (!doc.dirty) {
-        const afterSave = await this.port.save(ctx.uri);
-        saved = afterSave !== undefined;
-        if (afterSave !== undefined && afterSave !== change.newText) {
-          formatterDiff = unifiedDiff(change.newText, afterSave, ctx.path, settings.maxReadLines, (settings.maxResultChars ?? Infinity)).text.replace('(what you last saw)', '(as you wrote it)').replace('(current)', '(after save)');
-          finalText = afterSave;
-          finalHash = sha256(afterSave);
+        const result = await this.port.save(ctx.uri);
+        saved = result.saved;
+        if (result.saved && result.reformatted !== undefined && result.reformatted !== change.newText) {
+          formatterDiff = unifiedDiff(change.newText, result.reformatted, ctx.path, settings.maxReadLines, settings.maxResultChars ?? Infinity)
+            .text.replace('(what you last saw)', '(as you wrote it)')
+            .replace('(current)', '(after save)');
+          finalText = result.reformatted;
+          finalHash = sha256(finalText);
         }
       }
       this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: finalHash, turn: ctx.turn, origin: 'write', text: finalText });
@@ -293,15 +300,15 @@ export class Guard {
     let body: string;
     let changedLines: LineRange[] = [{ start: 0, end: 0 }];
     if (before !== undefined && reason === 'changed') {
-      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines, (settings.maxResultChars ?? Infinity));
+      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines, settings.maxResultChars ?? Infinity);
       changedLines = changedLineRanges(before, doc.text);
       body =
         diff.text.split('\n').length > 2 || diff.omittedLines
           ? `What changed since the version you saw:\n${fence(diff.text, 'diff')}${diff.omittedLines ? `\n(${diff.omittedLines} more diff lines are not shown: read the file for the rest.)` : ''}`
           : 'Only line endings or invisible characters changed.';
     } else {
-      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars: (settings.maxResultChars ?? Infinity) });
-      body = `Current content of ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines, (settings.maxResultChars ?? Infinity))}`;
+      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars: settings.maxResultChars ?? Infinity });
+      body = `Current content of ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines, settings.maxResultChars ?? Infinity)}`;
     }
     // the refusal showed the current text: the agent has now seen it
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });

@@ -2,7 +2,7 @@
 // the document's (unsaved changes included), never a copy from disk, unless disk moved ahead of a
 // clean document that VS Code has not reloaded yet.
 import * as vscode from 'vscode';
-import type { DocumentPort, LoadedDocument, LoadResult } from '../core/guard';
+import type { DocumentPort, LoadedDocument, LoadResult, SaveResult } from '../core/guard';
 import { HashCache, sha256 } from '../core/hash';
 import type { TextSpanEdit } from '../core/replace';
 
@@ -116,11 +116,11 @@ export class WorkspaceDocuments implements DocumentPort {
     return vscode.workspace.applyEdit(edit);
   }
 
-  async save(uriString: string): Promise<string | undefined> {
+  async save(uriString: string): Promise<SaveResult> {
     const doc = this.find(uriString);
-    if (!doc) return undefined;
-    const saved = await doc.save();
-    if (!saved) return undefined;
+    if (!doc) return { saved: false };
+    const versionBefore = doc.version;
+    if (!(await doc.save())) return { saved: false };
     // what we just saved is what is on disk: the next load need not read the file back to compare
     try {
       const stat = await vscode.workspace.fs.stat(doc.uri);
@@ -128,7 +128,8 @@ export class WorkspaceDocuments implements DocumentPort {
     } catch {
       /* the next load compares with the disk as usual */
     }
-    return doc.getText();
+    // a save participant (format on save) that edited the text made a new version
+    return doc.version === versionBefore ? { saved: true } : { saved: true, reformatted: doc.getText() };
   }
 }
 

@@ -1,6 +1,6 @@
 // An in-memory `DocumentPort` for the core's unit tests: documents with text, an unsaved flag and
 // the same "apply only onto the checked text" contract as the VS Code adapter.
-import type { DocumentPort, LoadResult, Logger } from '../../src/core/guard';
+import type { DocumentPort, LoadResult, Logger, SaveResult } from '../../src/core/guard';
 import { sha256 } from '../../src/core/hash';
 import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
 
@@ -72,13 +72,14 @@ export class MemoryDocuments implements DocumentPort {
     return true;
   }
 
-  async save(uri: string): Promise<string | undefined> {
+  async save(uri: string): Promise<SaveResult> {
     const doc = this.get(uri);
+    const before = doc.text;
     if (this.formatter) doc.text = this.formatter(doc.text);
     doc.disk = doc.text;
     doc.dirty = false;
     this.saves++;
-    return doc.text;
+    return doc.text === before ? { saved: true } : { saved: true, reformatted: doc.text };
   }
 }
 

@@ -1,0 +1,104 @@
+// Helpers of the reliability suites (issue 3): exact before/after state of a file (disk bytes,
+// buffer text, dirty flag), raw tool calls with any input (not only objects) and a cancellation
+// token, what a chat was shown (reconstructed from numbered output or a refusal's diff), and the
+// extension's own log file. Real VS Code API only.
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { applyPatch } from 'diff';
+import { decodeResult, docFor, sha256, type TestFile, type ToolName, type ToolOutcome } from './helpers';
+
+export interface FileState {
+  exists: boolean;
+  bytes?: Buffer;
+  /** the open document's text and dirty flag, if VS Code holds the file */
+  text?: string;
+  dirty?: boolean;
+}
+
+export function stateOf(f: TestFile): FileState {
+  const exists = fs.existsSync(f.abs);
+  const doc = docFor(f);
+  return {
+    exists,
+    bytes: exists && fs.statSync(f.abs).isFile() ? fs.readFileSync(f.abs) : undefined,
+    text: doc && !doc.isClosed ? doc.getText() : undefined,
+    dirty: doc && !doc.isClosed ? doc.isDirty : undefined,
+  };
+}
+
+/** Disk bytes, buffer text and dirty flag are exactly as before. */
+export function assertUnchanged(f: TestFile, before: FileState, what: string): void {
+  const now = stateOf(f);
+  assert.strictEqual(now.exists, before.exists, `${what}: the file's existence changed`);
+  if (before.bytes) assert.ok(now.bytes && now.bytes.equals(before.bytes), `${what}: the bytes on disk changed (${JSON.stringify(now.bytes?.toString('utf8').slice(0, 200))})`);
+  if (before.text !== undefined) {
+    assert.strictEqual(now.text, before.text, `${what}: the buffer text changed`);
+    assert.strictEqual(now.dirty, before.dirty, `${what}: the dirty flag changed`);
+  }
+}
+
+/** `vscode.lm.invokeTool` with any input at all (a model may send anything), decoded. */
+export async function invokeRaw(tool: ToolName, input: unknown, token?: vscode.CancellationToken): Promise<ToolOutcome> {
+  const result = await vscode.lm.invokeTool(tool, { input: input as object, toolInvocationToken: undefined }, token);
+  return decodeResult(result);
+}
+
+const NUMBERED = /^\s*(\d+)\t(.*)$/;
+
+/** The text a numbered rendering stands for (with and without a final newline); undefined if none. */
+export function textsFromNumbered(output: string): string[] | undefined {
+  const rows = output.split(/\r?\n/).filter((l) => NUMBERED.test(l)).map((l) => NUMBERED.exec(l)![2]);
+  if (rows.length === 0) return / is empty\./.test(output) ? [''] : undefined;
+  const body = rows.join('\n');
+  return [body, `${body}\n`];
+}
+
+/** A refusal's unified diff applied to each text the chat saw before; undefined if it has no diff. */
+export function textsFromDiff(output: string, previous: readonly string[]): string[] | undefined {
+  const m = /```+diff\r?\n([\s\S]*?)\r?\n```+/.exec(output);
+  if (!m) return undefined;
+  const out = new Set<string>();
+  for (const before of previous) {
+    const after = applyPatch(before, m[1]);
+    if (typeof after === 'string') out.add(after);
+  }
+  return [...out];
+}
+
+/** What a result showed the agent of the file's whole text: numbered content, or a diff on what it saw before. */
+export function shownTexts(output: string, previous: readonly string[] = []): string[] | undefined {
+  return textsFromNumbered(output) ?? textsFromDiff(output, previous);
+}
+
+export const hashesOf = (texts: readonly string[] | undefined) => new Set((texts ?? []).map(sha256));
+
+// ---------------------------------------------------------------------------------------------
+// the extension's log ("Agent Edit Guard", a LogOutputChannel)
+
+/**
+ * The log file of the "Agent Edit Guard" channel. The offline host runs with HOME = the run folder
+ * and `--user-data-dir <run>/user-data`; its extension host logs to
+ * `user-data/logs/<time>/exthost<N>/editguard.agent-edit-guard/Agent Edit Guard.log`.
+ */
+export function guardLogFile(): string | undefined {
+  const roots = [process.env.HOME, process.env.VSCODE_LOGS, process.env.VSCODE_LOG_PATH].filter((r): r is string => !!r);
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 6) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isFile() && e.name === 'Agent Edit Guard.log') found.push(p);
+      else if (e.isDirectory() && !['ws', 'extensions', 'node_modules', 'tmp', 'xdg-cache', 'acks', 'shots'].includes(e.name)) walk(p, depth + 1);
+    }
+  };
+  for (const root of roots) walk(root, 0);
+  return found.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+}
