@@ -1,7 +1,7 @@
 // Path policy: how a tool's `filePath` becomes a file, and which files are out of bounds.
 // Works on plain file-system paths; the adapter turns the result into a URI.
 import * as path from 'node:path';
-import { minimatch } from 'minimatch';
+import { Minimatch } from 'minimatch';
 import type { ErrorCode } from './types';
 
 export interface WorkspaceFolderInfo {
@@ -116,7 +116,18 @@ export function protectedPattern(
 ): string | undefined {
   const folder = folderOf(fsPath, folders);
   const rel = (folder ? path.relative(folder.fsPath, fsPath) : fsPath).split(path.sep).join('/');
-  return patterns.find((p) => typeof p === 'string' && minimatch(rel, p, { dot: true, nocase: process.platform === 'win32' }));
+  return patterns.find((p) => typeof p === 'string' && compiled(p).match(rel));
+}
+
+/** Compiled patterns: every tool call checks every pattern, twice (prepare and invoke). */
+const matchers = new Map<string, Minimatch>();
+function compiled(pattern: string): Minimatch {
+  let m = matchers.get(pattern);
+  if (!m) {
+    if (matchers.size > 256) matchers.clear(); // settings changed many times: start over
+    matchers.set(pattern, (m = new Minimatch(pattern, { dot: true, nocase: process.platform === 'win32' })));
+  }
+  return m;
 }
 
 /** Anything inside a `.git` folder: the repository's own state, never an agent's to write. */
