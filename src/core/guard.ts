@@ -112,7 +112,8 @@ export class Guard {
   constructor(
     readonly store: MarkStore,
     private readonly port: DocumentPort,
-    private readonly settings: () => GuardSettings,
+    /** The settings that apply to a file (a folder may override them). */
+    private readonly settings: (uri: string) => GuardSettings,
     private readonly log: Logger,
   ) {}
 
@@ -126,7 +127,7 @@ export class Guard {
       const doc = await this.port.load(ctx.uri);
       if (doc.exists === 'error') return this.error(ctx, doc.code, doc.message);
       if (!doc.exists) return this.error(ctx, 'not-found', `${ctx.path} does not exist. Check the path; to create it, use editGuard_writeFile.`);
-      const { maxReadLines, maxResultChars = Infinity } = this.settings();
+      const { maxReadLines, maxResultChars = Infinity } = this.settings(ctx.uri);
       const rendered = renderNumbered(doc.text, { offset: range.offset, limit: range.limit, maxLines: maxReadLines, maxChars: maxResultChars });
       if (range.offset !== undefined && range.offset > Math.max(rendered.totalLines, 1)) {
         return this.error(ctx, 'invalid-input', `offset ${range.offset} is past the end of ${ctx.path}, which has ${rendered.totalLines} lines.`);
@@ -187,7 +188,7 @@ export class Guard {
   ): Promise<ToolOutcome> {
     this.names.set(ctx.uri, ctx.path);
     return this.lock.run(ctx.uri, async () => {
-      const settings = this.settings();
+      const settings = this.settings(ctx.uri);
       const doc = await this.port.load(ctx.uri);
       if (doc.exists === 'error') return this.error(ctx, doc.code, doc.message);
       if (!doc.exists) {
@@ -280,7 +281,7 @@ export class Guard {
     if (!created) {
       // someone created it between our check and the create: it is an existing file now
       const now = await this.port.load(ctx.uri);
-      if (now.exists === true) return this.refuse(ctx, now, 'not-read', this.settings());
+      if (now.exists === true) return this.refuse(ctx, now, 'not-read', this.settings(ctx.uri));
       return this.error(ctx, 'internal', `${ctx.path} could not be created.`);
     }
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: sha256(text), turn: ctx.turn, origin: 'write', text });

@@ -105,7 +105,12 @@ export function resolveCallPath(input: Record<string, unknown>, tool: ToolName, 
       message: `${resolved.display} is a Jupyter notebook: its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.`,
     };
   }
-  return { ok: true, fsPath: resolved.fsPath, display: resolved.display, protectedBy: protectedPattern(resolved.fsPath, folders, settings.protectedFiles) };
+  return {
+    ok: true,
+    fsPath: resolved.fsPath,
+    display: resolved.display,
+    protectedBy: protectedPattern(resolved.fsPath, folders, settings.protectedFiles(resolved.fsPath)),
+  };
 }
 
 /** `prepareInvocation` for all three tools: the progress message, and the user's say for protected files. */

@@ -2,6 +2,8 @@
 // chat's agent picker, the three tools in the tool picker, the walkthrough, and the log command.
 // Screenshots of the pickers land in $SHOTS_DIR (`npm run screenshots` keeps them in media/).
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { activateExtension, sleep, waitFor } from './helpers';
 import { driverAvailable, ui } from './ui';
@@ -12,7 +14,29 @@ async function visibleText(selector: string): Promise<string> {
   return (answer.text ?? '').replace(/\u00a0/g, ' ');
 }
 
+/** The extension host's own log of this run (HOME and the user-data dir are the run folder's). */
+function extensionHostLogs(): string[] {
+  const logs = path.join(process.env.HOME ?? '', 'user-data', 'logs');
+  if (!fs.existsSync(logs)) return [];
+  return fs
+    .readdirSync(logs)
+    .flatMap((session) => {
+      const dir = path.join(logs, session);
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((d) => d.startsWith('exthost')).map((d) => path.join(dir, d)) : [];
+    })
+    .flatMap((dir) => fs.readdirSync(dir).filter((f) => /exthost\.log$/.test(f)).map((f) => path.join(dir, f)));
+}
+
 suite('contributions in the workbench', () => {
+  test('the extension host logs no warning or error about this extension or its contributions', function () {
+    const logs = extensionHostLogs();
+    if (logs.length === 0) this.skip(); // only the code-server host keeps its log in the run folder
+    const lines = logs.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'));
+    assert.ok(lines.some((l) => l.includes('editguard.agent-edit-guard')), `the log mentions the extension's activation (${logs.join(', ')})`);
+    const problems = lines.filter((l) => /\[(warning|error)\]/.test(l) && /editguard\.agent-edit-guard|guarded\.agent\.md|editGuard\./.test(l));
+    assert.deepStrictEqual(problems, []);
+  });
+
   suiteSetup(async function () {
     if (!driverAvailable()) this.skip(); // reads the rendered page through the Playwright driver
     await activateExtension();
