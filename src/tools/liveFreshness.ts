@@ -6,7 +6,7 @@ import { sha256 } from '../core/hash';
 import type { MarkStore } from '../core/marks';
 import type { WorkspaceDocuments } from './documents';
 
-const DEBOUNCE_MS = 100;
+const DELAY_MS = 100;
 
 export class LiveFreshness implements vscode.Disposable {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -14,7 +14,7 @@ export class LiveFreshness implements vscode.Disposable {
   private readonly touched = new Emitter<void>();
   /**
    * A file some chat has seen just changed: marks may have gone stale. Fires at once, before the
-   * debounced re-hash updates the store, so API listeners hear of it without delay.
+   * re-hash updates the store, so API listeners hear of it without delay.
    */
   readonly onDidTouchSeenFile = this.touched.event;
 
@@ -36,8 +36,10 @@ export class LiveFreshness implements vscode.Disposable {
     const key = uri.toString();
     if (!this.store.tracks(key)) return;
     this.touched.fire();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => void this.refresh(uri, key), DEBOUNCE_MS));
+    // throttled, not debounced: while the user keeps typing the status bar still turns stale
+    // within DELAY_MS (the refresh hashes whatever the text is by then)
+    if (this.timers.has(key)) return;
+    this.timers.set(key, setTimeout(() => void this.refresh(uri, key), DELAY_MS));
   }
 
   private async refresh(uri: vscode.Uri, key: string): Promise<void> {
