@@ -141,7 +141,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
 
   teardown(async () => {
     await revertAndCloseAll();
-    await vscode.workspace.getConfiguration('editGuard').update('maxReadLines', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('editGuard', null).update('maxReadLines', undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   suiteTeardown(() => {
@@ -306,7 +306,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
 
   test('e) a read longer than the line cap stops there with an offset hint; the ranged follow-up read works', async () => {
     // a cap small enough that the result stays inline (Copilot spills tool results over 8 KB to a file: see e2)
-    await vscode.workspace.getConfiguration('editGuard').update('maxReadLines', 120, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('editGuard', null).update('maxReadLines', 120, vscode.ConfigurationTarget.Workspace);
     const total = 300;
     const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
     const f = makeFile('data/long.txt', lines.join('\n') + '\n');

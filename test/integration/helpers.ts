@@ -295,9 +295,9 @@ const changedSettings = new Map<string, { section: string; key: string }>();
 /** Sets a setting in the workspace (`.vscode/settings.json` of the run's fresh workspace); undone in teardown. */
 export async function setConfig(section: string, key: string, value: unknown): Promise<void> {
   changedSettings.set(`${section}.${key}`, { section, key });
-  await vscode.workspace.getConfiguration(section).update(key, value, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace.getConfiguration(section, null).update(key, value, vscode.ConfigurationTarget.Workspace);
   await waitFor(
-    () => JSON.stringify(vscode.workspace.getConfiguration(section).get(key)) === JSON.stringify(value),
+    () => JSON.stringify(vscode.workspace.getConfiguration(section, null).get(key)) === JSON.stringify(value),
     `setting ${section}.${key} = ${JSON.stringify(value)}`,
   );
   await sleep(50); // let the extension's onDidChangeConfiguration listener run
@@ -308,7 +308,7 @@ export const setSetting = (key: 'enabled' | 'ownWriteKeepsMark' | 'maxReadLines'
 
 export async function resetSettings(): Promise<void> {
   for (const { section, key } of changedSettings.values()) {
-    await vscode.workspace.getConfiguration(section).update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration(section, null).update(key, undefined, vscode.ConfigurationTarget.Workspace);
   }
   changedSettings.clear();
   await sleep(50);

@@ -65,7 +65,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
   });
 
   test('f) editGuard.toggleGate flips editGuard.enabled in the workspace settings and the status bar follows', async () => {
-    const config = () => vscode.workspace.getConfiguration('editGuard').inspect<boolean>('enabled');
+    const config = () => vscode.workspace.getConfiguration('editGuard', null).inspect<boolean>('enabled');
     const before = config()?.workspaceValue;
     try {
       await vscode.commands.executeCommand('editGuard.toggleGate');
@@ -83,7 +83,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
       expectStatus(await writeFile(g.rel, 'y\n'), 'blocked', { reason: 'not-read' });
       assert.strictEqual(diskText(g), 'x\n');
     } finally {
-      await vscode.workspace.getConfiguration('editGuard').update('enabled', before, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.getConfiguration('editGuard', null).update('enabled', before, vscode.ConfigurationTarget.Workspace);
     }
   });
 
