@@ -117,10 +117,6 @@ export class Guard {
     private readonly log: Logger,
   ) {}
 
-  get busyFiles(): string[] {
-    return this.lock.busyKeys;
-  }
-
   async read(ctx: CallContext, range: { offset?: number; limit?: number }): Promise<ToolOutcome> {
     this.names.set(ctx.uri, ctx.path);
     return this.lock.run(ctx.uri, async () => {

@@ -60,10 +60,6 @@ export class HashCache {
     }
   }
 
-  forget(key: string): void {
-    this.entries.delete(key);
-  }
-
   get size(): number {
     return this.entries.size;
   }

@@ -19,9 +19,4 @@ export class KeyedLock {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
-
-  /** Keys with a holder or waiters (for tests: no stuck lock after cancellation). */
-  get busyKeys(): string[] {
-    return [...this.tails.keys()];
-  }
 }
