@@ -65,8 +65,15 @@ export class MarkStore {
   private nextSeq = 1;
   /** session → file → marks, oldest first */
   private readonly bySession = new Map<string, Map<string, ReadMark[]>>();
-  /** every live mark in insertion order, to drop the oldest when over `maxMarks` */
-  private readonly order = new Map<number, ReadMark>();
+  /**
+   * Every mark in insertion order, to drop the oldest when over `maxMarks`. A plain array with a
+   * moving head (removed marks are skipped, and compacted away now and then): a Map's iteration from
+   * the front walks over every deleted entry, which made a full store's inserts slow.
+   */
+  private queue: ReadMark[] = [];
+  private head = 0;
+  private readonly removed = new WeakSet<ReadMark>();
+  private live = 0;
   private readonly snapshots = new Map<string, Snapshot>();
   private snapshotBytes = 0;
   /** Latest known hash of each file's current text (the adapters report it), for freshness. */
@@ -82,7 +89,7 @@ export class MarkStore {
   }
 
   get size(): number {
-    return this.order.size;
+    return this.live;
   }
 
   get snapshotSize(): number {
@@ -116,12 +123,17 @@ export class MarkStore {
     let marks = files.get(mark.uri);
     if (!marks) files.set(mark.uri, (marks = []));
     marks.push(mark);
-    this.order.set(mark.seq, mark);
+    this.queue.push(mark);
+    this.live++;
     while (marks.length > this.limits.maxMarksPerFile) this.remove(marks[0]);
-    while (this.order.size > this.limits.maxMarks) {
-      const oldest = this.order.values().next().value;
-      if (!oldest) break;
-      this.remove(oldest);
+    while (this.live > this.limits.maxMarks) {
+      while (this.removed.has(this.queue[this.head])) this.head++;
+      this.remove(this.queue[this.head]);
+    }
+    // removed marks (evicted, trimmed, cleared) stay in the queue until they outnumber the live ones
+    if (this.queue.length > 2 * this.live + 1024) {
+      this.queue = this.queue.slice(this.head).filter((m) => !this.removed.has(m));
+      this.head = 0;
     }
     // stamping means the text was just observed: it is the file's current text
     this.currentHashes.set(mark.uri, mark.hash);
@@ -169,7 +181,7 @@ export class MarkStore {
 
   /** Every live mark, oldest first. */
   all(): ReadMark[] {
-    return [...this.order.values()];
+    return this.queue.slice(this.head).filter((m) => !this.removed.has(m));
   }
 
   sessions(): string[] {
@@ -200,7 +212,9 @@ export class MarkStore {
   }
 
   private remove(mark: ReadMark): void {
-    this.order.delete(mark.seq);
+    if (this.removed.has(mark)) return;
+    this.removed.add(mark);
+    this.live--;
     const files = this.bySession.get(mark.session);
     const marks = files?.get(mark.uri);
     if (!files || !marks) return;

@@ -74,3 +74,16 @@ suite('mark store: bursts', () => {
     assert.equal(store.newest('A', 'u', read.seq + 1), read, 'a call in flight since the read still finds it');
   });
 });
+
+suite('mark store: bookkeeping', () => {
+  test('stamping and clearing forever does not grow the store (removed marks are compacted away)', () => {
+    const store = new MarkStore();
+    for (let i = 0; i < 50_000; i++) {
+      store.stamp({ session: 'A', uri: `u${i % 7}`, hash: `h${i}`, origin: 'read' });
+      if (i % 3 === 0) store.clear('A');
+    }
+    const queue = (store as unknown as { queue: unknown[] }).queue;
+    assert.ok(queue.length <= 2 * store.size + 1025, `queue of ${queue.length} for ${store.size} live marks`);
+    assert.equal(store.all().length, store.size, 'all() lists only live marks');
+  });
+});
