@@ -293,20 +293,23 @@ export class Guard {
     const seen = this.store.newest(ctx.session, ctx.uri, ctx.arrival);
     const before = seen && reason !== 'not-read' ? this.store.snapshot(ctx.session, ctx.uri, seen.hash) : undefined;
     const cause = reason === 'changed' ? this.causeOfChange(ctx, doc) : undefined;
-    const headline = blockedHeadline(reason, TOOL_VERB[ctx.tool], ctx.path, cause, settings.policy);
+    const maxChars = settings.maxResultChars ?? Infinity;
     let body: string;
+    let showsDiff = false;
     let changedLines: LineRange[] = [{ start: 0, end: 0 }];
     if (before !== undefined && reason === 'changed') {
-      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines, settings.maxResultChars ?? Infinity);
+      const diff = unifiedDiff(before, doc.text, ctx.path, settings.maxReadLines, maxChars);
       changedLines = changedLineRanges(before, doc.text);
+      showsDiff = true;
       body =
         diff.text.split('\n').length > 2 || diff.omittedLines
           ? `What changed since the version you saw:\n${fence(diff.text, 'diff')}${diff.omittedLines ? `\n(${diff.omittedLines} more diff lines are not shown: read the file for the rest.)` : ''}`
           : 'Only line endings or invisible characters changed.';
     } else {
-      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars: settings.maxResultChars ?? Infinity });
-      body = `Current content of ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines, settings.maxResultChars ?? Infinity)}`;
+      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars });
+      body = `Current content of ${rangeHeader(ctx.path, rendered)}${rendered.totalLines ? `\n${fence(rendered.body)}` : ''}${cutNote(rendered, settings.maxReadLines, maxChars)}`;
     }
+    const headline = blockedHeadline(reason, TOOL_VERB[ctx.tool], ctx.path, cause, settings.policy, showsDiff);
     // the refusal showed the current text: the agent has now seen it
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
     this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
@@ -324,12 +327,10 @@ export class Guard {
   }
 
   private causeOfChange(ctx: CallContext, doc: LoadedDocument): string {
-    const writer = this.store.all().find((m) => m.uri === ctx.uri && m.origin === 'write' && m.hash === doc.hash && m.seq >= ctx.arrival);
-    if (writer && writer.session === ctx.session) return 'written by another of your calls that ran first';
-    const byOtherChat = this.store
-      .all()
-      .some((m) => m.uri === ctx.uri && m.session !== ctx.session && m.origin === 'write' && m.hash === doc.hash);
-    if (byOtherChat) return 'written by another chat';
+    // a write of any chat that produced exactly the current text
+    const writes = this.store.all().filter((m) => m.uri === ctx.uri && m.origin === 'write' && m.hash === doc.hash);
+    if (writes.find((m) => m.seq >= ctx.arrival)?.session === ctx.session) return 'written by another of your calls that ran first';
+    if (writes.some((m) => m.session !== ctx.session)) return 'written by another chat';
     if (doc.dirty) return 'edited in the editor, not yet saved';
     return 'changed on disk or by another program';
   }

@@ -41,12 +41,13 @@ export function cutNote(r: RenderedRange, maxLines: number, maxChars: number): s
   return notes.length ? `\n${notes.join('\n')}` : '';
 }
 
-export function blockedHeadline(reason: BlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy): string {
+/** `showsDiff`: the body below is a diff (else it is the current content). */
+export function blockedHeadline(reason: BlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
   switch (reason) {
     case 'not-read':
       return `BLOCKED: nothing was written. You have not read ${path} in this chat, so your ${verb} could overwrite content you have not seen. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, based on this text.`;
     case 'changed':
-      return `BLOCKED: nothing was written. ${path} changed since you last read it${cause ? ` (${cause})` : ''}, so your ${verb} was based on an old copy. Keep that change: redo your edit on the current text. The diff below shows what changed; it counts as reading the file, so your next call can be the corrected edit.`;
+      return `BLOCKED: nothing was written. ${path} changed since you last read it${cause ? ` (${cause})` : ''}, so your ${verb} was based on an old copy. Keep that change: redo your edit on the current text. ${showsDiff ? 'The diff below shows what changed' : 'Its current content is below'}; it counts as reading the file, so your next call can be the corrected edit.`;
     case 'own-write-expired':
       return policy === 'never'
         ? `BLOCKED: nothing was written. You last saw ${path} when you wrote it, and this workspace requires a fresh read after every write (editGuard.ownWriteKeepsMark = never). It is unchanged since your write; its content is below and counts as reading the file, so you may repeat your edit.`

@@ -165,6 +165,20 @@ suite('guard flow: DESIGN rules 1–10', () => {
     assert.equal(t.docs.text(A), 'a\nAGENT\nc\n');
   });
 
+  test('rule 6: a changed refusal without a kept snapshot shows the content and says so (no diff promised)', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\nb\n');
+    await t.read(A);
+    t.store.clear(); // the version the chat saw is gone (budget, history)
+    t.store.stamp({ session: 'chat-1', uri: A, hash: sha256('a\nb\n'), origin: 'read' }); // a mark without its text
+    t.docs.userEdit(A, 'a\nB\n');
+    const r = await t.replace(A, 'b', 'c');
+    assert.equal(r.data.reason, 'changed');
+    assert.match(r.text, /Its current content is below/);
+    assert.doesNotMatch(r.text, /diff below/);
+    assert.match(r.text, /1\ta\n2\tB/);
+  });
+
   test('rule 6: a changed refusal names a disk change and another chat as causes', async () => {
     const t = setup();
     t.docs.file(A, 'x\n');
