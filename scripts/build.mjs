@@ -10,6 +10,8 @@ const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20'
 const tsFiles = (dir, filter = () => true) => readdirSync(dir).filter((f) => f.endsWith('.ts') && filter(f)).map((f) => join(dir, f));
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
+// the hooks bridge's script: Copilot runs it as a hook command with the editor's own Node runtime
+await build({ ...common, entryPoints: ['src/hooks/bridgeScript.ts'], outfile: 'dist/hook-bridge.js', minify: production, sourcemap: false });
 if (withTests) {
   await build({ ...common, entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')), outdir: 'out/test/unit', external: ['mocha'] });
   // each integration file separately: index.js is the entry the extension host loads, it requires the *.test.js beside it

@@ -24,6 +24,11 @@ export function readSettings(file?: string): GuardSettings {
   };
 }
 
+/** `editGuard.guardBuiltinTools`: gate Copilot's built-in file tools through its hooks (window-scoped). */
+export function guardBuiltinTools(): boolean {
+  return vscode.workspace.getConfiguration(SECTION, null).get<boolean>('guardBuiltinTools', false) === true;
+}
+
 /** Which paths the tools may touch, and which need the user's confirmation. */
 export interface PathSettings {
   /** Window-scoped: the same for every file. */

@@ -2,9 +2,11 @@
 // Nothing else lives here.
 import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
-import { readPathSettings, readSettings, SECTION, toggleGate } from './config';
+import { guardBuiltinTools, readPathSettings, readSettings, SECTION, toggleGate } from './config';
 import { Guard } from './core/guard';
 import { MarkStore, type ReadMark } from './core/marks';
+import { BuiltinToolGate } from './hooks/builtinToolGate';
+import { HooksBridge } from './hooks/hooksBridge';
 import { WorkspaceDocuments } from './tools/documents';
 import { LiveFreshness } from './tools/liveFreshness';
 import { ReadFileTool } from './tools/readFileTool';
@@ -53,8 +55,15 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     },
   };
 
+  // Copilot's own file tools, through its hooks (off unless editGuard.guardBuiltinTools)
+  const builtinGate = new BuiltinToolGate({ guard, log, active: guardBuiltinTools, onActivity: env.onActivity });
+  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), guardBuiltinTools, log);
+
   context.subscriptions.push(
     log,
+    bridge,
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void bridge.sync()),
     freshness,
     diagnostics,
     status,
@@ -71,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       marksChanged.fire();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.guardBuiltinTools`)) void bridge.sync();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
         marksChanged.fire();
@@ -103,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     );
   }
   refreshStatus();
+  void bridge.sync();
   log.info('Agent Edit Guard active');
 
   return {

@@ -6,7 +6,7 @@ import { decide, type GateDecision } from './gate';
 import { sha256 } from './hash';
 import { KeyedLock } from './lock';
 import type { MarkStore } from './marks';
-import { blockedHeadline, cutNote, fence, rangeHeader, staleNotice, TOOL_VERB } from './messages';
+import { blockedHeadline, builtinDenialLead, cutNote, fence, rangeHeader, staleNotice, TOOL_VERB } from './messages';
 import { renderNumbered } from './render';
 import { planReplace, type TextSpanEdit } from './replace';
 import type { BlockReason, ErrorCode, OwnWritePolicy, ResultData, ToolName, ToolOutcome } from './types';
@@ -249,6 +249,60 @@ export class Guard {
         ...(change.replacements !== undefined ? { replacements: change.replacements } : {}),
         ...(failOpen ? { failOpen: true } : {}),
       });
+    });
+  }
+
+  // ---- Copilot's built-in file tools, through the hooks bridge (src/hooks/). They run outside our
+  // lock and apply their own edits; the gate sees them before (check) and after (mark) they run.
+
+  /** A built-in read ran: the chat has seen the file's whole current text (rule 1). */
+  async markSeen(ctx: CallContext): Promise<boolean> {
+    this.names.set(ctx.uri, ctx.path);
+    return this.lock.run(ctx.uri, async () => {
+      const doc = await this.port.load(ctx.uri);
+      if (doc.exists !== true) return false;
+      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'read', text: doc.text });
+      this.log.debug(`${ctx.tool} ${ctx.path} seen [${short(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${doc.hash.slice(0, 12)}`);
+      return true;
+    });
+  }
+
+  /**
+   * A built-in edit is about to run: every existing file it touches must pass the gate (rules 2–3).
+   * One stale file stops the whole call (the tool applies all or nothing); each blocked file gets a
+   * refusal (rule 6: why, the diff or the content, a mark), sharing one result budget.
+   */
+  async checkBuiltinEdit(calls: readonly CallContext[]): Promise<{ allow: true } | { allow: false; blocked: string[]; text: string }> {
+    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: BlockReason }> = [];
+    for (const ctx of calls) {
+      this.names.set(ctx.uri, ctx.path);
+      await this.lock.run(ctx.uri, async () => {
+        const doc = await this.port.load(ctx.uri);
+        // a new file may be created (rule 4); an unreadable one is the tool's own error to report
+        if (doc.exists !== true) return;
+        const { decision } = this.safeDecide(ctx, doc, this.settings(ctx.uri));
+        if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason });
+      });
+    }
+    if (blocked.length === 0) return { allow: true };
+    const refusals = blocked.map(({ ctx, doc, reason }) => {
+      const settings = this.settings(ctx.uri);
+      const share = Math.floor((settings.maxResultChars ?? 7000) / blocked.length);
+      return this.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
+    });
+    const lead = builtinDenialLead(calls[0].tool, blocked.length, calls.length);
+    return { allow: false, blocked: blocked.map(({ ctx }) => ctx.path), text: `${lead}\n\n${refusals.join('\n\n')}` };
+  }
+
+  /** A built-in edit ran: the agent has seen the text it produced, like its own write (rule 3). */
+  async recordBuiltinWrite(ctx: CallContext): Promise<void> {
+    this.names.set(ctx.uri, ctx.path);
+    await this.lock.run(ctx.uri, async () => {
+      const doc = await this.port.load(ctx.uri);
+      if (doc.exists !== true) return;
+      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'write', text: doc.text });
+      this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+      this.log.debug(`${ctx.tool} wrote ${ctx.path} [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
     });
   }
 

@@ -9,6 +9,12 @@ export const TOOL_VERB: Record<ToolName, string> = {
   editGuard_readFile: 'read',
   editGuard_writeFile: 'write',
   editGuard_replaceString: 'replace',
+  read_file: 'read',
+  replace_string_in_file: 'replace',
+  multi_replace_string_in_file: 'replace',
+  insert_edit_into_file: 'edit',
+  apply_patch: 'patch',
+  create_file: 'write',
 };
 
 export function fence(body: string, lang = ''): string {
@@ -60,4 +66,10 @@ export function staleNotice(paths: readonly string[]): string {
   const shown = paths.slice(0, 10).join(', ');
   const more = paths.length > 10 ? ` and ${paths.length - 10} more` : '';
   return `\n\nNote: changed since you read them: ${shown}${more}. Read them again before editing them.`;
+}
+
+/** The start of a hook's denial of a built-in edit: the whole call is stopped, whatever it touched. */
+export function builtinDenialLead(tool: string, blocked: number, files: number): string {
+  const scope = files > 1 ? `nothing was applied to any of its ${files} files` : 'nothing was applied';
+  return `Agent Edit Guard stopped this ${tool} call: ${scope}, because ${blocked > 1 ? `${blocked} of them` : files > 1 ? 'one of them' : 'the file'} changed or was not read in this chat. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
 }

@@ -1,6 +1,9 @@
 // Shared vocabulary of the gate. Names follow DESIGN.md ("Names", "Surfaces", result codes).
 
-export type ToolName = 'editGuard_readFile' | 'editGuard_writeFile' | 'editGuard_replaceString';
+import type { BuiltinEditTool } from './builtinTools';
+
+/** Our own tools, and Copilot's built-in file tools that the hooks bridge puts behind the same gate. */
+export type ToolName = 'editGuard_readFile' | 'editGuard_writeFile' | 'editGuard_replaceString' | 'read_file' | BuiltinEditTool;
 
 /** How a mark came to be: the agent read the file, was shown it by a refusal, or wrote it itself. */
 export type MarkOrigin = 'read' | 'refusal' | 'write';

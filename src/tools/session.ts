@@ -11,20 +11,44 @@ function isUriComponents(value: unknown): value is UriComponentsLike {
   return typeof value === 'object' && value !== null && typeof (value as { scheme?: unknown }).scheme === 'string';
 }
 
+/** Chat ids (as hooks name a chat) → the session key its tool tokens gave, learned from our tools' calls. */
+const keysByChatId = new Map<string, string>();
+
+/**
+ * A local chat's resource is `vscode-chat-session://local/<base64 of the chat id>`; hooks name the
+ * chat by that id (`session_id`). Remembering the pair keeps both on one key whatever the encoding.
+ */
+function learnChatId(key: string, resource: { scheme: string; authority?: string; path?: string }): string {
+  const segment = resource.scheme === 'vscode-chat-session' ? (resource.path ?? '').split('/').filter(Boolean).pop() : undefined;
+  if (segment) {
+    const id = Buffer.from(segment.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    if (/^[\w-]+$/.test(id) && keysByChatId.size < 10_000) keysByChatId.set(id, key);
+  }
+  return key;
+}
+
+/** The session key of a chat named by its id, as hooks name it: the same key its tools' tokens give. */
+export function sessionKeyOfChatId(id: string): string {
+  return (
+    keysByChatId.get(id) ??
+    vscode.Uri.from({ scheme: 'vscode-chat-session', authority: 'local', path: `/${Buffer.from(id, 'utf8').toString('base64')}` }).toString()
+  );
+}
+
 /** A stable key for the chat session of `options.toolInvocationToken`. */
 export function sessionKeyOf(token: unknown): string {
   if (typeof token !== 'object' || token === null) return NO_CHAT_SESSION;
   const { sessionResource, sessionId } = token as { sessionResource?: unknown; sessionId?: unknown };
-  if (sessionResource instanceof vscode.Uri) return sessionResource.toString();
+  if (sessionResource instanceof vscode.Uri) return learnChatId(sessionResource.toString(), sessionResource);
   if (isUriComponents(sessionResource)) {
     try {
-      return vscode.Uri.from({
+      return learnChatId(vscode.Uri.from({
         scheme: sessionResource.scheme,
         authority: sessionResource.authority ?? '',
         path: sessionResource.path ?? '',
         query: sessionResource.query ?? '',
         fragment: sessionResource.fragment ?? '',
-      }).toString();
+      }).toString(), sessionResource);
     } catch {
       /* fall through to the other shapes */
     }

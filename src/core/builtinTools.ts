@@ -1,0 +1,125 @@
+// What a hook event of Copilot's agent loop means for the gate: which files a built-in tool reads or
+// is about to change. Pure: the hook payload (JSON from the hook's stdin) in, a plain event out.
+// Payload shapes were recorded from Copilot Chat 0.67's real agent loop (README "Guarding Copilot's
+// own edit tools"); every field is read defensively, since hooks are a preview feature.
+
+/** Copilot's built-in edit tools the gate stands in front of, by their model-facing names. */
+export type BuiltinEditTool = 'replace_string_in_file' | 'multi_replace_string_in_file' | 'insert_edit_into_file' | 'apply_patch' | 'create_file';
+
+/** Copilot's internal tool ids, in case a hook reports those instead of the model-facing names. */
+const INTERNAL_NAMES: Record<string, BuiltinEditTool | 'read_file'> = {
+  copilot_readFile: 'read_file',
+  copilot_replaceString: 'replace_string_in_file',
+  copilot_multiReplaceString: 'multi_replace_string_in_file',
+  copilot_insertEdit: 'insert_edit_into_file',
+  copilot_applyPatch: 'apply_patch',
+  copilot_createFile: 'create_file',
+};
+
+const EDIT_TOOLS: readonly string[] = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'];
+
+/** A file a tool call touches. `create`: the call means to make a new file (allowed when it does not exist). */
+export interface TouchedFile {
+  path: string;
+  intent: 'change' | 'create';
+}
+
+export type HookEvent =
+  /** the user sent a message: a new turn of that chat begins */
+  | { kind: 'turn'; chat: string }
+  /** a built-in read finished: the chat has seen these files */
+  | { kind: 'read'; chat: string; files: string[] }
+  /** a built-in edit is about to run: check each file */
+  | { kind: 'before-edit'; chat: string; tool: BuiltinEditTool; files: TouchedFile[] }
+  /** a built-in edit ran: the agent's own write */
+  | { kind: 'after-edit'; chat: string; tool: BuiltinEditTool; files: TouchedFile[] }
+  /** the chat is about to be compacted: the model loses the text it read */
+  | { kind: 'compact'; chat: string }
+  | { kind: 'ignore'; why: string };
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+export function toolNameOf(name: string): string {
+  return INTERNAL_NAMES[name] ?? name;
+}
+
+/** Reads one hook payload. Anything unexpected is `ignore` (the hook then allows the call). */
+export function parseHookEvent(payload: unknown): HookEvent {
+  const p = record(payload);
+  if (!p) return { kind: 'ignore', why: 'the payload is not a JSON object' };
+  const event = str(p.hook_event_name);
+  const chat = str(p.session_id);
+  if (!event) return { kind: 'ignore', why: 'no hook_event_name' };
+  if (!chat) return { kind: 'ignore', why: `${event} without a session_id` };
+  switch (event) {
+    case 'UserPromptSubmit':
+      return { kind: 'turn', chat };
+    case 'PreCompact':
+      return { kind: 'compact', chat };
+    case 'PreToolUse':
+    case 'PostToolUse': {
+      const tool = toolNameOf(str(p.tool_name) ?? '');
+      const input = record(p.tool_input) ?? {};
+      if (tool === 'read_file') {
+        if (event === 'PreToolUse') return { kind: 'ignore', why: 'a read is marked when it has run' };
+        const file = str(input.filePath);
+        return file ? { kind: 'read', chat, files: [file] } : { kind: 'ignore', why: 'read_file without a filePath' };
+      }
+      if (!EDIT_TOOLS.includes(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool` };
+      const files = filesOfEdit(tool as BuiltinEditTool, input);
+      if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file` };
+      return { kind: event === 'PreToolUse' ? 'before-edit' : 'after-edit', chat, tool: tool as BuiltinEditTool, files };
+    }
+    default:
+      return { kind: 'ignore', why: `${event} is not an event the gate uses` };
+  }
+}
+
+/** The files one built-in edit call would touch, each once, in order. */
+export function filesOfEdit(tool: BuiltinEditTool, input: Record<string, unknown>): TouchedFile[] {
+  const files: TouchedFile[] = [];
+  const add = (path: string | undefined, intent: TouchedFile['intent']) => {
+    if (!path) return;
+    const known = files.find((f) => f.path === path);
+    // a patch that adds a file and then updates it changes it: the stricter intent wins
+    if (known) known.intent = known.intent === 'change' || intent === 'change' ? 'change' : 'create';
+    else files.push({ path, intent });
+  };
+  switch (tool) {
+    case 'replace_string_in_file':
+    case 'insert_edit_into_file':
+      add(str(input.filePath), 'change');
+      break;
+    case 'create_file':
+      add(str(input.filePath), 'create');
+      break;
+    case 'multi_replace_string_in_file':
+      for (const r of Array.isArray(input.replacements) ? input.replacements : []) add(str(record(r)?.filePath), 'change');
+      break;
+    case 'apply_patch':
+      for (const f of filesOfPatch(str(input.input) ?? '')) add(f.path, f.intent);
+      break;
+  }
+  return files;
+}
+
+/**
+ * The files named by a patch in the `*** Begin Patch` format of `apply_patch`: `Update File` and
+ * `Delete File` change an existing file, `Add File` and `Move to` (a rename's target) create one.
+ */
+export function filesOfPatch(patch: string): TouchedFile[] {
+  const files: TouchedFile[] = [];
+  for (const line of patch.split(/\r?\n/)) {
+    const m = /^\*\*\* (Update File|Delete File|Add File|Move to):\s*(.+?)\s*$/.exec(line);
+    if (!m) continue;
+    files.push({ path: m[2], intent: m[1] === 'Add File' || m[1] === 'Move to' ? 'create' : 'change' });
+  }
+  return files;
+}
+
+/** The hook's stdout that stops a PreToolUse call; the model receives "Tool execution denied: <reason>". */
+export function denyOutput(reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+}
