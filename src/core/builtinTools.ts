@@ -27,8 +27,10 @@ export interface TouchedFile {
 export type HookEvent =
   /** the user sent a message: a new turn of that chat begins */
   | { kind: 'turn'; chat: string }
-  /** a built-in read finished: the chat has seen these files */
-  | { kind: 'read'; chat: string; files: string[] }
+  /** a built-in read is about to run: the version it will show is the text now */
+  | { kind: 'before-read'; chat: string; files: string[] }
+  /** a built-in read ran */
+  | { kind: 'after-read'; chat: string; files: string[] }
   /** a built-in edit is about to run: check each file */
   | { kind: 'before-edit'; chat: string; tool: BuiltinEditTool; files: TouchedFile[] }
   /** a built-in edit ran: the agent's own write */
@@ -63,9 +65,9 @@ export function parseHookEvent(payload: unknown): HookEvent {
       const tool = toolNameOf(str(p.tool_name) ?? '');
       const input = record(p.tool_input) ?? {};
       if (tool === 'read_file') {
-        if (event === 'PreToolUse') return { kind: 'ignore', why: 'a read is marked when it has run' };
         const file = str(input.filePath);
-        return file ? { kind: 'read', chat, files: [file] } : { kind: 'ignore', why: 'read_file without a filePath' };
+        if (!file) return { kind: 'ignore', why: 'read_file without a filePath' };
+        return { kind: event === 'PreToolUse' ? 'before-read' : 'after-read', chat, files: [file] };
       }
       if (!EDIT_TOOLS.includes(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool` };
       const files = filesOfEdit(tool as BuiltinEditTool, input);

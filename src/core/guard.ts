@@ -90,6 +90,12 @@ export interface CompletedWrite {
   tool: ToolName;
 }
 
+/** One version of a file's text, as a chat saw it. */
+export interface SeenVersion {
+  hash: string;
+  text: string;
+}
+
 export class CancelledError extends Error {
   constructor() {
     super('cancelled');
@@ -255,16 +261,19 @@ export class Guard {
   // ---- Copilot's built-in file tools, through the hooks bridge (src/hooks/). They run outside our
   // lock and apply their own edits; the gate sees them before (check) and after (mark) they run.
 
-  /** A built-in read ran: the chat has seen the file's whole current text (rule 1). */
-  async markSeen(ctx: CallContext): Promise<boolean> {
-    this.names.set(ctx.uri, ctx.path);
-    return this.lock.run(ctx.uri, async () => {
-      const doc = await this.port.load(ctx.uri);
-      if (doc.exists !== true) return false;
-      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'read', text: doc.text });
-      this.log.debug(`${ctx.tool} ${ctx.path} seen [${short(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${doc.hash.slice(0, 12)}`);
-      return true;
+  /** The version of a file a built-in read is about to show: the editor's text now (unsaved changes included). */
+  async versionOf(uri: string): Promise<SeenVersion | undefined> {
+    return this.lock.run(uri, async () => {
+      const doc = await this.port.load(uri);
+      return doc.exists === true ? { hash: doc.hash, text: doc.text } : undefined;
     });
+  }
+
+  /** A built-in read ran and showed `seen`: the chat has seen that whole text (rule 1). */
+  markSeen(ctx: CallContext, seen: SeenVersion): void {
+    this.names.set(ctx.uri, ctx.path);
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: seen.hash, turn: ctx.turn, origin: 'read', text: seen.text });
+    this.log.debug(`${ctx.tool} ${ctx.path} seen [${short(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${seen.hash.slice(0, 12)}`);
   }
 
   /**

@@ -70,6 +70,9 @@ export function staleNotice(paths: readonly string[]): string {
 
 /** The start of a hook's denial of a built-in edit: the whole call is stopped, whatever it touched. */
 export function builtinDenialLead(tool: string, blocked: number, files: number): string {
-  const scope = files > 1 ? `nothing was applied to any of its ${files} files` : 'nothing was applied';
-  return `Agent Edit Guard stopped this ${tool} call: ${scope}, because ${blocked > 1 ? `${blocked} of them` : files > 1 ? 'one of them' : 'the file'} changed or was not read in this chat. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
+  if (files === 1) {
+    return `Agent Edit Guard stopped this ${tool} call: nothing was applied. The refusal below says why and counts as reading the file, so repeat the call with an edit based on it.`;
+  }
+  const which = blocked === 1 ? 'one of them was' : `${blocked} of them were`;
+  return `Agent Edit Guard stopped this ${tool} call: nothing was applied to any of its ${files} files, because ${which} changed or not read in this chat. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
 }

@@ -1,10 +1,16 @@
 // The gate in front of Copilot's built-in file tools: turns each hook event the bridge receives into
 // the core's calls (mark a read, check an edit, record the agent's own write, forget a compacted
 // chat) and the hook's answer. Thin: the rules are the core's (src/core/guard.ts).
+//
+// Timing, as measured in Copilot's loop: PreToolUse is awaited before the tool runs, but a tool's
+// PostToolUse may reach us only after the chat's NEXT PreToolUse (Copilot goes on while the hook
+// process starts). So a read's mark is of the version captured at its PreToolUse — the text the tool
+// then showed — and a tool's effects are settled at whichever comes first: its PostToolUse or the
+// chat's next event (Copilot runs one tool at a time, so a new event means the earlier tool is done).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { denyOutput, parseHookEvent } from '../core/builtinTools';
-import type { CallContext, Guard, Logger } from '../core/guard';
+import type { CallContext, Guard, Logger, SeenVersion } from '../core/guard';
 import type { ToolName } from '../core/types';
 import { sessionKeyOfChatId } from '../tools/session';
 
@@ -17,62 +23,101 @@ export interface BuiltinToolGateEnvironment {
   onActivity(session: string): void;
 }
 
+/** What a chat's running built-in tool will leave behind once it is done. */
+interface Pending {
+  /** reads: the version each will have shown */
+  reads: Array<{ ctx: CallContext; seen: SeenVersion }>;
+  /** edits the gate let through: the agent's own writes */
+  writes: CallContext[];
+}
+
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
 const MAX_CHATS = 1000;
 
 export class BuiltinToolGate {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
   private readonly turns = new Map<string, number>();
+  private readonly pending = new Map<string, Pending>();
 
   constructor(private readonly env: BuiltinToolGateEnvironment) {}
 
   /** One hook event (the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(payloadText: string): Promise<string> {
     if (!this.env.active()) return '';
-    let payload: unknown;
+    let payload: { session_id?: unknown; cwd?: unknown };
     try {
-      payload = JSON.parse(payloadText);
+      payload = JSON.parse(payloadText) ?? {};
     } catch {
       this.env.log.warn('hooks bridge: a hook sent input that is not JSON; let through');
       return '';
     }
+    const chat = typeof payload.session_id === 'string' ? payload.session_id : undefined;
+    const cwd = typeof payload.cwd === 'string' ? payload.cwd : undefined;
     const event = parseHookEvent(payload);
+    if (event.kind === 'compact') {
+      // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
+      this.pending.delete(event.chat);
+      const session = sessionKeyOfChatId(event.chat);
+      const forgotten = this.env.guard.store.newestPerFile(session).length;
+      this.env.guard.store.clear(session);
+      this.env.log.info(`chat …${session.slice(-8)} is being compacted: forgot its read marks of ${forgotten} file(s); its next edit of each needs a fresh read`);
+      return '';
+    }
+    // any other event of a chat means its earlier tool call is done
+    if (chat) await this.settle(chat);
     if (event.kind === 'ignore') return '';
+
     const session = sessionKeyOfChatId(event.chat);
-    const cwd = typeof (payload as { cwd?: unknown }).cwd === 'string' ? (payload as { cwd: string }).cwd : undefined;
     // marks stamped after this event arrived do not count for it (rule 9)
     const arrival = this.env.guard.store.watermark;
+    const call = (tool: ToolName, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
     switch (event.kind) {
-      case 'turn': {
+      case 'turn':
         this.turns.delete(event.chat);
         this.turns.set(event.chat, (this.turns.get(event.chat) ?? 0) + 1);
         if (this.turns.size > MAX_CHATS) this.turns.delete(this.turns.keys().next().value as string);
         return '';
-      }
-      case 'compact': {
-        // the summary replaces the text the model read: its marks must not outlive it
-        const forgotten = this.env.guard.store.newestPerFile(session).length;
-        this.env.guard.store.clear(session);
-        this.env.log.info(`chat …${session.slice(-8)} is being compacted: forgot its read marks of ${forgotten} file(s); its next edit of each needs a fresh read`);
-        return '';
-      }
-      case 'read': {
+      case 'before-read': {
         this.env.onActivity(session);
-        for (const file of event.files) await this.env.guard.markSeen(this.call('read_file', session, event.chat, file, cwd, arrival));
+        for (const file of event.files) {
+          const ctx = call('read_file', file);
+          const seen = await this.env.guard.versionOf(ctx.uri);
+          if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen });
+        }
         return '';
       }
       case 'before-edit': {
         this.env.onActivity(session);
-        const calls = event.files.map((f) => this.call(event.tool, session, event.chat, f.path, cwd, arrival));
+        const calls = event.files.map((f) => call(event.tool, f.path));
         const verdict = await this.env.guard.checkBuiltinEdit(calls);
-        return verdict.allow ? '' : denyOutput(verdict.text);
-      }
-      case 'after-edit': {
-        // a file the call deleted is simply not marked (recordBuiltinWrite finds no document)
-        for (const file of event.files) await this.env.guard.recordBuiltinWrite(this.call(event.tool, session, event.chat, file.path, cwd, arrival));
+        if (!verdict.allow) return denyOutput(verdict.text);
+        this.pendingOf(event.chat).writes.push(...calls);
         return '';
       }
+      case 'after-read':
+      case 'after-edit':
+        return ''; // settled above
     }
+  }
+
+  /** Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. */
+  private async settle(chat: string): Promise<void> {
+    const done = this.pending.get(chat);
+    if (!done) return;
+    this.pending.delete(chat);
+    for (const { ctx, seen } of done.reads) this.env.guard.markSeen(ctx, seen);
+    // the text a write left is the document's now (a file the call deleted is simply not marked)
+    for (const ctx of done.writes) await this.env.guard.recordBuiltinWrite(ctx);
+  }
+
+  private pendingOf(chat: string): Pending {
+    let p = this.pending.get(chat);
+    if (!p) {
+      p = { reads: [], writes: [] };
+      this.pending.set(chat, p);
+      if (this.pending.size > MAX_CHATS) this.pending.delete(this.pending.keys().next().value as string);
+    }
+    return p;
   }
 
   private call(tool: ToolName, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {

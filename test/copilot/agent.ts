@@ -13,6 +13,8 @@ export const EXTENSION_ID = 'editguard.agent-edit-guard';
 export const COPILOT_ID = 'GitHub.copilot-chat';
 export const FAKE_MODEL_ID = 'editguard-test.copilot-fake-model';
 export const FAKE_VENDOR = 'editguard-fake';
+/** the fake model most tests use (test/copilot/fake-model) */
+export const FAKE_MODEL = 'copilot-fake';
 
 export const READ = 'editGuard_readFile';
 export const WRITE = 'editGuard_writeFile';
@@ -71,6 +73,8 @@ export type Step =
 
 interface FakeModel {
   UNTAGGED: string;
+  /** models whose names make Copilot offer other edit tools (sonnet: replace_string_in_file…, gpt: apply_patch), and one with a small context */
+  MODELS: { sonnet: string; gpt: string; small: string };
   requests: ModelRequest[];
   script(tag: string, steps: Step[]): void;
   clear(): void;
@@ -124,7 +128,7 @@ export interface Turn {
  * selected; Copilot's agent loop asks the model, runs the tool calls it answers with, passes the results
  * back, until the model answers with text. `steps` are the model's answers, one per model request.
  */
-export async function agentTurn(name: string, steps: Step[], prompt = 'Do the scripted task.', options: { untagged?: boolean } = {}): Promise<Turn> {
+export async function agentTurn(name: string, steps: Step[], prompt = 'Do the scripted task.', options: { untagged?: boolean; model?: string } = {}): Promise<Turn> {
   const fake = fakeModel();
   // the tag in the query picks the script; an untagged turn (nicer in a screenshot) uses the untagged script
   const tag = options.untagged ? fake.UNTAGGED : `${name}-${++tagCounter}`;
@@ -136,7 +140,8 @@ export async function agentTurn(name: string, steps: Step[], prompt = 'Do the sc
       query: options.untagged ? prompt : `[[${tag}]] ${prompt}`,
       mode: 'agent',
       blockOnResponse: true,
-      modelSelector: { vendor: FAKE_VENDOR },
+      // always name the model: the chat keeps the last one picked, and the suites use several
+      modelSelector: { vendor: FAKE_VENDOR, id: options.model ?? FAKE_MODEL },
     }),
     sleep(120000).then(() => {
       throw new Error(`the Copilot turn [[${tag}]] did not finish within 120 s`);

@@ -18,10 +18,11 @@ const payload = (event: string, extra: Record<string, unknown> = {}) => ({
 });
 
 suite('hook events of Copilot\'s built-in tools', () => {
-  test('PostToolUse of read_file is a read of its file; PreToolUse of it is nothing', () => {
-    const post = parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts', startLine: 1, endLine: 3 }, tool_response: '' }));
-    assert.deepEqual(post, { kind: 'read', chat: '8f6a71fe-6353-4bd9-a032-dba0e1966cf5', files: ['/ws/a.ts'] });
-    assert.equal(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts' } })).kind, 'ignore');
+  test('read_file: its PreToolUse fixes the version it will show, its PostToolUse says it ran', () => {
+    const input = { filePath: '/ws/a.ts', startLine: 1, endLine: 3 };
+    const chat = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
+    assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), { kind: 'before-read', chat, files: ['/ws/a.ts'] });
+    assert.deepEqual(parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), { kind: 'after-read', chat, files: ['/ws/a.ts'] });
   });
 
   test('each edit tool names the files it touches, before and after it runs', () => {
@@ -86,7 +87,13 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const blocks: string[] = [];
   guard.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
   const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({ tool, session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark });
-  return { docs, store, guard, blocks, call };
+  /** a built-in read: the version at its PreToolUse, marked once it ran */
+  const builtinRead = async (uri: string, turn = 'chat#1') => {
+    const seen = await guard.versionOf(uri);
+    assert.ok(seen, `${uri} exists`);
+    guard.markSeen(call('read_file', uri, turn), seen);
+  };
+  return { docs, store, guard, blocks, call, builtinRead };
 }
 
 suite('the gate for built-in tools (same rules, through the hooks)', () => {
@@ -101,10 +108,20 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)])).allow, true, 'the retry passes');
   });
 
+  test('a built-in read marks the version it showed, even when the user typed before its PostToolUse arrived', async () => {
+    const t = setup();
+    t.docs.file(A, 'shown\n');
+    const seen = await t.guard.versionOf(A); // PreToolUse: the read will show this
+    t.docs.userEdit(A, 'shown\ntyped after the read\n'); // the user types; PostToolUse comes late
+    t.guard.markSeen(t.call('read_file', A), seen!);
+    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    assert.ok(!v.allow && /changed since you last read it/.test(v.text), 'the typing is a change the agent has not seen');
+  });
+
   test('rule 1 + 2: a built-in read marks the whole buffer text; an unsaved user edit after it blocks with the diff', async () => {
     const t = setup();
     t.docs.file(A, 'one\ntwo\n');
-    assert.equal(await t.guard.markSeen(t.call('read_file', A)), true);
+    await t.builtinRead(A);
     assert.equal(t.store.newest('chat-1', A)?.hash, sha256('one\ntwo\n'));
     assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)])).allow, true);
     t.docs.userEdit(A, 'one\ntwo\nuser\n');
@@ -118,13 +135,13 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
   test('a call over two files is denied whole when one is stale, and names only that one', async () => {
     const t = setup();
     t.docs.file(A, 'a\n').file(B, 'b\n');
-    await t.guard.markSeen(t.call('read_file', A));
-    await t.guard.markSeen(t.call('read_file', B));
+    await t.builtinRead(A);
+    await t.builtinRead(B);
     t.docs.diskChange(B, 'b changed\n');
     const v = await t.guard.checkBuiltinEdit([t.call('apply_patch', A), t.call('apply_patch', B)]);
     assert.ok(!v.allow);
     assert.deepEqual(v.blocked, ['b.txt']);
-    assert.match(v.text, /^Agent Edit Guard stopped this apply_patch call: nothing was applied to any of its 2 files/);
+    assert.match(v.text, /^Agent Edit Guard stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
     assert.doesNotMatch(v.text, /a\.txt changed/);
   });
 
@@ -147,7 +164,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
   test('rule 3: the built-in edit\'s own write counts in its turn, not in the next (sameTurn)', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
-    await t.guard.markSeen(t.call('read_file', A, 'chat#1'));
+    await t.builtinRead(A, 'chat#1');
     t.docs.userEdit(A, 'a edited by the tool\n'); // what the built-in tool wrote
     await t.guard.recordBuiltinWrite(t.call('replace_string_in_file', A, 'chat#1'));
     assert.equal(t.store.newest('chat-1', A)?.origin, 'write');
@@ -165,7 +182,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
   test('compaction: forgetting the chat\'s marks makes its next edit need a fresh read (not-read)', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
-    await t.guard.markSeen(t.call('read_file', A));
+    await t.builtinRead(A);
     t.store.clear('chat-1');
     const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow && /You have not read a\.txt/.test(v.text));

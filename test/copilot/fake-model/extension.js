@@ -14,7 +14,12 @@
 //                        tag '(untagged)' (exports.UNTAGGED) scripts turns whose query carries no tag (for screenshots).
 //   requests             every request record, oldest first (see record() below)
 //   clear()              forgets the records and scripts
-//   VENDOR, MODEL_ID
+//   VENDOR, MODEL_ID, MODELS (the ids of the other models, see below)
+// Which of its own edit tools Copilot offers depends on the model's name, so there are more models:
+// 'copilot-fake-sonnet' (offered replace_string_in_file + multi_replace_string_in_file), 'copilot-fake-gpt'
+// (offered apply_patch), and 'copilot-fake-small' (a 30 000-token context, so a few big reads make Copilot
+// compact the conversation). Copilot's compaction requests are answered with a summary, and the turn's script
+// goes on after it (a compacted history may no longer carry the turn's [[tag]]).
 // It also registers a test-only tool, editguardTest_twoParts (a short text part, then a long one), to see how
 // Copilot hands a multi-part tool result to the model.
 // Requests that are not agent turns (no tools offered, e.g. a chat title) get a short text.
@@ -25,6 +30,15 @@ const VENDOR = 'editguard-fake';
 const MODEL_ID = 'copilot-fake';
 const requests = [];
 const scripts = new Map();
+/** tag → script answers given so far (the step after a compaction, when the history no longer shows them) */
+const answered = new Map();
+/** the tag of the latest scripted agent request: a turn that loses its tag to a compaction goes on with it */
+let activeTag;
+/** tags whose turn was compacted: its history no longer counts the steps, the answered count does */
+const compacted = new Set();
+const MODELS = { sonnet: 'copilot-fake-sonnet', gpt: 'copilot-fake-gpt', small: 'copilot-fake-small' };
+/** Copilot's two compaction prompts (full summary with tools, simple summary without) */
+const COMPACTION = /must be compacted now|Summarize the conversation history so far/;
 const UNTAGGED = '(untagged)';
 
 const roleName = (r) => ({ 1: 'user', 2: 'assistant', 3: 'system' }[r] || String(r));
@@ -59,7 +73,8 @@ function record(messages, options, model) {
   const agent = (options.tools || []).length > 0 && turnStart >= 0;
   const t = turnStart >= 0 ? /\[\[([\w.-]+)\]\]/.exec(textOf(msgs[turnStart].parts)) : null;
   const tag = !agent ? undefined : t ? t[1] : UNTAGGED;
-  const later = turnStart >= 0 ? msgs.slice(turnStart + 1) : [];
+  // a compacted history may have no turn start left: then every tool result in it counts
+  const later = turnStart >= 0 ? msgs.slice(turnStart + 1) : msgs;
   const rec = {
     n: requests.length + 1,
     at: Date.now(),
@@ -85,6 +100,27 @@ function record(messages, options, model) {
 
 async function provideLanguageModelChatResponse(model, messages, options, progress, token) {
   const rec = record(messages, options, model);
+  const lastUser = rec.messages.filter((m) => m.role === 'user').at(-1);
+  if (lastUser && COMPACTION.test(textOf(lastUser.parts))) {
+    rec.compaction = true;
+    rec.tag = undefined;
+    if (activeTag !== undefined) compacted.add(activeTag);
+    rec.answer = { text: '<summary>The scripted task is in progress; files read so far are no longer in context.</summary>' };
+    progress.report(new vscode.LanguageModelTextPart(rec.answer.text));
+    return;
+  }
+  const lostTag = (rec.tag === UNTAGGED && !scripts.has(UNTAGGED)) || (rec.tag === undefined && rec.tools.length > 0);
+  if (lostTag && activeTag !== undefined && compacted.has(activeTag)) {
+    // the compacted history lost the turn's tag: go on with the turn that was running
+    rec.tag = activeTag;
+    rec.step = answered.get(activeTag) || 0;
+    rec.afterCompaction = true;
+  }
+  if (rec.tag !== undefined && compacted.has(rec.tag)) rec.step = answered.get(rec.tag) || 0;
+  if (rec.tag !== undefined && rec.tag !== UNTAGGED) {
+    activeTag = rec.tag;
+    answered.set(rec.tag, Math.max(answered.get(rec.tag) || 0, rec.step) + 1);
+  }
   const steps = rec.tag !== undefined ? scripts.get(rec.tag) : undefined;
   if (!steps) {
     rec.answer = { text: 'Fake model: no script for this request.' };
@@ -112,6 +148,18 @@ function activate(context) {
       id: MODEL_ID, name: 'Copilot suite fake model', family: 'editguard-fake', version: '1',
       maxInputTokens: 400000, maxOutputTokens: 16000, isUserSelectable: true,
       capabilities: { toolCalling: true, imageInput: false },
+    }, {
+      id: MODELS.sonnet, name: 'Copilot suite fake sonnet model', family: 'editguard-fake', version: '1',
+      maxInputTokens: 400000, maxOutputTokens: 16000, isUserSelectable: true,
+      capabilities: { toolCalling: true, imageInput: false },
+    }, {
+      id: MODELS.gpt, name: 'Copilot suite fake gpt model', family: 'editguard-fake', version: '1',
+      maxInputTokens: 400000, maxOutputTokens: 16000, isUserSelectable: true,
+      capabilities: { toolCalling: true, imageInput: false },
+    }, {
+      id: MODELS.small, name: 'Copilot suite fake small model', family: 'editguard-fake', version: '1',
+      maxInputTokens: 30000, maxOutputTokens: 4000, isUserSelectable: true,
+      capabilities: { toolCalling: true, imageInput: false },
     }],
     provideLanguageModelChatResponse,
     provideTokenCount: (_model, text) => Math.ceil(String(typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
@@ -131,10 +179,11 @@ function activate(context) {
   return {
     VENDOR,
     MODEL_ID,
+    MODELS,
     UNTAGGED,
     requests,
     script(tag, steps) { scripts.set(tag, steps); },
-    clear() { requests.length = 0; scripts.clear(); },
+    clear() { requests.length = 0; scripts.clear(); answered.clear(); compacted.clear(); activeTag = undefined; },
   };
 }
 

@@ -1,0 +1,338 @@
+// Copilot's OWN file tools behind the gate (issue 7), in Copilot Chat's real agent loop: with
+// editGuard.guardBuiltinTools on, the extension writes .github/hooks/agent-edit-guard.json, Copilot
+// runs its commands (dist/hook-bridge.js with the editor's runtime) before and after every tool call
+// and before it compacts a chat, and the script asks the extension over its private socket. Nothing is
+// faked here but the model: the hooks, the built-in tools and their edits are Copilot's and VS Code's.
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { GREETING_TS } from '../integration/helpers';
+import { guardLogFile } from '../integration/reliabilityHelpers';
+import { agentTurn, enableCopilot, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, userEdit, waitFor, workspaceRoot } from './agent';
+
+const SETTING = 'guardBuiltinTools';
+const DENIED = /^Tool execution denied: /;
+const BLOCKED = 'BLOCKED: nothing was written.';
+const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
+const ENV_SECRET = 'AGENT_EDIT_GUARD_SECRET';
+const ENV_BOUND = 'AGENT_EDIT_GUARD_BOUND_MS';
+
+const hooksFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
+const models = () => fakeModel().MODELS;
+const config = () => vscode.workspace.getConfiguration('editGuard', null);
+
+async function setGuardBuiltinTools(on: boolean): Promise<void> {
+  await config().update(SETTING, on, vscode.ConfigurationTarget.Workspace);
+  await waitFor(() => fs.existsSync(hooksFile()) === on, `the hooks file to be ${on ? 'written' : 'removed'}`, 10000);
+}
+
+/** Copilot picks up a new hooks file within a few seconds: wait until a built-in read is marked through it. */
+async function waitUntilHooksAreLive(): Promise<void> {
+  const probe = makeFile('builtin/probe.txt', 'probe\n');
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await newChat();
+    await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: models().sonnet });
+    if ((await marksFor(probe.uri)).length > 0) return;
+    await sleep(1000);
+  }
+  assert.fail('Copilot never ran the hooks of .github/hooks/agent-edit-guard.json (no read mark from a built-in read_file)');
+}
+
+function logText(): string {
+  const file = guardLogFile();
+  return file ? fs.readFileSync(file, 'utf8') : '';
+}
+
+/** Runs the bridge script exactly as a hook command does (the editor's runtime, this extension host's environment). */
+function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ ms: number; stdout: string; code: number | null }> {
+  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'hook-bridge.js');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [script, String((payload as { hook_event_name?: string }).hook_event_name)], {
+    env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
+    cwd: workspaceRoot(),
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stdin.end(JSON.stringify(payload));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ ms: performance.now() - t0, stdout, code })));
+}
+
+/** What the model received for each denial, written to $RUN_DIR/builtin-denials.md (the README quotes it). */
+const denials: Array<[string, string]> = [];
+function keepDenial(title: string, text: string): void {
+  const runDir = process.env.RUN_DIR;
+  denials.push([title, runDir ? text.split(runDir).join('<run>') : text]);
+  if (runDir) fs.writeFileSync(path.join(runDir, 'builtin-denials.md'), denials.map(([t, x]) => `## ${t}\n\n\`\`\`\`text\n${x}\n\`\`\`\`\n`).join('\n'));
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
+  suiteSetup(async function () {
+    this.timeout(240000);
+    await enableCopilot();
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.notStrictEqual(vscode.workspace.getConfiguration('chat').get('useHooks'), false, 'chat.useHooks is on (the default)');
+    await setGuardBuiltinTools(true);
+    await waitUntilHooksAreLive();
+  });
+
+  setup(async () => {
+    await newChat();
+  });
+
+  teardown(async () => {
+    await revertAndCloseAll();
+  });
+
+  suiteTeardown(async () => {
+    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  test('the hooks file runs the shipped script with the editor\'s own runtime, holds no secret, and its socket is private', () => {
+    const file = JSON.parse(fs.readFileSync(hooksFile(), 'utf8'));
+    const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'hook-bridge.js');
+    assert.ok(fs.existsSync(script), script);
+    for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']) {
+      const [entry] = file.hooks[event];
+      assert.ok(entry.command.includes(process.execPath) && entry.command.includes(script), entry.command);
+      assert.strictEqual(entry.env.ELECTRON_RUN_AS_NODE, '1');
+      assert.ok(entry.windows.startsWith('& '), entry.windows);
+    }
+    const secret = process.env[ENV_SECRET];
+    assert.ok(secret && secret.length >= 64, 'the extension host environment carries the window secret');
+    assert.ok(!fs.readFileSync(hooksFile(), 'utf8').includes(secret), 'the hooks file has no secret');
+    if (process.platform !== 'win32') assert.strictEqual(fs.statSync(path.dirname(process.env[ENV_SOCKET]!)).mode & 0o077, 0, 'the socket folder is the user\'s alone');
+  });
+
+  test('a stale replace_string_in_file is denied with the user\'s change; after a fresh read_file the replace passes and the file holds both changes', async () => {
+    const f = makeFile('builtin/greeting.ts', GREETING_TS);
+    const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
+    const oldLine = '  return `Hello, ${g.name}${g.punctuation}`;';
+    const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
+    let denied = '';
+    let diagnosticsWhileBlocked: vscode.Diagnostic[] = [];
+    const turn = await agentTurn(
+      'builtin-stale',
+      [
+        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } },
+        async () => {
+          // the user edits line 7 and does not save, after the agent's read
+          await userEdit(doc, 'Hello', 'Good morning');
+          return { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: oldLine, newString: oldLine.replace('`;', '!`;') } };
+        },
+        (req) => {
+          denied = lastResult(req).text;
+          diagnosticsWhileBlocked = vscode.languages.getDiagnostics(f.uri).filter((d) => d.source === 'Agent Edit Guard');
+          return { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } };
+        },
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: userLine, newString: userLine.replace('`;', '!`;') } },
+        // a second edit in the same turn: the agent's own write counts as seen (editGuard.ownWriteKeepsMark = sameTurn)
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: '  name: string;', newString: '  name: string; // who' } },
+        // our own read in the same chat: the same session as the built-ins
+        { tool: 'editGuard_readFile', input: { filePath: f.rel } },
+        { text: 'Done, keeping your "Good morning".' },
+      ],
+      'Add an exclamation mark to the greeting.',
+      { model: models().sonnet },
+    );
+    const results = turn.requests.at(-1)!.toolResults;
+    assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'read_file', 'replace_string_in_file', 'replace_string_in_file', 'editGuard_readFile'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
+
+    keepDenial('replace_string_in_file after an unsaved user edit', denied);
+    assert.match(denied, DENIED, denied);
+    assert.ok(denied.includes(BLOCKED), denied);
+    assert.match(denied, /changed since you last read it \(edited in the editor, not yet saved\)/);
+    assert.match(denied, /^-\s*return `Hello, /m, 'the model sees the old line');
+    assert.match(denied, /^\+\s*return `Good morning, /m, "the model sees the user's change");
+    for (const r of results.slice(3, 5)) assert.doesNotMatch(r.text, /denied|BLOCKED/i, r.text);
+
+    assert.strictEqual(doc.getText(), GREETING_TS.replace('  name: string;', '  name: string; // who').replace(oldLine, userLine.replace('`;', '!`;')), "the file holds the user's change and both of the agent's");
+    assert.strictEqual(diagnosticsWhileBlocked.length, 1, 'the denial put a diagnostic on the file');
+    assert.strictEqual(diagnosticsWhileBlocked[0].range.start.line, 6, 'over the line the user changed');
+    assert.deepStrictEqual(vscode.languages.getDiagnostics(f.uri).filter((d) => d.source === 'Agent Edit Guard'), [], 'the successful edit cleared it');
+    await waitFor(() => /blocked replace_string_in_file on builtin\/greeting\.ts: changed/.test(logText()), 'the block in the "Agent Edit Guard" log', 5000);
+
+    const marks = await marksFor(f.uri);
+    assert.strictEqual(new Set(marks.map((m) => m.session)).size, 1, `one chat, one session, whichever tools it used: ${safeJson(marks)}`);
+    assert.deepStrictEqual([...new Set(marks.map((m) => m.origin))].sort(), ['read', 'refusal', 'write'], safeJson(marks));
+  });
+
+  test('apply_patch over two files, one of them stale, is denied whole: nothing is applied', async () => {
+    const a = makeFile('builtin/patch-a.txt', 'alpha\nbeta\n');
+    const b = makeFile('builtin/patch-b.txt', 'one\ntwo\n');
+    const docB = await vscode.workspace.openTextDocument(b.uri);
+    const patch = `*** Begin Patch\n*** Update File: ${a.abs}\n@@\n-beta\n+BETA\n*** Update File: ${b.abs}\n@@\n-two\n+TWO\n*** End Patch`;
+    let denied = '';
+    const turn = await agentTurn(
+      'builtin-patch',
+      [
+        { tool: 'read_file', input: { filePath: a.abs, startLine: 1, endLine: 2 } },
+        { tool: 'read_file', input: { filePath: b.abs, startLine: 1, endLine: 2 } },
+        async () => {
+          await userEdit(docB, 'one', 'one (the user)');
+          return { tool: 'apply_patch', input: { explanation: 'Upper-case the second lines.', input: patch } };
+        },
+        (req) => {
+          denied = lastResult(req).text;
+          return { text: 'The patch was refused.' };
+        },
+      ],
+      'Upper-case the second line of both files.',
+      { model: models().gpt },
+    );
+    keepDenial('apply_patch over two files, one changed', denied);
+    assert.ok(turn.requests[0].tools.some((t) => t.name === 'apply_patch'), 'Copilot offered apply_patch to this model');
+    assert.match(denied, DENIED, denied);
+    assert.match(denied, /stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
+    assert.match(denied, /builtin\/patch-b\.txt changed since you last read it/);
+    assert.doesNotMatch(denied, /patch-a\.txt changed/);
+    assert.strictEqual(fs.readFileSync(a.abs, 'utf8'), 'alpha\nbeta\n', 'a.txt on disk is untouched');
+    const docA = vscode.workspace.textDocuments.find((d) => d.uri.toString() === a.uri.toString());
+    if (docA) assert.strictEqual(docA.getText(), 'alpha\nbeta\n', 'a.txt in the editor is untouched');
+    assert.strictEqual(docB.getText(), 'one (the user)\ntwo\n', "b.txt holds only the user's change");
+    assert.strictEqual(fs.readFileSync(b.abs, 'utf8'), 'one\ntwo\n');
+  });
+
+  test('a compaction of the chat forgets its marks: the next built-in edit of a file read before it is denied (not-read)', async () => {
+    const target = makeFile('builtin/compact.txt', 'keep\nme\n');
+    const big = makeFile('builtin/big.txt', Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
+    let markedBefore = 0;
+    let denied = '';
+    const logBefore = logText().length;
+    const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
+    await agentTurn(
+      'builtin-compact',
+      [
+        { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
+        async () => {
+          // the read's PostToolUse may still be on its way
+          markedBefore = (await waitFor(async () => (await marksFor(target.uri)).length, 'the read mark of the first read_file', 5000).catch(() => 0)) as number;
+          return reads[0];
+        },
+        ...reads.slice(1),
+        { tool: 'replace_string_in_file', input: { filePath: target.abs, oldString: 'keep', newString: 'kept' } },
+        (req) => {
+          denied = req.toolResults.filter((r) => r.name === 'replace_string_in_file').at(-1)?.text ?? '(no result)';
+          return { text: 'done' };
+        },
+      ],
+      'Read the files, then edit.',
+      { model: models().small },
+    );
+    const compactions = fakeModel().requests.filter((r) => (r as { compaction?: boolean }).compaction).length;
+    assert.ok(markedBefore > 0, 'the first read_file marked the file');
+    assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
+    assert.match(logText().slice(logBefore), /is being compacted: forgot its read marks/, 'PreCompact reached the extension');
+    assert.match(denied, DENIED, denied);
+    keepDenial('replace_string_in_file after the chat was compacted', denied);
+    assert.match(denied, /You have not read builtin\/compact\.txt in this chat/, denied);
+    assert.strictEqual(fs.readFileSync(target.abs, 'utf8'), 'keep\nme\n');
+  });
+
+  test('fail-open: with no extension to answer, or one that never answers, the script lets the call through within its bound', async () => {
+    const saved = { socket: process.env[ENV_SOCKET], bound: process.env[ENV_BOUND] };
+    const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-hung-'));
+    const hung = net.createServer(() => {
+      /* accepts, never answers */
+    });
+    const hungSocket = path.join(hungFolder, 'hung.sock');
+    await new Promise<void>((resolve) => hung.listen(hungSocket, resolve));
+    const f = makeFile('builtin/unreachable.txt', 'never read\n');
+    const g = makeFile('builtin/unanswered.txt', 'never read\n');
+    try {
+      // 1. the socket is gone (the extension is not running there)
+      process.env[ENV_SOCKET] = path.join(hungFolder, 'nobody-listens.sock');
+      const t1 = await agentTurn('builtin-unreachable', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
+      // 2. something listens and never answers: each hook waits out the bound (1.5 s here)
+      process.env[ENV_SOCKET] = hungSocket;
+      process.env[ENV_BOUND] = '1500';
+      const t2 = await agentTurn('builtin-hung', [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
+      console.log(`      MEASURE fail-open turns: unreachable ${t1.ms} ms, never answering (bound 1500 ms per hook) ${t2.ms} ms`);
+      for (const t of [t1, t2]) assert.doesNotMatch(t.requests.at(-1)!.toolResults[0].text, /denied/i);
+      assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n', 'the unchecked edit went through');
+      assert.strictEqual((await vscode.workspace.openTextDocument(g.uri)).getText(), 'edited\n');
+      assert.ok(t2.ms < 60000, `the hung extension cost ${t2.ms} ms, not Copilot's 15 s hook timeout per hook`);
+    } finally {
+      process.env[ENV_SOCKET] = saved.socket;
+      if (saved.bound === undefined) delete process.env[ENV_BOUND];
+      else process.env[ENV_BOUND] = saved.bound;
+      hung.close();
+      fs.rmSync(hungFolder, { recursive: true, force: true });
+    }
+    // the next request the extension gets reports what was let through meanwhile
+    await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'x', tool_name: 'run_in_terminal', tool_input: {}, tool_response: '' });
+    const log = logText();
+    assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension \(ENOENT\)/);
+    assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/);
+  });
+
+  test('a forged request to the socket without the secret is refused', async () => {
+    const address = process.env[ENV_SOCKET]!;
+    const f = makeFile('builtin/forged.txt', 'secret stuff\n');
+    const forge = (header: string, payload: object) =>
+      new Promise<string>((resolve) => {
+        const socket = net.createConnection(address);
+        let reply = '';
+        socket.on('data', (d) => (reply += d));
+        socket.on('close', () => resolve(reply));
+        socket.on('error', () => resolve('(error)'));
+        socket.end(`${header}\n${JSON.stringify(payload)}`);
+      });
+    // a forged PostToolUse read would give a chat a mark it never earned; a forged check would leak the file
+    const read = { hook_event_name: 'PostToolUse', session_id: 'forger', tool_name: 'read_file', tool_input: { filePath: f.abs }, tool_response: '', cwd: workspaceRoot() };
+    const check = { hook_event_name: 'PreToolUse', session_id: 'forger', tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs }, cwd: workspaceRoot() };
+    for (const header of ['agent-edit-guard/1 0000', 'agent-edit-guard/1', '', 'GET / HTTP/1.1']) {
+      assert.deepStrictEqual(JSON.parse(await forge(header, read)), { error: 'unauthorized' }, header);
+      assert.deepStrictEqual(JSON.parse(await forge(header, check)), { error: 'unauthorized' }, header);
+    }
+    assert.deepStrictEqual(await marksFor(f.uri), [], 'no forged request reached the gate');
+    assert.match(logText(), /refused a request without this window's secret/);
+    // the same request with the secret is answered (the script's way)
+    const real = await runHookScript(check);
+    assert.match(JSON.parse(real.stdout).hookSpecificOutput.permissionDecisionReason, /secret stuff/);
+  });
+
+  test('hook round trip: the script run as Copilot runs it, median of many calls', async () => {
+    const f = makeFile('builtin/roundtrip.txt', 'x\n'.repeat(50));
+    const n = 30;
+    const bare: number[] = [];
+    const check: number[] = [];
+    for (let i = 0; i < n; i++) {
+      bare.push((await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() })).ms);
+      const r = await runHookScript({ hook_event_name: 'PreToolUse', session_id: `rt-${i}`, tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' }, cwd: workspaceRoot() });
+      assert.match(r.stdout, /"permissionDecision":"deny"/);
+      check.push(r.ms);
+    }
+    const node = [] as number[];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      await new Promise((resolve) => spawn(process.execPath, ['-e', ''], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } }).on('close', resolve));
+      node.push(performance.now() - t0);
+    }
+    const summary = { calls: n, medianMs: { ignoredEvent: +median(bare).toFixed(1), deniedCheck: +median(check).toFixed(1), bareNodeStart: +median(node).toFixed(1) } };
+    console.log(`      MEASURE hook round trip (n=${n}): ${safeJson(summary.medianMs)}`);
+    if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'hook-roundtrip.json'), JSON.stringify(summary, null, 1));
+    assert.ok(median(bare) < 4000, 'well inside the script\'s bound');
+  });
+
+  test('setting off: the hooks file is gone and nothing is gated', async () => {
+    await setGuardBuiltinTools(false);
+    assert.ok(!fs.existsSync(path.join(workspaceRoot(), '.github')), 'the folders the extension made are gone too');
+    assert.strictEqual(process.env[ENV_SOCKET], undefined, 'the bridge stopped');
+    await sleep(4000); // Copilot notices the removed hooks file
+    const f = makeFile('builtin/ungated.txt', 'never read\n');
+    const turn = await agentTurn('builtin-off', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
+    assert.doesNotMatch(turn.requests.at(-1)!.toolResults[0].text, /denied/i);
+    assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n');
+  });
+});
