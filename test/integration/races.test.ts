@@ -213,7 +213,11 @@ suite('races in the real host', () => {
         const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === f.abs);
         const text = doc?.getText() ?? diskText(f);
         assert.ok(text === original || text === next, `no half-applied edit: ${JSON.stringify(text.slice(0, 80))}`);
-        assert.ok(diskText(f) === original || diskText(f) === next, 'disk holds either version whole');
+        // VS Code's save truncates and then writes the file, so a read that meets a save in flight sees
+        // part of it: once the save is through, the disk must hold one version whole
+        const whole = () => diskText(f) === original || diskText(f) === next;
+        await waitFor(whole, 'disk to hold either version whole', 5000).catch(() => undefined);
+        assert.ok(whole(), `disk holds either version whole: ${JSON.stringify(diskText(f).slice(0, 80))}`);
         // does the edit still land after the caller was told "cancelled"? (reported, not required)
         await sleep(300);
         const later = diskText(f);
