@@ -67,7 +67,9 @@ const denials: Array<[string, string]> = [];
 function keepDenial(title: string, text: string): void {
   const runDir = process.env.RUN_DIR;
   denials.push([title, runDir ? text.split(runDir).join('<run>') : text]);
-  if (runDir) fs.writeFileSync(path.join(runDir, 'builtin-denials.md'), denials.map(([t, x]) => `## ${t}\n\n\`\`\`\`text\n${x}\n\`\`\`\`\n`).join('\n'));
+  const md = `# What the agent sees: denials of Copilot's built-in tools\n\nCaptured by test/copilot/builtinTools.test.ts in Copilot's real agent loop (VS Code ${vscode.version}).\n\n${denials.map(([t, x]) => `## ${t}\n\n\`\`\`\`text\n${x}\n\`\`\`\`\n`).join('\n')}`;
+  if (runDir) fs.writeFileSync(path.join(runDir, 'builtin-denials.md'), md);
+  if (process.env.EDITGUARD_WRITE_AGENT_SEES) fs.writeFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'copilot', 'what-the-agent-sees-builtin.md'), md);
 }
 
 const median = (xs: number[]) => {
@@ -201,6 +203,63 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     if (docA) assert.strictEqual(docA.getText(), 'alpha\nbeta\n', 'a.txt in the editor is untouched');
     assert.strictEqual(docB.getText(), 'one (the user)\ntwo\n', "b.txt holds only the user's change");
     assert.strictEqual(fs.readFileSync(b.abs, 'utf8'), 'one\ntwo\n');
+  });
+
+  test('every built-in edit tool is gated: multi_replace_string_in_file, insert_edit_into_file, create_file (a new file passes)', async () => {
+    const seenFile = makeFile('builtin/each-seen.txt', 'seen\n');
+    const unread = makeFile('builtin/each-unread.txt', 'unread\n');
+    const other = makeFile('builtin/each-other.txt', 'other\n');
+    const fresh = path.join(workspaceRoot(), 'builtin', 'each-new.txt');
+    const texts: Record<string, string> = {};
+    const keep = (name: string) => (req: { toolResults: Array<{ name?: string; text: string }> }) => {
+      texts[name] = req.toolResults.at(-1)?.text ?? '';
+    };
+    // sonnet: Copilot offers multi_replace_string_in_file and create_file
+    await agentTurn(
+      'builtin-each-1',
+      [
+        { tool: 'read_file', input: { filePath: seenFile.abs, startLine: 1, endLine: 1 } },
+        { tool: 'multi_replace_string_in_file', input: { explanation: 'both', replacements: [{ filePath: seenFile.abs, oldString: 'seen', newString: 'SEEN' }, { filePath: unread.abs, oldString: 'unread', newString: 'UNREAD' }] } },
+        (req) => {
+          keep('multi')(req);
+          return { tool: 'create_file', input: { filePath: fresh, content: 'new file\n' } };
+        },
+        (req) => {
+          keep('createNew')(req);
+          return { text: 'done' };
+        },
+      ],
+      'Edit.',
+      { model: models().sonnet },
+    );
+    // a new chat (no marks) with the default fake model: Copilot offers insert_edit_into_file (it needs Copilot's edit service to apply, so only the denial is observable offline)
+    await newChat();
+    await agentTurn(
+      'builtin-each-2',
+      [
+        { tool: 'insert_edit_into_file', input: { explanation: 'append', filePath: unread.abs, code: 'unread\nmore\n' } },
+        (req) => {
+          keep('insert')(req);
+          return { tool: 'create_file', input: { filePath: other.abs, content: 'overwritten\n' } };
+        },
+        (req) => {
+          keep('createExisting')(req);
+          return { text: 'done' };
+        },
+      ],
+      'Edit.',
+    );
+    assert.match(texts.multi, DENIED, texts.multi);
+    assert.match(texts.multi, /nothing was applied to any of its 2 files, because one of them was changed or not read/);
+    assert.match(texts.multi, /You have not read builtin\/each-unread\.txt/);
+    assert.match(texts.createExisting, DENIED, 'create_file over an existing file is a write like any other');
+    assert.doesNotMatch(texts.createNew, /denied/i, texts.createNew);
+    assert.strictEqual(fs.readFileSync(fresh, 'utf8'), 'new file\n', 'a new file may be created without a read');
+    assert.match(texts.insert, DENIED, texts.insert);
+    assert.match(texts.insert, /You have not read builtin\/each-unread\.txt in this chat/, 'a new chat has no mark from the other chat');
+    assert.strictEqual(fs.readFileSync(seenFile.abs, 'utf8'), 'seen\n', 'the denied multi-replace changed neither file');
+    assert.strictEqual(fs.readFileSync(unread.abs, 'utf8'), 'unread\n');
+    assert.strictEqual(fs.readFileSync(other.abs, 'utf8'), 'other\n');
   });
 
   test('a compaction of the chat forgets its marks: the next built-in edit of a file read before it is denied (not-read)', async () => {
