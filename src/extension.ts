@@ -44,19 +44,24 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     else if (uri !== undefined) diagnostics.onWritten(session, uri);
   };
 
+  // the status bar follows the chat whose tool ran last
+  const followChat = (session: string) => {
+    if (session === currentSession) return;
+    currentSession = session;
+    refreshStatus();
+  };
+  // Copilot's own file tools, through its hooks (off unless editGuard.guardBuiltinTools)
+  const builtinGate = new BuiltinToolGate({ guard, log, active: guardBuiltinTools, onActivity: followChat });
   const env = {
     guard,
     log,
     pathSettings: readPathSettings,
-    onActivity: (session: string) => {
-      if (session === currentSession) return;
-      currentSession = session;
-      refreshStatus();
+    onActivity: (session: string, turn?: string) => {
+      // a guarded call names Copilot's turn: built-in calls of that turn are the same turn
+      builtinGate.noteGuardedCall(session, turn);
+      followChat(session);
     },
   };
-
-  // Copilot's own file tools, through its hooks (off unless editGuard.guardBuiltinTools)
-  const builtinGate = new BuiltinToolGate({ guard, log, active: guardBuiltinTools, onActivity: env.onActivity });
   const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), guardBuiltinTools, log);
 
   context.subscriptions.push(

@@ -207,6 +207,16 @@ export class MarkStore {
     this.changed.fire();
   }
 
+  /**
+   * One chat turn turned out to have two names (the hooks bridge counts turns, Copilot names them):
+   * the marks stamped under `from` belong to `to`, so an own write counts across both (rule 3).
+   */
+  retagTurn(session: string, from: string, to: string): void {
+    for (const marks of this.bySession.get(session)?.values() ?? []) {
+      for (const mark of marks) if (mark.turn === from) mark.turn = to;
+    }
+  }
+
   dispose(): void {
     this.changed.dispose();
   }

@@ -37,6 +37,10 @@ const MAX_CHATS = 1000;
 export class BuiltinToolGate {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
   private readonly turns = new Map<string, number>();
+  /** chat id → Copilot's id of the turn, learned when a guarded tool of that turn ran (see `noteGuardedCall`) */
+  private readonly requestIds = new Map<string, { id: string; prompt: number }>();
+  /** session key → chat id, for the chats the hooks have named */
+  private readonly chats = new Map<string, string>();
   private readonly pending = new Map<string, Pending>();
 
   constructor(private readonly env: BuiltinToolGateEnvironment) {}
@@ -68,14 +72,13 @@ export class BuiltinToolGate {
     if (event.kind === 'ignore') return '';
 
     const session = sessionKeyOfChatId(event.chat);
+    remember(this.chats, session, event.chat);
     // marks stamped after this event arrived do not count for it (rule 9)
     const arrival = this.env.guard.store.watermark;
     const call = (tool: ToolName, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
     switch (event.kind) {
       case 'turn':
-        this.turns.delete(event.chat);
-        this.turns.set(event.chat, (this.turns.get(event.chat) ?? 0) + 1);
-        if (this.turns.size > MAX_CHATS) this.turns.delete(this.turns.keys().next().value as string);
+        remember(this.turns, event.chat, (this.turns.get(event.chat) ?? 0) + 1);
         return '';
       case 'before-read': {
         this.env.onActivity(session);
@@ -97,6 +100,25 @@ export class BuiltinToolGate {
       case 'after-read':
       case 'after-edit':
         return ''; // settled above
+    }
+  }
+
+  /**
+   * A guarded tool ran in this chat with Copilot's id of the turn (`chatRequestId`). Built-in calls of
+   * the same turn were stamped under the counted turn; from now on both are that id, so an own write
+   * by either kind of tool counts for the other within the turn (editGuard.ownWriteKeepsMark).
+   */
+  noteGuardedCall(session: string, requestId: string | undefined): void {
+    const chat = this.chats.get(session);
+    if (!requestId || !chat) return;
+    const prompt = this.turns.get(chat) ?? 0;
+    const known = this.requestIds.get(chat);
+    if (known?.prompt === prompt) return;
+    remember(this.requestIds, chat, { id: requestId, prompt });
+    const counted = `${chat}#${prompt}`;
+    this.env.guard.store.retagTurn(session, counted, requestId);
+    for (const p of [...(this.pending.get(chat)?.reads.map((r) => r.ctx) ?? []), ...(this.pending.get(chat)?.writes ?? [])]) {
+      if (p.turn === counted) p.turn = requestId;
     }
   }
 
@@ -123,6 +145,20 @@ export class BuiltinToolGate {
   private call(tool: ToolName, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {
     const base = cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
     const uri = vscode.Uri.file(path.resolve(base, filePath));
-    return { tool, session, turn: `${chat}#${this.turns.get(chat) ?? 0}`, uri: uri.toString(), path: vscode.workspace.asRelativePath(uri), arrival };
+    return { tool, session, turn: this.turnOf(chat), uri: uri.toString(), path: vscode.workspace.asRelativePath(uri), arrival };
   }
+
+  /** Copilot's id of the chat's current turn if a guarded tool has told it, else the counted turn. */
+  private turnOf(chat: string): string {
+    const prompt = this.turns.get(chat) ?? 0;
+    const known = this.requestIds.get(chat);
+    return known?.prompt === prompt ? known.id : `${chat}#${prompt}`;
+  }
+}
+
+/** Sets a key as the newest entry of a map bounded to MAX_CHATS (the oldest goes first). */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_CHATS) map.delete(map.keys().next().value as K);
 }

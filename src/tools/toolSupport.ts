@@ -13,8 +13,8 @@ export interface ToolEnvironment {
   guard: Guard;
   log: Logger;
   pathSettings(): PathSettings;
-  /** A tool ran for this chat: the status bar follows the latest one. */
-  onActivity(session: string): void;
+  /** A tool ran for this chat, in this turn: the status bar follows the latest chat. */
+  onActivity(session: string, turn?: string): void;
 }
 
 export function workspaceFolders(): WorkspaceFolderInfo[] {
@@ -159,7 +159,7 @@ export async function runTool<T>(
   const arrival = env.guard.store.watermark;
   const session = sessionKeyOf(options.toolInvocationToken);
   const turn = turnOf(options);
-  env.onActivity(session);
+  env.onActivity(session, turn);
   const input = options.input;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return toResult(errorOutcome(tool, '', 'invalid-input', `The input must be a JSON object with the fields of ${tool}, got ${JSON.stringify(input)}.`));

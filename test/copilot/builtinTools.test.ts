@@ -169,6 +169,43 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.deepStrictEqual([...new Set(marks.map((m) => m.origin))].sort(), ['read', 'refusal', 'write'], safeJson(marks));
   });
 
+  test("one turn, both kinds of tools: a built-in edit and a guarded edit count as the agent's own writes for each other, until the turn ends", async () => {
+    const f = makeFile('builtin/mixed.txt', 'alpha\nbeta\ngamma\n');
+    const turn1 = await agentTurn(
+      'builtin-mixed-1',
+      [
+        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 3 } },
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'alpha', newString: 'ALPHA' } },
+        { tool: 'editGuard_replaceString', input: { filePath: f.rel, oldString: 'beta', newString: 'BETA' } },
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'gamma', newString: 'GAMMA' } },
+        { text: 'done' },
+      ],
+      'Upper-case every line.',
+      { model: models().sonnet },
+    );
+    const results = turn1.requests.at(-1)!.toolResults;
+    assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'editGuard_replaceString', 'replace_string_in_file']);
+    for (const r of results) assert.doesNotMatch(r.text, /denied|BLOCKED|ERROR/, `${r.name}: ${r.text}`);
+    const doc = await vscode.workspace.openTextDocument(f.uri);
+    assert.strictEqual(doc.getText(), 'ALPHA\nBETA\nGAMMA\n');
+    // the next turn: the agent's own writes of the last turn no longer count as having seen the file
+    let next = '';
+    await agentTurn(
+      'builtin-mixed-2',
+      [
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'ALPHA', newString: 'alpha' } },
+        (req) => {
+          next = lastResult(req).text;
+          return { text: 'done' };
+        },
+      ],
+      'Lower-case the first line.',
+      { model: models().sonnet },
+    );
+    assert.match(next, DENIED, next);
+    assert.match(next, /You last saw builtin\/mixed\.txt when you wrote it in an earlier turn/);
+  });
+
   test('apply_patch over two files, one of them stale, is denied whole: nothing is applied', async () => {
     const a = makeFile('builtin/patch-a.txt', 'alpha\nbeta\n');
     const b = makeFile('builtin/patch-b.txt', 'one\ntwo\n');

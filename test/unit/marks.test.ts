@@ -86,4 +86,15 @@ suite('mark store: bookkeeping', () => {
     assert.ok(queue.length <= 2 * store.size + 1025, `queue of ${queue.length} for ${store.size} live marks`);
     assert.equal(store.all().length, store.size, 'all() lists only live marks');
   });
+
+  test('retagTurn: the marks of one turn stamped under another name of it join that turn, in that chat only', () => {
+    const store = new MarkStore();
+    store.stamp({ session: 's1', uri: 'file:///a', hash: 'h1', turn: 'chat#1', origin: 'write' });
+    store.stamp({ session: 's1', uri: 'file:///b', hash: 'h2', turn: 'chat#0', origin: 'read' });
+    store.stamp({ session: 's2', uri: 'file:///a', hash: 'h1', turn: 'chat#1', origin: 'write' });
+    store.retagTurn('s1', 'chat#1', 'request-9');
+    assert.equal(store.newest('s1', 'file:///a')?.turn, 'request-9');
+    assert.equal(store.newest('s1', 'file:///b')?.turn, 'chat#0');
+    assert.equal(store.newest('s2', 'file:///a')?.turn, 'chat#1');
+  });
 });
