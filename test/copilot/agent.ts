@@ -113,6 +113,13 @@ export async function enableCopilot(): Promise<void> {
   await waitFor(async () => (await vscode.lm.selectChatModels({ vendor: FAKE_VENDOR })).length > 0, 'the fake model to be registered', 10000);
 }
 
+/** A suite's start: Copilot running with the fake model, our extension active, no editor open. */
+export async function startCopilotSuite(): Promise<void> {
+  await enableCopilot();
+  await activateGuard();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
 let tagCounter = 0;
 export interface Turn {
   tag: string;

@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
-import { agentTurn, enableCopilot, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, userEdit, waitFor, workspaceRoot } from './agent';
+import { agentTurn, startCopilotSuite, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, userEdit, waitFor, workspaceRoot } from './agent';
 
 const SETTING = 'guardBuiltinTools';
 const DENIED = /^Tool execution denied: /;
@@ -80,9 +80,7 @@ const median = (xs: number[]) => {
 suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
   suiteSetup(async function () {
     this.timeout(240000);
-    await enableCopilot();
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await startCopilotSuite();
     assert.notStrictEqual(vscode.workspace.getConfiguration('chat').get('useHooks'), false, 'chat.useHooks is on (the default)');
     await setGuardBuiltinTools(true);
     await waitUntilHooksAreLive();

@@ -13,7 +13,7 @@ import {
   agentTurn,
   diskText,
   driverAvailable,
-  enableCopilot,
+  startCopilotSuite,
   fakeModel,
   EXTENSION_ID,
   lastResult,
@@ -130,9 +130,7 @@ async function screenshotOfTheChat(name: string): Promise<void> {
 suite('Copilot agent mode: the guarded tools under the real agent loop', function () {
   suiteSetup(async function () {
     this.timeout(120000);
-    await enableCopilot();
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await startCopilotSuite();
   });
 
   setup(async () => {
