@@ -4,7 +4,9 @@
 // own edit tools"); every field is read defensively, since hooks are a preview feature.
 
 /** Copilot's built-in edit tools the gate stands in front of, by their model-facing names. */
-export type BuiltinEditTool = 'replace_string_in_file' | 'multi_replace_string_in_file' | 'insert_edit_into_file' | 'apply_patch' | 'create_file';
+const EDIT_TOOLS = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'] as const;
+export type BuiltinEditTool = (typeof EDIT_TOOLS)[number];
+const isEditTool = (name: string): name is BuiltinEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 
 /** Copilot's internal tool ids, in case a hook reports those instead of the model-facing names. */
 const INTERNAL_NAMES: Record<string, BuiltinEditTool | 'read_file'> = {
@@ -15,8 +17,6 @@ const INTERNAL_NAMES: Record<string, BuiltinEditTool | 'read_file'> = {
   copilot_applyPatch: 'apply_patch',
   copilot_createFile: 'create_file',
 };
-
-const EDIT_TOOLS: readonly string[] = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'];
 
 /** A file a tool call touches. `create`: the call means to make a new file (allowed when it does not exist). */
 export interface TouchedFile {
@@ -37,13 +37,14 @@ export type HookEvent =
   | { kind: 'after-edit'; chat: string; tool: BuiltinEditTool; files: TouchedFile[] }
   /** the chat is about to be compacted: the model loses the text it read */
   | { kind: 'compact'; chat: string }
-  | { kind: 'ignore'; why: string };
+  /** nothing for the gate; `chat` when the payload names one (its event still tells that the chat's earlier tool is done) */
+  | { kind: 'ignore'; why: string; chat?: string };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 const record = (v: unknown): Record<string, unknown> | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
-export function toolNameOf(name: string): string {
+function toolNameOf(name: string): string {
   return INTERNAL_NAMES[name] ?? name;
 }
 
@@ -66,16 +67,16 @@ export function parseHookEvent(payload: unknown): HookEvent {
       const input = record(p.tool_input) ?? {};
       if (tool === 'read_file') {
         const file = str(input.filePath);
-        if (!file) return { kind: 'ignore', why: 'read_file without a filePath' };
+        if (!file) return { kind: 'ignore', why: 'read_file without a filePath', chat };
         return { kind: event === 'PreToolUse' ? 'before-read' : 'after-read', chat, files: [file] };
       }
-      if (!EDIT_TOOLS.includes(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool` };
-      const files = filesOfEdit(tool as BuiltinEditTool, input);
-      if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file` };
-      return { kind: event === 'PreToolUse' ? 'before-edit' : 'after-edit', chat, tool: tool as BuiltinEditTool, files };
+      if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool`, chat };
+      const files = filesOfEdit(tool, input);
+      if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
+      return { kind: event === 'PreToolUse' ? 'before-edit' : 'after-edit', chat, tool, files };
     }
     default:
-      return { kind: 'ignore', why: `${event} is not an event the gate uses` };
+      return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
   }
 }
 

@@ -233,8 +233,7 @@ export class Guard {
           finalHash = sha256(finalText);
         }
       }
-      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: finalHash, turn: ctx.turn, origin: 'write', text: finalText });
-      this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+      this.recordWrite(ctx, finalHash, finalText);
       this.log.debug(`${TOOL_VERB[ctx.tool]} ${ctx.path} allowed (${decision.basis}) [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
 
       const lines: string[] = [`${change.summary} ${ctx.path}.`];
@@ -282,20 +281,20 @@ export class Guard {
    * refusal (rule 6: why, the diff or the content, a mark), sharing one result budget.
    */
   async checkBuiltinEdit(calls: readonly CallContext[]): Promise<{ allow: true } | { allow: false; blocked: string[]; text: string }> {
-    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: BlockReason }> = [];
+    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: BlockReason; settings: GuardSettings }> = [];
     for (const ctx of calls) {
       this.names.set(ctx.uri, ctx.path);
       await this.lock.run(ctx.uri, async () => {
         const doc = await this.port.load(ctx.uri);
         // a new file may be created (rule 4); an unreadable one is the tool's own error to report
         if (doc.exists !== true) return;
-        const { decision } = this.safeDecide(ctx, doc, this.settings(ctx.uri));
-        if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason });
+        const settings = this.settings(ctx.uri);
+        const { decision } = this.safeDecide(ctx, doc, settings);
+        if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason, settings });
       });
     }
     if (blocked.length === 0) return { allow: true };
-    const refusals = blocked.map(({ ctx, doc, reason }) => {
-      const settings = this.settings(ctx.uri);
+    const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
       const share = Math.floor((settings.maxResultChars ?? 7000) / blocked.length);
       return this.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
     });
@@ -309,10 +308,15 @@ export class Guard {
     await this.lock.run(ctx.uri, async () => {
       const doc = await this.port.load(ctx.uri);
       if (doc.exists !== true) return;
-      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'write', text: doc.text });
-      this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+      this.recordWrite(ctx, doc.hash, doc.text);
       this.log.debug(`${ctx.tool} wrote ${ctx.path} [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
     });
+  }
+
+  /** The agent's own write: a mark of the text it left (rule 3), and the event that clears its diagnostic. */
+  private recordWrite(ctx: CallContext, hash: string, text: string): void {
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash, turn: ctx.turn, origin: 'write', text });
+    this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
   }
 
   /** Rule 7: a bug in the gate lets the write through (and is logged); it never blocks. */
@@ -343,8 +347,7 @@ export class Guard {
       if (now.exists === true) return this.refuse(ctx, now, 'not-read', this.settings(ctx.uri));
       return this.error(ctx, 'internal', `${ctx.path} could not be created.`);
     }
-    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: sha256(text), turn: ctx.turn, origin: 'write', text });
-    this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+    this.recordWrite(ctx, sha256(text), text);
     this.log.debug(`created ${ctx.path} [${short(ctx.session)}]`);
     return this.ok(ctx, `Created ${ctx.path} and saved it.`, `Created ${ctx.path}`, { created: true, saved: true, keptUnsaved: false });
   }

@@ -24,7 +24,7 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 export interface BridgeReply {
   /** what the script prints on its stdout for Copilot ('' = no objection) */
   stdout?: string;
-  error?: 'unauthorized' | 'bad-request';
+  error?: 'unauthorized';
 }
 
 /** A line the script appends to the missed-calls file when it allowed a call without an answer. */

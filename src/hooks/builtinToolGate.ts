@@ -48,15 +48,14 @@ export class BuiltinToolGate {
   /** One hook event (the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(payloadText: string): Promise<string> {
     if (!this.env.active()) return '';
-    let payload: { session_id?: unknown; cwd?: unknown };
+    let payload: { cwd?: unknown } | null;
     try {
-      payload = JSON.parse(payloadText) ?? {};
+      payload = JSON.parse(payloadText);
     } catch {
       this.env.log.warn('hooks bridge: a hook sent input that is not JSON; let through');
       return '';
     }
-    const chat = typeof payload.session_id === 'string' ? payload.session_id : undefined;
-    const cwd = typeof payload.cwd === 'string' ? payload.cwd : undefined;
+    const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = parseHookEvent(payload);
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
@@ -68,7 +67,7 @@ export class BuiltinToolGate {
       return '';
     }
     // any other event of a chat means its earlier tool call is done
-    if (chat) await this.settle(chat);
+    if (event.chat) await this.settle(event.chat);
     if (event.kind === 'ignore') return '';
 
     const session = sessionKeyOfChatId(event.chat);
@@ -112,10 +111,9 @@ export class BuiltinToolGate {
     const chat = this.chats.get(session);
     if (!requestId || !chat) return;
     const prompt = this.turns.get(chat) ?? 0;
-    const known = this.requestIds.get(chat);
-    if (known?.prompt === prompt) return;
+    if (this.requestIds.get(chat)?.prompt === prompt) return;
     remember(this.requestIds, chat, { id: requestId, prompt });
-    const counted = `${chat}#${prompt}`;
+    const counted = countedTurn(chat, prompt);
     this.env.guard.store.retagTurn(session, counted, requestId);
     for (const p of [...(this.pending.get(chat)?.reads.map((r) => r.ctx) ?? []), ...(this.pending.get(chat)?.writes ?? [])]) {
       if (p.turn === counted) p.turn = requestId;
@@ -152,9 +150,12 @@ export class BuiltinToolGate {
   private turnOf(chat: string): string {
     const prompt = this.turns.get(chat) ?? 0;
     const known = this.requestIds.get(chat);
-    return known?.prompt === prompt ? known.id : `${chat}#${prompt}`;
+    return known?.prompt === prompt ? known.id : countedTurn(chat, prompt);
   }
 }
+
+/** A turn's name before Copilot's id for it is known: the chat and its count of user messages. */
+const countedTurn = (chat: string, prompt: number) => `${chat}#${prompt}`;
 
 /** Sets a key as the newest entry of a map bounded to MAX_CHATS (the oldest goes first). */
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {

@@ -44,12 +44,12 @@ export class HooksBridge implements vscode.Disposable {
       this.log.info(`hooks bridge: listening for Copilot's hooks (built-in file tools are gated)`);
     }
     if (!on && this.server) this.stopServer();
-    const content = hooksFileContent(process.execPath, this.script);
-    const userLevel = fs.existsSync(USER_LEVEL_HOOKS_FILE);
+    // a copy at user level runs already: a workspace file would run the hooks twice
+    const content = on && !fs.existsSync(USER_LEVEL_HOOKS_FILE) ? hooksFileContent(process.execPath, this.script) : undefined;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
       const file = path.join(folder.uri.fsPath, ...HOOKS_FOLDER.split('/'), HOOKS_FILE_NAME);
-      if (on && !userLevel) this.write(file, content);
+      if (content !== undefined) this.write(file, content);
       else this.remove(file);
     }
   }
