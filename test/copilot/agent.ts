@@ -2,35 +2,21 @@
 // the scripted fake model (test/copilot/fake-model), and reads what Copilot sent that model.
 // Everything here drives the real VS Code and the real Copilot agent loop: no mocks.
 import type { ReadMarkInfo } from '../../src/api';
-import { docFor, revertAndCloseAll, userEdit, workspaceRoot } from '../integration/helpers';
+import { docFor, EXTENSION_ID, READ, REPLACE, revertAndCloseAll, safeJson, sleep, userEdit, waitFor, WRITE, workspaceRoot } from '../integration/helpers';
 import { driverAvailable, ui } from '../integration/ui';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 
-export const EXTENSION_ID = 'editguard.agent-edit-guard';
 export const COPILOT_ID = 'GitHub.copilot-chat';
 export const FAKE_MODEL_ID = 'editguard-test.copilot-fake-model';
 export const FAKE_VENDOR = 'editguard-fake';
 /** the fake model most tests use (test/copilot/fake-model) */
 export const FAKE_MODEL = 'copilot-fake';
 
-export const READ = 'editGuard_readFile';
-export const WRITE = 'editGuard_writeFile';
-export const REPLACE = 'editGuard_replaceString';
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+// the integration suite's names and waiting helpers, shared
+export { EXTENSION_ID, READ, REPLACE, safeJson, sleep, waitFor, WRITE };
 
 // ---------------------------------------------------------------------------------------------
 // what the fake model records (test/copilot/fake-model/extension.js)
@@ -172,14 +158,6 @@ export function resultsOf(turn: Turn): ToolResultSeen[] {
   const last = turn.requests.at(-1);
   assert.ok(last);
   return last.toolResults;
-}
-
-export function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return String(v);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ export async function waitFor<T>(
   }
 }
 
-function safeJson(v: unknown): string {
+export function safeJson(v: unknown): string {
   try {
     return JSON.stringify(v) ?? String(v);
   } catch {
