@@ -3,56 +3,35 @@
 // Writes its rows as JSON to the file named by $BENCH_OUT (bench/run.mjs merges and prints them).
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { type DocumentPort, Guard, type LoadResult, type Logger, type CallContext } from '../src/core/guard';
+import { EditorDocuments } from '../src/core/documents';
+import { Guard, type Logger, type CallContext } from '../src/core/guard';
 import { HashCache, sha256 } from '../src/core/hash';
 import { MarkStore } from '../src/core/marks';
-import { applySpanEdits, type TextSpanEdit } from '../src/core/replace';
 import { compare, ratioOf, KB, MB, sizeLabel, sourceLikeText, stat, now } from './lib/measure';
 import type { Row } from './lib/rows';
+import { MemoryEditor } from '../test/unit/memoryEditor';
 
 const quick = process.env.BENCH_QUICK === '1';
 const rows: Row[] = [];
 
 /**
- * An in-memory DocumentPort that hashes the way the VS Code adapter does (src/tools/documents.ts):
- * through `HashCache`, keyed by (uri, version), with the text handed over lazily. `touch` bumps the
- * version without changing the text, which is what a first check of a new version costs.
+ * The product's document port (src/core/documents.ts) over the unit tests' model of VS Code's editor.
+ * Documents are kept unsaved, so a check costs what it costs in the editor: the hash of the text, once
+ * per version (a clean document is also compared with the disk once per version). `touch` makes a new
+ * version of the same text, which is what a first check of a new version costs.
  */
-class VersionedDocuments implements DocumentPort {
-  readonly hashes = new HashCache();
-  readonly docs = new Map<string, { text: string; version: number }>();
+class BenchDocuments extends EditorDocuments {
+  constructor(readonly memory = new MemoryEditor()) {
+    super(memory);
+  }
   set(uri: string, text: string) {
-    this.docs.set(uri, { text, version: 1 });
+    this.memory.writeDisk(uri, text);
+    this.memory.userEdit(uri, text);
+    this.touch(uri);
   }
   touch(uri: string) {
-    this.docs.get(uri)!.version++;
-  }
-  private hashOf(uri: string): string {
-    const d = this.docs.get(uri)!;
-    return this.hashes.hash(uri, d.version, () => d.text);
-  }
-  currentHash(uri: string) {
-    return this.docs.has(uri) ? this.hashOf(uri) : undefined;
-  }
-  async load(uri: string): Promise<LoadResult> {
-    const d = this.docs.get(uri);
-    if (!d) return { exists: false };
-    return { exists: true, text: d.text, hash: this.hashOf(uri), dirty: false };
-  }
-  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[]): Promise<boolean> {
-    if (this.hashOf(uri) !== expectedHash) return false;
-    const d = this.docs.get(uri)!;
-    d.text = applySpanEdits(d.text, edits);
-    d.version++;
-    return true;
-  }
-  async create(uri: string, text: string) {
-    if (this.docs.has(uri)) return false;
-    this.set(uri, text);
-    return true;
-  }
-  async save(uri: string) {
-    return { saved: this.docs.has(uri) } as const;
+    const doc = this.memory.document(uri)!;
+    doc.change(doc.text, true);
   }
 }
 
@@ -66,7 +45,7 @@ async function hashing() {
     const bytes = Buffer.from(text, 'utf8');
     const uri = `file:///bench/doc-${size}.ts`;
     const store = new MarkStore();
-    const port = new VersionedDocuments();
+    const port = new BenchDocuments();
     port.set(uri, text);
     const guard = new Guard(store, port, settings, quiet);
     store.stamp({ session: 's', uri, hash: sha256(text), origin: 'read', text });
@@ -77,7 +56,8 @@ async function hashing() {
       const out = await guard.replace(ctx(), { oldString: 'x', newString: 'x', replaceAll: false });
       if (out.data.code !== 'invalid-input') throw new Error(`unexpected outcome ${JSON.stringify(out.data)}`);
     };
-    const cache = new HashCache();
+    const cache = new HashCache<object>();
+    const cacheKey = {};
     let v = 0;
     // small documents: many operations per sample, so a sample lasts at least a few milliseconds
     const batch = size <= 1 * KB ? 2000 : size <= 100 * KB ? 40 : size <= 1 * MB ? 4 : 1;
@@ -86,7 +66,7 @@ async function hashing() {
       [
         { name: 'bare sha256 of the UTF-8 bytes', run: () => createHash('sha256').update(bytes).digest('hex') },
         { name: 'bare sha256 of the string', run: () => createHash('sha256').update(text, 'utf8').digest('hex') },
-        { name: 'HashCache miss', run: () => cache.hash(uri, ++v, () => text) },
+        { name: 'HashCache miss', run: () => cache.hash(cacheKey, ++v, () => text) },
         {
           name: 'gate first check',
           run: () => {
@@ -157,7 +137,7 @@ async function writePath() {
     const base = `${text.slice(0, mid)}export const BENCH_MARKER = 0;\n${text.slice(mid)}`;
     const uri = `file:///bench/write-${size}.ts`;
     const store = new MarkStore();
-    const port = new VersionedDocuments();
+    const port = new BenchDocuments();
     port.set(uri, base);
     const guard = new Guard(store, port, settings, quiet);
     let state = 0;
@@ -335,7 +315,7 @@ async function readRendering() {
   const text = lines.join('\n') + '\n';
   const uri = 'file:///bench/read.ts';
   const store = new MarkStore();
-  const port = new VersionedDocuments();
+  const port = new BenchDocuments();
   port.set(uri, text);
   const guard = new Guard(store, port, settings, quiet);
   const ctx = (): CallContext => ({ tool: 'editGuard_readFile', session: 's', turn: undefined, uri, path: 'read.ts', arrival: store.watermark });

@@ -1,7 +1,7 @@
 // Bundles the extension (and, with --tests, the unit and integration tests) with esbuild.
 // `vscode` is provided by the extension host; `mocha` is loaded from node_modules by the test entry.
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
@@ -13,6 +13,8 @@ await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/exten
 // the hooks bridge's script: Copilot runs it as a hook command with the editor's own Node runtime
 await build({ ...common, entryPoints: ['src/hooks/bridgeScript.ts'], outfile: 'dist/hook-bridge.js', minify: production, sourcemap: false });
 if (withTests) {
+  // the runners load every *.test.js in these folders: a test whose source is gone must not run
+  rmSync('out/test', { recursive: true, force: true });
   await build({ ...common, entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')), outdir: 'out/test/unit', external: ['mocha'] });
   // each integration file separately: index.js is the entry the extension host loads, it requires the *.test.js beside it
   await build({ ...common, entryPoints: tsFiles('test/integration'), outdir: 'out/test/integration', external: ['vscode', 'mocha'] });

@@ -3,12 +3,13 @@
 import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
 import { guardBuiltinTools, readPathSettings, readSettings, SECTION, toggleGate } from './config';
+import { EditorDocuments } from './core/documents';
 import { Guard } from './core/guard';
 import { MarkStore, type ReadMark } from './core/marks';
 import { BuiltinToolGate } from './hooks/builtinToolGate';
 import { HooksBridge } from './hooks/hooksBridge';
-import { WorkspaceDocuments } from './tools/documents';
 import { LiveFreshness } from './tools/liveFreshness';
+import { VsCodeEditor } from './tools/vscodeEditor';
 import { ReadFileTool } from './tools/readFileTool';
 import { ReplaceStringTool } from './tools/replaceStringTool';
 import { WriteFileTool } from './tools/writeFileTool';
@@ -19,7 +20,7 @@ import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
 export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const log = vscode.window.createOutputChannel('Agent Edit Guard', { log: true });
   const store = new MarkStore();
-  const documents = new WorkspaceDocuments();
+  const documents = new EditorDocuments(new VsCodeEditor());
   const guard = new Guard(store, documents, readSettings, log);
   const freshness = new LiveFreshness(store, documents);
   const diagnostics = new BlockedWriteDiagnostics();

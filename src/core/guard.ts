@@ -9,42 +9,55 @@ import type { MarkStore } from './marks';
 import { blockedHeadline, builtinDenialLead, cutNote, fence, rangeHeader, staleNotice, TOOL_VERB } from './messages';
 import { renderNumbered } from './render';
 import { planReplace, type TextSpanEdit } from './replace';
+import { type Eol, withEol } from './text';
 import type { BlockReason, ErrorCode, OwnWritePolicy, ResultData, ToolName, ToolOutcome } from './types';
 
 export interface LoadedDocument {
   exists: true;
-  /** Full text: the editor buffer, unsaved changes included. */
+  /** Full text: the editor buffer, unsaved changes included (or the disk's, as the editor will hold it). */
   text: string;
   hash: string;
   /** The buffer holds changes not yet saved to disk. */
   dirty: boolean;
+  /** The document's one line ending: every text an edit inserts is written with it, as the editor would. */
+  eol: Eol;
   /** Something the model should know about how the editor holds this file (shown with reads and writes). */
   note?: string;
+  /** Why an edit of this file is refused although it can be read (an edit would change bytes nobody touched). */
+  unsafeToEdit?: string;
 }
 
 export type LoadResult = LoadedDocument | { exists: false } | { exists: 'error'; code: ErrorCode; message: string };
 
-/** What the guard needs from the editor. The VS Code adapter implements it on `TextDocument`s. */
+/** `onDisk`: the edit went to the file on disk because the editor had not loaded the file's newer version. */
+export type ApplyResult = { applied: false } | { applied: true; onDisk?: true };
+
+/** A created file's text as the editor holds it (one line ending), with its hash. */
+export type CreateResult = { created: false } | { created: true; text: string; hash: string };
+
+/**
+ * `changed`: the document changed after the agent's edit (the user typing), so it was not saved and
+ * their change stays unsaved. `after`: the text once saved, when saving changed it (format on save, or
+ * another save participant); `dirtyAfter`: the document also holds changes made during the save.
+ */
+export type SaveResult = { saved: false; why: 'changed' | 'failed' } | { saved: true; after?: string; dirtyAfter?: boolean };
+
+/** What the guard needs from the editor: `EditorDocuments` (documents.ts) over VS Code or the tests' model. */
 export interface DocumentPort {
   load(uri: string): Promise<LoadResult>;
   /**
-   * Applies `edits` (offsets into the text whose hash is `expectedHash`) only if the document still
-   * has that hash, checked in the same tick as the edit is handed over. `false`: it had changed.
-   * `resultHash` is the hash of the text the edits produce, so the port need not hash it again.
+   * Applies `edits` (offsets into the text whose hash is `expectedHash`) only if the file still has
+   * that text, checked in the same tick as the edit is handed over. `result` is the text the edits
+   * produce and its hash, so the port need not hash it again.
    */
-  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean>;
-  /** Creates a new file (and its folders). `false`: it exists already. */
-  create(uri: string, text: string): Promise<boolean>;
-  /**
-   * Saves. `reformatted` is the document's text when saving changed it (format on save), so an
-   * unchanged save costs no copy of the text.
-   */
-  save(uri: string): Promise<SaveResult>;
+  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], result: { text: string; hash: string }): Promise<ApplyResult>;
+  /** Creates a new file (and its folders); not over an existing file, nor over an open buffer with unsaved changes. */
+  create(uri: string, text: string): Promise<CreateResult>;
+  /** Saves the document only if it still holds exactly the text with `expectedHash`. */
+  save(uri: string, expectedHash: string): Promise<SaveResult>;
   /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
   currentHash?(uri: string): string | undefined;
 }
-
-export type SaveResult = { saved: false } | { saved: true; reformatted?: string };
 
 export interface Logger {
   debug(message: string): void;
@@ -151,16 +164,21 @@ export class Guard {
 
   async write(ctx: CallContext, input: { content: string; append: boolean }): Promise<ToolOutcome> {
     return this.guardedChange(ctx, (doc) => {
-      const edit = input.append
-        ? { start: doc.text.length, end: doc.text.length, text: input.content }
-        : { start: 0, end: doc.text.length, text: input.content };
-      return { edits: [edit], newText: input.append ? doc.text + input.content : input.content, summary: input.append ? 'Appended to' : 'Wrote' };
+      // the editor writes every inserted line break with the document's line ending: plan the same text
+      const content = withEol(input.content, doc.eol);
+      const edit = input.append ? { start: doc.text.length, end: doc.text.length, text: content } : { start: 0, end: doc.text.length, text: content };
+      return {
+        edits: [edit],
+        newText: input.append ? doc.text + content : content,
+        summary: input.append ? 'Appended to' : 'Wrote',
+        ...(content !== input.content ? { eolNote: eolNote(doc.eol) } : {}),
+      };
     }, input.content);
   }
 
   async replace(ctx: CallContext, input: { oldString: string; newString: string; replaceAll: boolean }): Promise<ToolOutcome> {
     return this.guardedChange(ctx, (doc) => {
-      const plan = planReplace(doc.text, input.oldString, input.newString, input.replaceAll);
+      const plan = planReplace(doc.text, input.oldString, input.newString, input.replaceAll, doc.eol);
       switch (plan.kind) {
         case 'ok':
           return { edits: plan.edits, newText: plan.newText, summary: `Replaced ${plan.count === 1 ? '1 occurrence' : `${plan.count} occurrences`} in`, replacements: plan.count };
@@ -200,6 +218,8 @@ export class Guard {
         return this.create(ctx, createWith);
       }
 
+      if (doc.unsafeToEdit) return this.error(ctx, 'binary', doc.unsafeToEdit);
+
       const { decision, failOpen } = this.safeDecide(ctx, doc, settings);
       if (!decision.allow) return this.refuse(ctx, doc, decision.reason, settings);
 
@@ -210,47 +230,57 @@ export class Guard {
       }
       this.checkCancelled(ctx);
       const newHash = sha256(change.newText);
-      const applied = await this.port.applyEdits(ctx.uri, doc.hash, change.edits, newHash);
-      if (!applied) {
+      const applied = await this.port.applyEdits(ctx.uri, doc.hash, change.edits, { text: change.newText, hash: newHash });
+      if (!applied.applied) {
         // the text moved between our check and the edit (rule 9): treat it as stale, show the new text
         const now = await this.port.load(ctx.uri);
         if (now.exists === true) return this.refuse(ctx, now, 'changed', settings);
         return this.error(ctx, 'not-found', `${ctx.path} disappeared while it was being changed; nothing was written.`);
       }
 
+      // the agent's own write is of the text its edit made; what saving adds is shown to it below
       let finalText = change.newText;
       let finalHash = newHash;
-      let saved = false;
-      let formatterDiff = '';
-      if (!doc.dirty) {
-        const result = await this.port.save(ctx.uri);
-        saved = result.saved;
-        if (result.saved && result.reformatted !== undefined && result.reformatted !== change.newText) {
-          formatterDiff = unifiedDiff(change.newText, result.reformatted, ctx.path, settings.maxReadLines, settings.maxResultChars ?? Infinity)
+      let save: SaveResult | undefined;
+      let saveDiff = '';
+      if (!doc.dirty && !applied.onDisk) {
+        save = await this.port.save(ctx.uri, newHash);
+        if (save.saved && save.after !== undefined && save.after !== change.newText) {
+          saveDiff = unifiedDiff(change.newText, save.after, ctx.path, settings.maxReadLines, settings.maxResultChars ?? Infinity)
             .text.replace('(what you last saw)', '(as you wrote it)')
             .replace('(current)', '(after save)');
-          finalText = result.reformatted;
+          finalText = save.after;
           finalHash = sha256(finalText);
         }
       }
       this.recordWrite(ctx, finalHash, finalText);
-      this.log.debug(`${TOOL_VERB[ctx.tool]} ${ctx.path} allowed (${decision.basis}) [${short(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+      this.log.debug(`${TOOL_VERB[ctx.tool]} ${ctx.path} allowed (${decision.basis}) [${short(ctx.session)} turn ${ctx.turn ?? '-'}]${save && !save.saved ? ` not saved (${save.why})` : ''}`);
 
-      const lines: string[] = [`${change.summary} ${ctx.path}.`];
-      if (saved) lines[0] = `${change.summary} ${ctx.path} and saved it.`;
+      const saved = applied.onDisk === true || save?.saved === true;
+      const keptUnsaved = doc.dirty || (save?.saved === false && save.why === 'changed');
+      const lines: string[] = [];
+      if (applied.onDisk) {
+        lines.push(`${change.summary} ${ctx.path} on disk.`, 'VS Code had not loaded the newer version of this file from disk, so the edit was written to the file itself; the editor shows it once it reloads the file.');
+      } else if (save?.saved) lines.push(`${change.summary} ${ctx.path} and saved it.`);
       else if (doc.dirty) {
-        lines[0] = `${change.summary} ${ctx.path}, in the editor only: the file has the user's unsaved changes, so your edit was left unsaved with them.`;
+        lines.push(`${change.summary} ${ctx.path}, in the editor only: the file has the user's unsaved changes, so your edit was left unsaved with them.`);
         lines.push('On disk (for the terminal, tests, git) the file is still the old version; the user decides when to save.');
-      }
-      else lines.push('The change is in the editor but could not be saved to disk.');
+      } else if (save?.why === 'changed') {
+        lines.push(`${change.summary} ${ctx.path}, in the editor only: the user changed the file while your edit was being applied, so it was not saved — their change stays unsaved, with yours.`);
+        lines.push('On disk the file is still the old version. Read the file before changing it again: it now differs from what you wrote.');
+      } else lines.push(`${change.summary} ${ctx.path}.`, 'The change is in the editor but could not be saved to disk.');
+      if (change.eolNote) lines.push(change.eolNote);
       if (doc.note) lines.push(doc.note);
-      if (formatterDiff) lines.push(`Saving reformatted the file (format on save). The file now differs from what you wrote:\n${fence(formatterDiff, 'diff')}`);
+      if (saveDiff) {
+        lines.push(`Saving changed the file (format on save, or another save participant). The file now differs from what you wrote:\n${fence(saveDiff, 'diff')}`);
+        if (save?.saved && save.dirtyAfter) lines.push('The editor also holds changes made while the file was being saved, which are not saved.');
+      }
       if (decision.basis === 'disabled') lines.push('(The edit guard is turned off in this workspace: this write was not checked.)');
       if (failOpen) lines.push('(The edit guard had an internal error and let this write through; it is in the "Agent Edit Guard" log.)');
       return this.ok(ctx, lines.join('\n'), `${change.summary} ${ctx.path}`, {
         saved,
-        keptUnsaved: doc.dirty,
-        formatterChanged: formatterDiff !== '',
+        keptUnsaved,
+        formatterChanged: saveDiff !== '',
         ...(change.replacements !== undefined ? { replacements: change.replacements } : {}),
         ...(failOpen ? { failOpen: true } : {}),
       });
@@ -341,15 +371,16 @@ export class Guard {
   private async create(ctx: CallContext, text: string): Promise<ToolOutcome> {
     this.checkCancelled(ctx);
     const created = await this.port.create(ctx.uri, text);
-    if (!created) {
-      // someone created it between our check and the create: it is an existing file now
+    if (!created.created) {
+      // someone created it between our check and the create (or the editor holds unsaved text for it): an existing file now
       const now = await this.port.load(ctx.uri);
       if (now.exists === true) return this.refuse(ctx, now, 'not-read', this.settings(ctx.uri));
       return this.error(ctx, 'internal', `${ctx.path} could not be created.`);
     }
-    this.recordWrite(ctx, sha256(text), text);
+    this.recordWrite(ctx, created.hash, created.text);
     this.log.debug(`created ${ctx.path} [${short(ctx.session)}]`);
-    return this.ok(ctx, `Created ${ctx.path} and saved it.`, `Created ${ctx.path}`, { created: true, saved: true, keptUnsaved: false });
+    const held = created.text === text ? '' : '\nThe file has mixed line endings (or lone carriage returns) as you wrote it; VS Code holds it with one line ending, and saving from the editor writes every line that way.';
+    return this.ok(ctx, `Created ${ctx.path} and saved it.${held}`, `Created ${ctx.path}`, { created: true, saved: true, keptUnsaved: false });
   }
 
   /** Rule 6: a refusal says why, shows what changed (or the content), and stamps a mark. */
@@ -427,7 +458,10 @@ export class Guard {
 }
 
 type ChangePlan =
-  | { edits: TextSpanEdit[]; newText: string; summary: string; replacements?: number }
+  | { edits: TextSpanEdit[]; newText: string; summary: string; replacements?: number; eolNote?: string }
   | { code: ErrorCode; message: string; matches?: number };
 
 const short = (session: string) => session.slice(-8);
+
+const eolNote = (eol: Eol) =>
+  `The file's line endings are ${eol === '\r\n' ? 'CRLF' : 'LF'} (VS Code holds one kind per file), so your text was written with ${eol === '\r\n' ? 'CRLF' : 'LF'} line endings.`;

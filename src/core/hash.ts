@@ -28,39 +28,26 @@ interface CachedHash {
 }
 
 /**
- * Hashes per (document key, version). VS Code bumps `TextDocument.version` on every change, so an
- * unchanged version means unchanged text. Bounded: the least recently used entries go first.
+ * Hashes per (document, version). An editor bumps a document's version on every change, so an
+ * unchanged version of the same document means an unchanged text. Keyed by the document OBJECT, not
+ * its URI: VS Code drops documents and opens them again as new objects whose versions restart at 1,
+ * so a (URI, version) pair can name two different texts (a stale hash let an overwrite through). A
+ * dropped document's entry goes with it.
  */
-export class HashCache {
-  private readonly entries = new Map<string, CachedHash>();
-
-  constructor(private readonly capacity = 512) {}
+export class HashCache<Document extends object> {
+  private readonly entries = new WeakMap<Document, CachedHash>();
 
   /** `text` is a function so an unchanged document is not even copied out of the editor. */
-  hash(key: string, version: number, text: () => string): string {
-    const cached = this.entries.get(key);
-    if (cached && cached.version === version) {
-      // refresh recency
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return cached.hash;
-    }
+  hash(document: Document, version: number, text: () => string): string {
+    const cached = this.entries.get(document);
+    if (cached && cached.version === version) return cached.hash;
     const hash = sha256(text());
-    this.set(key, version, hash);
+    this.entries.set(document, { version, hash });
     return hash;
   }
 
   /** Records a hash already known for a version (the text an edit just produced). */
-  set(key: string, version: number, hash: string): void {
-    this.entries.delete(key);
-    this.entries.set(key, { version, hash });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
+  set(document: Document, version: number, hash: string): void {
+    this.entries.set(document, { version, hash });
   }
 }

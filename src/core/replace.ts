@@ -2,7 +2,7 @@
 // document, and the replacement is written with the document's own line ending, so a CRLF file
 // stays CRLF and bytes outside the match never change.
 import { NUMBERED_LINE, numberLines } from './render';
-import { dominantEol, lineOfOffset, splitLines } from './text';
+import { dominantEol, type Eol, lineOfOffset, splitLines, withEol } from './text';
 
 /** A change to the original text: characters `[start, end)` become `text`. */
 export interface TextSpanEdit {
@@ -46,12 +46,16 @@ function foldCrlf(text: string): { folded: string; toOriginal: (index: number) =
 
 const lf = (s: string) => s.replace(/\r\n/g, '\n');
 
-export function planReplace(text: string, oldString: string, newString: string, replaceAll = false): ReplacePlan {
+/** `eol`: the document's line ending, which the replacement is written with (default: the text's dominant one). */
+export function planReplace(text: string, oldString: string, newString: string, replaceAll = false, eol: Eol = dominantEol(text)): ReplacePlan {
   if (oldString === newString) {
     return { kind: 'invalid', detail: 'oldString and newString are identical, so there is nothing to change.' };
   }
   if (oldString === '') {
-    if (text.length === 0) return { kind: 'ok', edits: [{ start: 0, end: 0, text: newString }], count: 1, newText: newString };
+    if (text.length === 0) {
+      const inserted = withEol(newString, eol);
+      return { kind: 'ok', edits: [{ start: 0, end: 0, text: inserted }], count: 1, newText: inserted };
+    }
     return {
       kind: 'invalid',
       detail: 'oldString is empty. Give the exact text to replace (copy it from the read output, without line numbers), or use editGuard_writeFile to replace the whole file.',
@@ -70,8 +74,7 @@ export function planReplace(text: string, oldString: string, newString: string, 
     for (let i = folded.indexOf(needle); i !== -1; i = folded.indexOf(needle, i + needle.length)) all.push(i);
     return { kind: 'ambiguous', count: all.length, lines: all.slice(0, 10).map((i) => lineOfOffset(folded, i)) };
   }
-  const eol = dominantEol(text);
-  const replacement = eol === '\r\n' ? lf(newString).replace(/\n/g, '\r\n') : lf(newString);
+  const replacement = withEol(newString, eol);
   const edits = starts.map((s) => ({ start: toOriginal(s), end: toOriginal(s + needle.length), text: replacement }));
   return { kind: 'ok', edits, count: edits.length, newText: applySpanEdits(text, edits) };
 }

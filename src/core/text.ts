@@ -27,3 +27,34 @@ export function lineOfOffset(text: string, offset: number): number {
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }
+
+/** Every line break (`\r\n`, a lone `\r`, `\n`) as `eol`: how VS Code holds any text it is given. */
+export function withEol(text: string, eol: Eol): string {
+  return text.replace(/\r\n|\r|\n/g, eol);
+}
+
+/**
+ * The text VS Code holds for a file with these contents: one line ending for the whole document,
+ * CRLF when carriage returns (lone `\r` or in `\r\n`) make up more than half of the line breaks,
+ * else LF; `defaultEol` (`files.eol`) when there is no line break at all. Checked in the real host
+ * by the "VS Code documents" suite; the editor model of the unit tests applies the same rule.
+ */
+export function asEditorHolds(contents: string, defaultEol: Eol): { text: string; eol: Eol } {
+  let cr = 0;
+  let lf = 0;
+  let crlf = 0;
+  for (let i = 0; i < contents.length; i++) {
+    const c = contents.charCodeAt(i);
+    if (c === 13) {
+      if (contents.charCodeAt(i + 1) === 10) {
+        crlf++;
+        i++;
+      } else cr++;
+    } else if (c === 10) lf++;
+  }
+  const breaks = cr + lf + crlf;
+  if (breaks === 0) return { text: contents, eol: defaultEol };
+  const eol: Eol = cr + crlf > breaks / 2 ? '\r\n' : '\n';
+  const uniform = eol === '\r\n' ? cr === 0 && lf === 0 : cr === 0 && crlf === 0;
+  return { text: uniform ? contents : withEol(contents, eol), eol };
+}

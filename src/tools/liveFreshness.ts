@@ -2,9 +2,8 @@
 // the status bar turns "stale" as soon as the user types or the file changes on disk.
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
-import { sha256 } from '../core/hash';
 import type { MarkStore } from '../core/marks';
-import type { WorkspaceDocuments } from './documents';
+import type { EditorDocuments } from '../core/documents';
 
 const DELAY_MS = 100;
 
@@ -20,7 +19,7 @@ export class LiveFreshness implements vscode.Disposable {
 
   constructor(
     private readonly store: MarkStore,
-    private readonly documents: WorkspaceDocuments,
+    private readonly documents: EditorDocuments,
   ) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     this.subscriptions.push(
@@ -39,24 +38,14 @@ export class LiveFreshness implements vscode.Disposable {
     // throttled, not debounced: while the user keeps typing the status bar still turns stale
     // within DELAY_MS (the refresh hashes whatever the text is by then)
     if (this.timers.has(key)) return;
-    this.timers.set(key, setTimeout(() => void this.refresh(uri, key), DELAY_MS));
+    this.timers.set(key, setTimeout(() => void this.refresh(key), DELAY_MS));
   }
 
-  private async refresh(uri: vscode.Uri, key: string): Promise<void> {
+  private async refresh(key: string): Promise<void> {
     this.timers.delete(key);
-    const doc = this.documents.find(key);
-    if (doc) {
-      // an open document is the file's text; a disk change reaches it as a document change too
-      this.store.observe(key, this.documents.hashOf(doc));
-      return;
-    }
-    // a file no editor holds: its disk bytes are its text
-    try {
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      this.store.observe(key, sha256(new TextDecoder('utf-8').decode(bytes)));
-    } catch {
-      this.store.observe(key, 'deleted');
-    }
+    // the editor's text if it holds the file (a disk change reaches an open document too), else the
+    // disk's as the editor would hold it
+    this.store.observe(key, (await this.documents.hashNow(key)) ?? 'deleted');
   }
 
   dispose(): void {

@@ -6,7 +6,7 @@ import type { PathSettings } from '../config';
 import { CancelledError, type CallContext, type Guard, type Logger } from '../core/guard';
 import { escapesThroughLink, isInsideGitFolder, isNotebook, protectedPattern, resolveToolPath, type WorkspaceFolderInfo } from '../core/paths';
 import type { ErrorCode, ResultData, ToolName, ToolOutcome } from '../core/types';
-import { MAX_DOCUMENT_BYTES } from './documents';
+import { MAX_DOCUMENT_BYTES } from '../core/documents';
 import { sessionKeyOf, turnOf } from './session';
 
 export interface ToolEnvironment {

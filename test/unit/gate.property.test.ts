@@ -1,7 +1,10 @@
-// Property-based test of the core (issue 3, "Tests"): random sequences of reads, writes, replaces,
-// unsaved user edits, disk changes, deletions, mark clears, turn ends, gate toggles, parallel
-// batches, edits racing the write and internal gate faults, across two chats, drive the real
-// `Guard` over the in-memory DocumentPort and the independent reference model (referenceModel.ts).
+// Property-based test of the core: random sequences of reads, writes, replaces, unsaved user edits,
+// disk changes by other programs, deletions, documents dropped and reopened, late or missing disk
+// loads, keystrokes at every moment of a write (before the edit lands, on its way to the save, during
+// the save, after it), mark clears, turn ends, gate toggles, parallel batches and internal gate
+// faults, across two chats and files with LF, CRLF, mixed and lone-CR line endings, drive the real
+// `Guard` over the product's `EditorDocuments` over the model of VS Code's editor (memoryEditor.ts),
+// and the independent reference model (referenceModel.ts).
 //
 // Checked after every call:
 // 1. status, reason and code agree with the reference model;
@@ -11,16 +14,23 @@
 //    of a refusal, or the diff of a refusal applied to the previously shown text — or its own
 //    write, as far as editGuard.ownWriteKeepsMark lets that count;
 // 3. a blocked or failed write changes nothing (text, disk, dirty flag, no save);
-// 4. documents and every chat's newest mark agree with the model.
+// 4. the disk, the open documents (text, line ending, unsaved flag) and every chat's newest mark
+//    agree with the model;
+// 5. nothing the user typed is lost or saved by the agent: a document with unsaved changes before a
+//    batch still has them after it (its text changed only by the agent's landed edit) and its file's
+//    bytes are untouched.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyPatch } from 'diff';
+import { EditorDocuments } from '../../src/core/documents';
+import type { EditorDocument } from '../../src/core/editor';
 import { type CallContext, Guard, type GuardSettings } from '../../src/core/guard';
 import { MarkStore } from '../../src/core/marks';
 import type { TextSpanEdit } from '../../src/core/replace';
 import type { ToolName, ToolOutcome } from '../../src/core/types';
 import { MemoryDocuments, MemoryLog } from './memoryDocuments';
-import { type CallSite, type Expected, type Policy, ReferenceModel } from './referenceModel';
+import { type DiskLoads, MemoryEditor } from './memoryEditor';
+import { type CallSite, type DiskLoads as ModelDiskLoads, type Expected, editorText, type Keystroke, type Policy, ReferenceModel, withEol } from './referenceModel';
 
 const CHATS = ['chat-A', 'chat-B'] as const;
 const FILES = ['file:///ws/one.txt', 'file:///ws/two.txt', 'file:///ws/new.txt'] as const;
@@ -36,18 +46,21 @@ type Call =
 
 type Op =
   | { k: 'batch'; calls: Call[] }
-  | { k: 'race'; call: Extract<Call, { tool: 'write' | 'replace' }>; raceText: string }
+  | { k: 'race'; call: Extract<Call, { tool: 'write' | 'replace' }>; keystroke: Keystroke }
   | { k: 'fault'; call: Extract<Call, { tool: 'write' | 'replace' }> }
   | { k: 'user'; file: File; text: string }
   | { k: 'disk'; file: File; text: string }
   | { k: 'delete'; file: File }
+  | { k: 'evict'; file: File }
+  | { k: 'load' }
   | { k: 'clear'; chat?: Chat; file?: File }
   | { k: 'endTurn'; chat: Chat }
   | { k: 'toggle' };
 
 // ---- generators: a small alphabet, so matches, ambiguities and equal texts are frequent ----------
 
-const token = fc.constantFrom('a', 'b', 'c', 'ab', ' ', '\n', '\n', 'a\n', 'b\n');
+// line breaks of every kind a file can have: VS Code holds one per document
+const token = fc.constantFrom('a', 'b', 'c', 'ab', ' ', '\n', '\n', 'a\n', 'b\n', '\r\n', 'a\r\n', '\r');
 const text = fc.array(token, { maxLength: 8 }).map((t) => t.join(''));
 const needle = fc.oneof(
   { arbitrary: fc.constantFrom('a', 'b', 'ab', 'a\nb', 'b\n', 'c', ' ', '\n'), weight: 6 },
@@ -82,11 +95,20 @@ const anyCall = fc.oneof({ arbitrary: readCall, weight: 2 }, { arbitrary: writeC
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: anyCall.map((c) => ({ k: 'batch' as const, calls: [c] })), weight: 12 },
   { arbitrary: fc.array(anyCall, { minLength: 2, maxLength: 4 }).map((calls) => ({ k: 'batch' as const, calls })), weight: 3 },
-  { arbitrary: fc.record({ k: fc.constant('race' as const), call: changeCall, raceText: text }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      k: fc.constant('race' as const),
+      call: changeCall,
+      keystroke: fc.record({ when: fc.constantFrom<Keystroke['when']>('beforeEdit', 'inFlight', 'duringSave', 'afterSave'), text }),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ k: fc.constant('fault' as const), call: changeCall }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('user' as const), file, text }), weight: 3 },
   { arbitrary: fc.record({ k: fc.constant('disk' as const), file, text }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('delete' as const), file }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('evict' as const), file }), weight: 2 },
+  { arbitrary: fc.constant({ k: 'load' as const }), weight: 1 },
   {
     arbitrary: fc.record({ k: fc.constant('clear' as const), chat: fc.option(chat, { nil: undefined }), file: fc.option(file, { nil: undefined }) }),
     weight: 1,
@@ -97,6 +119,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 const scenario = fc.record({
   policy: fc.constantFrom<Policy>('sameTurn', 'sameTurn', 'never', 'always'),
+  diskLoads: fc.constantFrom<DiskLoads & ModelDiskLoads>('at once', 'at once', 'late', 'never'),
   one: text,
   two: text,
   ops: fc.array(op, { minLength: 1, maxLength: 30 }),
@@ -110,18 +133,28 @@ interface Applied {
   after: string;
 }
 
-class RecordingDocuments extends MemoryDocuments {
+/** The editor model, recording the text each landed edit met (in the document, or on disk when the editor lags). */
+class RecordingEditor extends MemoryEditor {
   readonly applied: Applied[] = [];
 
-  override async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean> {
-    // the racing edit (if any) happens first, as in MemoryDocuments; then the text the edit meets
+  override async applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean> {
+    // the racing keystroke (if any) happens inside, before the edit meets the text
+    let before: string | undefined;
     const race = this.beforeApply;
+    this.beforeApply = (uri) => {
+      race?.(uri);
+      before = document.getText();
+    };
+    const ok = await super.applyEdits(document, edits);
     this.beforeApply = undefined;
-    race?.(uri);
-    const before = this.docs.get(uri)?.text;
-    const ok = await super.applyEdits(uri, expectedHash, edits, resultHash);
-    if (ok && before !== undefined) this.applied.push({ uri, before, after: this.text(uri) });
+    if (ok && before !== undefined) this.applied.push({ uri: document.uri, before, after: document.getText() });
     return ok;
+  }
+
+  override async writeFile(uri: string, bytes: Uint8Array): Promise<void> {
+    const before = editorText(this.disk(uri) ?? '').text;
+    await super.writeFile(uri, bytes);
+    this.applied.push({ uri, before, after: new TextDecoder().decode(bytes) });
   }
 }
 
@@ -134,14 +167,16 @@ interface Shown {
 
 const numbered = /^\s*(\d+)\t(.*)$/;
 
-/** The file text a numbered rendering stands for: both with and without a final newline. */
+/** The file text a numbered rendering stands for: with and without a final line break, of either kind. */
 function fromNumbered(output: string): string[] | undefined {
   const rows = output.split('\n').filter((l) => numbered.test(l)).map((l) => numbered.exec(l)![2]);
   if (/ is empty\./.test(output) && rows.length === 0) return [''];
   if (rows.length === 0) return undefined;
-  const body = rows.join('\n');
-  return [body, `${body}\n`];
+  return (['\n', '\r\n'] as const).flatMap((eol) => [rows.join(eol), rows.join(eol) + eol]);
 }
+
+/** A text with its line breaks of either kind (what "only line endings changed" leaves open). */
+const eitherEol = (texts: string[]) => [...new Set(texts.flatMap((t) => [withEol(t, '\n'), withEol(t, '\r\n')]))];
 
 /** The refusal's unified diff applied to each text the chat had seen before. */
 function fromDiff(output: string, previous: string[]): string[] | undefined {
@@ -164,6 +199,10 @@ function same(actual: ToolOutcome, expected: Expected, what: string): void {
   if (expected.status === 'ok') {
     assert.equal(actual.data.created === true, expected.created === true, detail());
     assert.equal(actual.data.failOpen === true, expected.failOpen === true, detail());
+    if (actual.data.tool !== 'editGuard_readFile') {
+      assert.equal(actual.data.saved === true, expected.saved, `saved: ${detail()}`);
+      assert.equal(actual.data.keptUnsaved === true, expected.keptUnsaved, `keptUnsaved: ${detail()}`);
+    }
   }
 }
 
@@ -171,16 +210,23 @@ let sequences = 0;
 let operations = 0;
 let toolCalls = 0;
 const outcomes = new Map<string, number>();
+/** How often each part of the editor's lifecycle was met, so the property is known to reach it. */
+const lifecycle = new Map<string, number>();
+const met = (what: string) => lifecycle.set(what, (lifecycle.get(what) ?? 0) + 1);
 
-async function runScenario(s: { policy: Policy; one: string; two: string; ops: Op[] }): Promise<void> {
+async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: string; two: string; ops: Op[] }): Promise<void> {
   sequences++;
-  const docs = new RecordingDocuments();
+  const editor = new RecordingEditor();
+  editor.diskLoads = s.diskLoads;
+  const docs = new EditorDocuments(editor);
   const store = new MarkStore();
   const log = new MemoryLog();
   const settings: GuardSettings = { enabled: true, policy: s.policy, maxReadLines: 2000 };
   const guard = new Guard(store, docs, () => settings, log);
   const model = new ReferenceModel(s.policy);
-  docs.file(FILES[0], s.one).file(FILES[1], s.two);
+  model.diskLoads = s.diskLoads;
+  editor.writeDisk(FILES[0], s.one);
+  editor.writeDisk(FILES[1], s.two);
   model.addFile(FILES[0], s.one);
   model.addFile(FILES[1], s.two);
 
@@ -208,11 +254,12 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
         return guard.replace(ctx, { oldString: c.oldString, newString: c.newString, replaceAll: c.replaceAll });
     }
   };
+  type Options = { keystroke?: Keystroke; fault?: boolean };
   /** The model's prediction; for reads also the text the model says the read showed (and marked). */
-  const predict = (c: Call, site: CallSite, opts: { raceText?: string; fault?: boolean } = {}): { expected: Expected; readText?: string } => {
+  const predict = (c: Call, site: CallSite, opts: Options): { expected: Expected; readText?: string } => {
     switch (c.tool) {
       case 'read': {
-        const readText = model.files.get(c.file)?.text;
+        const readText = model.current(c.file);
         return { expected: model.read(site, { offset: c.offset, limit: c.limit }), readText };
       }
       case 'write':
@@ -221,29 +268,59 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
         return { expected: model.replace(site, c.oldString, c.newString, c.replaceAll, opts) };
     }
   };
-  const snapshotDocs = () => new Map([...docs.docs].map(([u, d]) => [u, { ...d }]));
+  /** Every file as the gate and the user see it: its bytes, and the document the editor holds. */
+  const world = () =>
+    FILES.map((f) => {
+      const doc = editor.document(f);
+      return { file: f, disk: editor.disk(f), doc: doc && { text: doc.text, eol: doc.eol, dirty: doc.isDirty } };
+    });
+  const modelWorld = () =>
+    FILES.map((f) => {
+      const m = model.files.get(f);
+      return { file: f, disk: m?.disk, doc: m?.doc && { text: m.doc.text, eol: m.doc.eol, dirty: m.doc.dirty } };
+    });
+  /** What a user would notice: each file's current text, bytes and unsaved flag (an opened document is not a change). */
+  const visible = () => world().map((w) => ({ file: w.file, disk: w.disk, text: w.doc?.dirty ? w.doc.text : w.disk === undefined ? undefined : editorText(w.disk).text, dirty: w.doc?.dirty === true }));
 
   /** Runs calls that all arrive at once (one batch of parallel calls), then checks everything. */
-  async function batch(calls: Call[], opts: { raceText?: string; fault?: boolean } = {}, trace: string): Promise<void> {
-    const before = snapshotDocs();
-    const savesBefore = docs.saves;
-    const appliedBefore = docs.applied.length;
+  async function batch(calls: Call[], opts: Options, trace: string): Promise<void> {
+    const before = visible();
+    const worldBefore = world();
+    const savesBefore = editor.saves;
+    const appliedBefore = editor.applied.length;
     const enabled = settings.enabled;
     const arrival = model.watermark;
     const ctxs = calls.map(ctxOf);
-    if (opts.raceText !== undefined) {
-      const raceText = opts.raceText;
-      docs.beforeApply = (uri) => docs.userEdit(uri, raceText);
+    const k = opts.keystroke;
+    if (k) {
+      const type = (uri: string) => {
+        met(`keystroke ${k.when}`);
+        editor.userEdit(uri, k.text);
+      };
+      if (k.when === 'beforeEdit') editor.beforeApply = type;
+      if (k.when === 'inFlight') editor.inFlight = () => type(calls[0].file);
+      if (k.when === 'duringSave') editor.duringSave = (doc) => type(doc.uri);
+      if (k.when === 'afterSave') editor.afterSave = (doc) => type(doc.uri);
     }
+    const directWritesBefore = editor.directWrites;
     guard.faultInjector = opts.fault
       ? () => {
           throw new Error('injected gate fault');
         }
       : undefined;
     const results = await Promise.all(calls.map((c, i) => run(c, ctxs[i])));
-    docs.beforeApply = undefined;
+    editor.beforeApply = editor.inFlight = editor.duringSave = editor.afterSave = undefined;
     guard.faultInjector = undefined;
     toolCalls += calls.length;
+    if (editor.directWrites > directWritesBefore) met('write to a file the editor never loaded');
+    calls.forEach((c, i) => {
+      const before = worldBefore.find((w) => w.file === c.file)!;
+      if (before.disk === undefined && before.doc?.dirty) met('call on a deleted file with unsaved changes');
+      if (before.doc && !before.doc.dirty && before.disk !== undefined && editorText(before.disk).text !== before.doc.text) met('call on a document that lags the disk');
+      if (results[i].data.created && before.doc) met('create over an open document');
+      if (c.tool !== 'read' && results[i].data.status === 'ok' && before.disk !== undefined && editorText(before.disk).text !== before.disk) met('write to a file with mixed line endings');
+      if (c.tool !== 'read' && results[i].data.status === 'ok' && before.doc?.eol === '\r\n') met('write to a CRLF document');
+    });
 
     // 1. agreement with the model, calls taken in arrival order (one lock per file keeps that order)
     const predicted = calls.map((c, i) => predict(c, { session: c.chat, uri: c.file, turn: ctxs[i].turn, arrival }, opts));
@@ -253,15 +330,23 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
       outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
     });
 
-    // 3. nothing changes unless something was written (the racing user edit aside)
+    // 3. nothing changes unless something was written (the racing keystroke aside)
     const wrote = results.some((r) => r.data.status === 'ok' && r.data.tool !== 'editGuard_readFile');
-    if (!wrote && opts.raceText === undefined) {
-      assert.deepEqual(snapshotDocs(), before, `${trace}\na batch without a successful write changed a document`);
-      assert.equal(docs.saves, savesBefore, `${trace}\na batch without a successful write saved`);
+    if (!wrote && !k) {
+      assert.deepEqual(visible(), before, `${trace}\na batch without a successful write changed a file`);
+      assert.equal(editor.saves, savesBefore, `${trace}\na batch without a successful write saved`);
+    }
+
+    // 5. the user's unsaved work: never lost, never saved by the agent
+    for (const w of worldBefore) {
+      if (!w.doc?.dirty) continue;
+      const now = editor.document(w.file);
+      assert.ok(now?.isDirty, `${trace}\n${w.file} had unsaved changes; after the batch it has none (${JSON.stringify(now?.text)})`);
+      assert.equal(editor.disk(w.file), w.disk, `${trace}\n${w.file} had unsaved changes; the batch changed its bytes on disk`);
     }
 
     // which landed edit belongs to which call: per file, edits land in the calls' arrival order
-    const landed = docs.applied.slice(appliedBefore);
+    const landed = editor.applied.slice(appliedBefore);
     const landedCalls = calls.map((c, i) => ({ c, i })).filter(({ c, i }) => c.tool !== 'read' && results[i].data.status === 'ok' && !results[i].data.created);
     assert.equal(landed.length, landedCalls.length, `${trace}\nevery ok write on an existing file is exactly one applied edit`);
     const landedByCall = new Map<number, Applied>();
@@ -285,11 +370,11 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
     }
 
     // the chat now has these results: update what each chat was shown, in arrival order
-    const atArrival = new Map([...shown].map(([k, h]) => [k, h[h.length - 1]?.texts ?? []]));
+    const atArrival = new Map([...shown].map(([key, h]) => [key, h[h.length - 1]?.texts ?? []]));
     results.forEach((r, i) => {
       const c = calls[i];
-      const k = shownKey(c.chat, c.file);
-      const history = shown.get(k) ?? [];
+      const key = shownKey(c.chat, c.file);
+      const history = shown.get(key) ?? [];
       let entry: Shown | undefined;
       if (c.tool === 'read' && r.data.status === 'ok') {
         const readText = predicted[i].readText!;
@@ -305,22 +390,30 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
       } else if (r.data.status === 'blocked') {
         // "what you last saw": the version this call was based on (the newest shown when it
         // arrived) or, in a batch, the newest including earlier results of the batch
-        const previous = [...new Set([...(atArrival.get(k) ?? []), ...(history[history.length - 1]?.texts ?? [])])];
-        const texts = fromNumbered(r.text) ?? fromDiff(r.text, previous) ?? (/Only line endings or invisible characters changed/.test(r.text) ? previous : undefined);
+        const previous = [...new Set([...(atArrival.get(key) ?? []), ...(history[history.length - 1]?.texts ?? [])])];
+        // diffs are of lines: the line ending is the document's one, either kind
+        const fromPatch = fromDiff(r.text, previous);
+        const texts = fromNumbered(r.text) ?? (fromPatch && eitherEol(fromPatch)) ?? (/Only line endings or invisible characters changed/.test(r.text) ? eitherEol(previous) : undefined);
         assert.ok(texts && texts.length > 0, `${trace}\ncall ${i}: a refusal must show the numbered content or a diff that applies to what the chat saw last\n${r.text}\nlast seen: ${JSON.stringify(previous)}`);
         entry = { texts, own: false, turn: undefined };
       } else if (r.data.status === 'ok' && c.tool !== 'read') {
-        const after = r.data.created ? (c as { content: string }).content : landedByCall.get(i)!.after;
-        entry = { texts: [after], own: true, turn: ctxs[i].turn };
+        if (r.data.created) {
+          // the file holds what the agent wrote; the editor holds it with one line ending, and the result says so
+          const content = (c as { content: string }).content;
+          entry = { texts: [content, editorText(content).text], own: true, turn: ctxs[i].turn };
+        } else {
+          // what the edit made, and what saving made of it when the result shows that as a diff
+          const after = landedByCall.get(i)!.after;
+          const saved = fromDiff(r.text, [after]);
+          entry = { texts: saved && saved.length ? eitherEol(saved) : [after], own: true, turn: ctxs[i].turn };
+        }
       }
-      if (entry) shown.set(k, [...history, entry]);
+      if (entry) shown.set(key, [...history, entry]);
     });
 
-    // 4. documents and newest marks agree with the model
+    // 4. the disk, the documents and the newest marks agree with the model
+    assert.deepEqual(world(), modelWorld(), `${trace}\nthe editor and the disk differ from the model`);
     for (const f of FILES) {
-      const m = model.files.get(f);
-      const d = docs.docs.get(f);
-      assert.deepEqual(d && { ...d }, m && { ...m }, `${trace}\ndocument ${f} differs from the model`);
       for (const ch of CHATS) {
         const real = store.newest(ch, f);
         const want = model.newest(ch, f);
@@ -329,21 +422,24 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
     }
   }
 
-  const trace: string[] = [`policy ${s.policy}; one=${JSON.stringify(s.one)} two=${JSON.stringify(s.two)}`];
+  /** files whose document was dropped since the last call: the next call opens a new one */
+  const reopenable = new Set<string>();
+  const trace: string[] = [`policy ${s.policy}; disk loads ${s.diskLoads}; one=${JSON.stringify(s.one)} two=${JSON.stringify(s.two)}`];
   for (const o of s.ops) {
     operations++;
     trace.push(JSON.stringify(o));
     const t = trace.join('\n');
     switch (o.k) {
       case 'batch':
+        for (const c of o.calls) if (reopenable.has(c.file)) met('call on a document opened again');
         await batch(o.calls, {}, t);
         break;
       case 'race':
-        await batch([o.call], { raceText: o.raceText }, t);
+        await batch([o.call], { keystroke: o.keystroke }, t);
         break;
       case 'fault': {
         // rule 7: the gate's own failure lets the write through, and it is logged
-        const existed = model.files.has(o.call.file);
+        const existed = model.current(o.call.file) !== undefined;
         const errorsBefore = log.lines.filter((l) => l.startsWith('error ')).length;
         await batch([o.call], { fault: true }, t);
         const errors = log.lines.filter((l) => l.startsWith('error ')).slice(errorsBefore);
@@ -352,24 +448,34 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
         break;
       }
       case 'user':
-        if (docs.docs.has(o.file)) docs.userEdit(o.file, o.text);
+        editor.userEdit(o.file, o.text);
         model.userEdit(o.file, o.text);
         break;
       case 'disk':
-        if (docs.docs.has(o.file)) docs.diskChange(o.file, o.text);
-        else docs.file(o.file, o.text);
+        editor.writeDisk(o.file, o.text);
         model.diskChange(o.file, o.text);
         break;
       case 'delete':
-        docs.docs.delete(o.file);
+        editor.deleteFile(o.file);
         model.deleteFile(o.file);
+        break;
+      case 'evict':
+        if (editor.evict(o.file)) {
+          met('document dropped');
+          reopenable.add(o.file);
+        }
+        model.evict(o.file);
+        break;
+      case 'load':
+        editor.loadPending();
+        model.loadPending();
         break;
       case 'clear':
         store.clear(o.chat, o.file);
         model.clear(o.chat, o.file);
-        for (const k of [...shown.keys()]) {
-          const [c, f] = k.split(' ');
-          if ((o.chat === undefined || c === o.chat) && (o.file === undefined || f === o.file)) shown.delete(k);
+        for (const key of [...shown.keys()]) {
+          const [c, f] = key.split(' ');
+          if ((o.chat === undefined || c === o.chat) && (o.file === undefined || f === o.file)) shown.delete(key);
         }
         break;
       case 'endTurn':
@@ -380,6 +486,8 @@ async function runScenario(s: { policy: Policy; one: string; two: string; ops: O
         model.enabled = settings.enabled;
         break;
     }
+    if (o.k === 'batch' || o.k === 'race' || o.k === 'fault') reopenable.clear();
+    if (o.k !== 'batch' && o.k !== 'race' && o.k !== 'fault') assert.deepEqual(world(), modelWorld(), `${t}\nafter a change outside the agent, the editor differs from the model`);
   }
 }
 
@@ -392,6 +500,8 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
     const top = [...outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}=${n}`).join(', ');
     console.log(`      MEASURE property: ${sequences} sequences, ${operations} operations, ${toolCalls} tool calls in ${ms} ms`);
     console.log(`      MEASURE property outcomes: ${top}`);
+    const reached = [...lifecycle].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}=${n}`).join(', ');
+    console.log(`      MEASURE property lifecycle: ${reached}`);
     assert.ok(sequences >= NUM_RUNS);
     // the generators must reach every interesting outcome, or the property proves little
     for (const label of [
@@ -410,25 +520,52 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
     ]) {
       assert.ok((outcomes.get(label) ?? 0) > 0, `no sequence produced "${label}": ${top}`);
     }
+    for (const what of [
+      'document dropped',
+      'call on a document opened again',
+      'call on a deleted file with unsaved changes',
+      'call on a document that lags the disk',
+      'write to a file the editor never loaded',
+      'create over an open document',
+      'write to a file with mixed line endings',
+      'write to a CRLF document',
+      'keystroke beforeEdit',
+      'keystroke inFlight',
+      'keystroke duringSave',
+      'keystroke afterSave',
+    ]) {
+      assert.ok((lifecycle.get(what) ?? 0) > 0, `no sequence reached "${what}": ${reached}`);
+    }
   });
 
   test('a refusal\'s diff is a well-formed unified diff: applied to the version the chat saw, it gives the current text', async () => {
     // property: for any seen text and any changed text, the "changed" refusal's diff, applied by a
-    // standard patch tool (jsdiff applyPatch, as written, no repair), turns what the chat saw into what is there now
+    // standard patch tool (jsdiff applyPatch, as written, no repair), turns what the chat saw into what
+    // is there now. Diffs are of lines; the document holds one line ending (reads name it), which the
+    // patched text is written with.
     await fc.assert(
-      fc.asyncProperty(text, text, async (seen, now) => {
-        fc.pre(seen !== now);
-        const docs = new MemoryDocuments().file(FILES[0], seen);
+      fc.asyncProperty(text, text, async (seenContents, typed) => {
+        const docs = new MemoryDocuments().file(FILES[0], seenContents);
         const store = new MarkStore();
         const guard = new Guard(store, docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }), new MemoryLog());
         const ctx = (tool: ToolName): CallContext => ({ tool, session: 'chat-A', turn: 't', uri: FILES[0], path: 'one.txt', arrival: store.watermark });
         await guard.read(ctx('editGuard_readFile'), {});
-        docs.userEdit(FILES[0], now);
+        const seen = docs.text(FILES[0]);
+        docs.userEdit(FILES[0], typed);
+        const now = docs.text(FILES[0]);
+        fc.pre(seen !== now);
         const r = await guard.write(ctx('editGuard_writeFile'), { content: 'x', append: false });
         assert.equal(r.data.reason, 'changed');
         const m = /```+diff\n([\s\S]*?)\n```+/.exec(r.text);
+        if (withEol(seen, '\n') === withEol(now, '\n')) {
+          assert.match(r.text, /Only line endings or invisible characters changed/, 'a change of line endings alone is said in words');
+          return;
+        }
         assert.ok(m, `a changed refusal shows a diff:\n${r.text}`);
-        assert.equal(applyPatch(seen, m[1]), now, `the diff does not turn ${JSON.stringify(seen)} into ${JSON.stringify(now)}:\n${m[1]}`);
+        const patched = applyPatch(seen, m[1]);
+        assert.ok(typeof patched === 'string', `the diff does not apply to ${JSON.stringify(seen)}:\n${m[1]}`);
+        const eol = docs.memory.document(FILES[0])!.eol;
+        assert.equal(withEol(patched, eol), now, `the diff does not turn ${JSON.stringify(seen)} into ${JSON.stringify(now)}:\n${m[1]}`);
       }),
       { numRuns: 2000 },
     );

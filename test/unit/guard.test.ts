@@ -119,7 +119,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
     await t.read(A, 'chat-1', 'T1');
     const r = await t.write(A, 'b   \n', 'chat-1', 'T1');
     assert.equal(r.data.formatterChanged, true);
-    assert.match(r.text, /reformatted/);
+    assert.match(r.text, /Saving changed the file \(format on save/);
     assert.match(r.text, /^\+b$/m);
     assert.equal(t.store.newest('chat-1', A)?.hash, sha256('b\n'));
     assert.equal((await t.replace(A, 'b\n', 'c\n', 'chat-1', 'T1')).data.status, 'ok', 'the same turn continues from the saved text');
@@ -138,7 +138,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
     const r = await t.replace(B, 'a', 'b');
     assert.equal(r.data.status, 'error');
     assert.equal(r.data.code, 'not-found');
-    assert.equal(t.docs.docs.has(B), false);
+    assert.equal(t.docs.memory.disk(B), undefined);
   });
 
   test('rule 6: a never-read refusal shows the numbered content and stamps a mark; the retry passes', async () => {
@@ -284,7 +284,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
     t.docs.file(A, 'a\n').file(B, 'b\n');
     await t.read(A);
     await t.read(B);
-    t.store.observe(B, sha256('changed\n'));
+    t.docs.userEdit(B, 'changed\n');
     const r = await t.replace(A, 'a', 'A');
     assert.deepEqual(r.data.staleFiles, ['b.txt']);
     assert.match(r.text, /changed since you read them: b\.txt/);

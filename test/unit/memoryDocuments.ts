@@ -1,85 +1,53 @@
-// An in-memory `DocumentPort` for the core's unit tests: documents with text, an unsaved flag and
-// the same "apply only onto the checked text" contract as the VS Code adapter.
-import type { DocumentPort, LoadResult, Logger, SaveResult } from '../../src/core/guard';
-import { sha256 } from '../../src/core/hash';
-import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
+// The core's document port (`EditorDocuments`, the product's own code) over the model of VS Code's
+// editor (memoryEditor.ts), with the shorthands the unit tests use to play the user and other programs.
+import { EditorDocuments } from '../../src/core/documents';
+import type { Logger } from '../../src/core/guard';
+import { asEditorHolds } from '../../src/core/text';
+import { MemoryEditor } from './memoryEditor';
 
-interface MemoryDoc {
-  text: string;
-  dirty: boolean;
-  /** what is on disk */
-  disk: string;
-}
+export class MemoryDocuments extends EditorDocuments {
+  constructor(readonly memory = new MemoryEditor()) {
+    super(memory);
+  }
 
-export class MemoryDocuments implements DocumentPort {
-  readonly docs = new Map<string, MemoryDoc>();
-  /** format on save */
-  formatter: ((text: string) => string) | undefined;
-  /** runs after the check and before the edit lands (to simulate a racing edit) */
-  beforeApply: ((uri: string) => void) | undefined;
-  saves = 0;
-
+  /** A file on disk with this text (the editor opens it when a tool asks for it). */
   file(uri: string, text: string): this {
-    this.docs.set(uri, { text, dirty: false, disk: text });
+    this.memory.writeDisk(uri, text);
     return this;
   }
 
   /** The user types without saving. */
   userEdit(uri: string, text: string): void {
-    const doc = this.get(uri);
-    doc.text = text;
-    doc.dirty = doc.text !== doc.disk;
+    this.memory.userEdit(uri, text);
   }
 
-  /** Another program changes the file on disk (the clean document follows). */
+  /** Another program changes the file on disk (a clean document follows). */
   diskChange(uri: string, text: string): void {
-    const doc = this.get(uri);
-    doc.disk = text;
-    if (!doc.dirty) doc.text = text;
+    this.memory.writeDisk(uri, text);
   }
 
+  /** The file's current text: the document's if the editor holds it, else the disk's as the editor would. */
   text(uri: string): string {
     return this.get(uri).text;
   }
 
-  get(uri: string): MemoryDoc {
-    const doc = this.docs.get(uri);
-    if (!doc) throw new Error(`no document ${uri}`);
-    return doc;
+  get(uri: string): { text: string; disk: string | undefined; dirty: boolean } {
+    const doc = this.memory.document(uri);
+    const disk = this.memory.disk(uri);
+    if (!doc && disk === undefined) throw new Error(`no file ${uri}`);
+    return { text: doc?.text ?? asEditorHolds(disk ?? '', this.memory.defaultLineEnding).text, disk, dirty: doc?.isDirty ?? false };
   }
 
-  async load(uri: string): Promise<LoadResult> {
-    await Promise.resolve();
-    const doc = this.docs.get(uri);
-    if (!doc) return { exists: false };
-    return { exists: true, text: doc.text, hash: sha256(doc.text), dirty: doc.dirty };
+  set formatter(f: ((text: string) => string) | undefined) {
+    this.memory.formatter = f;
   }
 
-  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], resultHash: string): Promise<boolean> {
-    this.beforeApply?.(uri);
-    const doc = this.get(uri);
-    if (sha256(doc.text) !== expectedHash) return false;
-    doc.text = applySpanEdits(doc.text, edits);
-    if (sha256(doc.text) !== resultHash) throw new Error('the core announced the wrong hash for the edited text');
-    doc.dirty = doc.text !== doc.disk;
-    await Promise.resolve();
-    return true;
+  set beforeApply(f: ((uri: string) => void) | undefined) {
+    this.memory.beforeApply = f;
   }
 
-  async create(uri: string, text: string): Promise<boolean> {
-    if (this.docs.has(uri)) return false;
-    this.file(uri, text);
-    return true;
-  }
-
-  async save(uri: string): Promise<SaveResult> {
-    const doc = this.get(uri);
-    const before = doc.text;
-    if (this.formatter) doc.text = this.formatter(doc.text);
-    doc.disk = doc.text;
-    doc.dirty = false;
-    this.saves++;
-    return doc.text === before ? { saved: true } : { saved: true, reformatted: doc.text };
+  get saves(): number {
+    return this.memory.saves;
   }
 }
 

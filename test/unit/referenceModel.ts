@@ -1,32 +1,72 @@
-// A reference model of the read-before-write gate, written from DESIGN.md ("The gate", "Chat
-// sessions and turns", result codes) and not from src/: the property test drives the real core
-// (`Guard`) and this model with the same random operations and demands that they agree.
+// A reference model of the read-before-write gate AND of the editor it runs in, written from the
+// gate's rules ("The gate", "Chat sessions and turns", result codes) and from VS Code's document
+// lifecycle as the real host shows it (test/integration/documents.test.ts), not from src/: the
+// property test drives the real core (`Guard` over `EditorDocuments` over the editor model of
+// memoryEditor.ts) and this model with the same random operations and demands that they agree.
 //
-// It deliberately knows nothing of the core's data structures. It keeps, per chat and file, the
-// list of marks (hash of the whole text, origin, turn, arrival order) and, per file, the editor
-// buffer, the disk text and the dirty flag, and it predicts each tool call's status, reason or code.
+// It knows nothing of the core's data structures. It keeps, per chat and file, the list of marks
+// (hash of the whole text, origin, turn, arrival order) and, per file, the bytes on disk and the open
+// document (its text, line ending, unsaved flag, and whether it still has to load a disk change), and
+// predicts each call's status, reason or code and what it leaves in the editor and on disk.
 //
-// Assumptions where DESIGN.md is silent (kept explicit so they can be argued with):
+// The editor, as VS Code has it:
+// - one line ending per document: a file's text is normalised when loaded (CRLF when carriage
+//   returns are more than half of the line breaks, a lone CR being one; LF otherwise; the default,
+//   LF here, when there is none), and every edit's text is written with the document's ending;
+// - an edit makes a document dirty; a save makes it clean and puts its text on disk;
+// - a clean document follows a disk change at once, late, or never (`diskLoads`); a dirty one keeps
+//   its text; a dropped (evicted) document is simply not open, and VS Code never drops a dirty one;
+// - a deleted file's dirty document stays open; creating the file reverts an open document to it.
+// The gate on top:
+// - a file's current text is its dirty document's, else the disk's as the editor holds (or will
+//   hold) it; the file exists while the disk has it or a dirty document holds it;
+// - a write to a clean document that lags the disk waits for the load (`late`), or goes to the disk
+//   when the editor never loads it (`never`);
+// - an agent write saves only a document that was clean, and only while it holds exactly the agent's
+//   text: a keystroke that reached the document first stays unsaved (`inFlight`); one typed during the
+//   save is saved with it and shown to the agent (`duringSave`); one after the save's snapshot stays
+//   unsaved and is shown too (`afterSave`).
+//
+// Assumptions where the rules are silent (kept explicit so they can be argued with):
 // - the gate is checked before the edit is planned: a replace that would also not match, on a file
 //   the chat has not seen, is *blocked* (the refusal is the more useful answer: it shows the text);
 // - an error result (invalid-input, no-match, ambiguous, not-found) stamps no mark;
-// - texts in the property test have LF line endings only (CRLF handling has its own unit tests),
-//   so exact matching here is plain `indexOf` matching;
 // - a write to a file that does not exist creates it, with or without `append`.
 import { createHash } from 'node:crypto';
 
 export type Policy = 'sameTurn' | 'never' | 'always';
 export type Origin = 'read' | 'refusal' | 'write';
 export type Reason = 'not-read' | 'changed' | 'own-write-expired';
+export type Eol = '\n' | '\r\n';
+export type DiskLoads = 'at once' | 'late' | 'never';
 
 export const hashOf = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export interface ModelFile {
-  /** the editor's text (unsaved changes included) */
+/** VS Code's rule for a text's one line ending, and the text written with it. */
+export function editorText(contents: string, defaultEol: Eol = '\n'): { text: string; eol: Eol } {
+  const breaks = contents.match(/\r\n|\r|\n/g) ?? [];
+  if (breaks.length === 0) return { text: contents, eol: defaultEol };
+  const carriageReturns = breaks.filter((b) => b !== '\n').length;
+  const eol: Eol = carriageReturns > breaks.length / 2 ? '\r\n' : '\n';
+  return { text: withEol(contents, eol), eol };
+}
+
+export const withEol = (text: string, eol: Eol): string => text.replace(/\r\n|\r|\n/g, eol);
+const lf = (text: string) => text.replace(/\r\n/g, '\n');
+
+export interface ModelDocument {
   text: string;
-  /** the bytes on disk, as text */
-  disk: string;
+  eol: Eol;
   dirty: boolean;
+  /** clean, and the disk changed since it loaded */
+  lagging: boolean;
+}
+
+export interface ModelFile {
+  /** the file's bytes, as text; `undefined`: not on disk */
+  disk: string | undefined;
+  /** the document the editor holds, if open */
+  doc: ModelDocument | undefined;
 }
 
 export interface ModelMark {
@@ -38,7 +78,7 @@ export interface ModelMark {
 }
 
 export type Expected =
-  | { status: 'ok'; created?: boolean; failOpen?: boolean }
+  | { status: 'ok'; created?: boolean; failOpen?: boolean; saved: boolean; keptUnsaved: boolean }
   | { status: 'blocked'; reason: Reason }
   | { status: 'error'; code: string };
 
@@ -51,12 +91,19 @@ export interface CallSite {
   arrival: number;
 }
 
+/** The user's keystrokes around an agent write: the text the document gets, at one moment of the write. */
+export interface Keystroke {
+  /** before the edit lands (the edit is refused), while it is on its way to the save check (not saved), during the save (saved), after the save took its text (unsaved) */
+  when: 'beforeEdit' | 'inFlight' | 'duringSave' | 'afterSave';
+  text: string;
+}
+
 const key = (session: string, uri: string) => `${session}\u0000${uri}`;
 
-/** Number of lines as a reader counts them: a final newline does not start another line. */
+/** Number of lines as a reader counts them: a final line break does not start another line. */
 export function lineCount(text: string): number {
   if (text === '') return 0;
-  const parts = text.split('\n');
+  const parts = lf(text).split('\n');
   return parts[parts.length - 1] === '' ? parts.length - 1 : parts.length;
 }
 
@@ -72,6 +119,7 @@ export class ReferenceModel {
   private readonly marks = new Map<string, ModelMark[]>();
   private seq = 1;
   enabled = true;
+  diskLoads: DiskLoads = 'at once';
 
   constructor(public policy: Policy) {}
 
@@ -80,31 +128,81 @@ export class ReferenceModel {
     return this.seq;
   }
 
-  // ---- the world outside the agent ---------------------------------------------------------
-
-  addFile(uri: string, text: string): void {
-    this.files.set(uri, { text, disk: text, dirty: false });
+  private file(uri: string): ModelFile {
+    let f = this.files.get(uri);
+    if (!f) this.files.set(uri, (f = { disk: undefined, doc: undefined }));
+    return f;
   }
 
-  /** The user types in the editor, unsaved. */
-  userEdit(uri: string, text: string): boolean {
+  /** The file's current text (what the gate hashes), or `undefined` when the file does not exist. */
+  current(uri: string): string | undefined {
     const f = this.files.get(uri);
-    if (!f) return false;
-    f.text = text;
-    f.dirty = f.text !== f.disk;
+    if (!f) return undefined;
+    if (f.doc?.dirty) return f.doc.text;
+    return f.disk === undefined ? undefined : editorText(f.disk).text;
+  }
+
+  /** The line ending an edit of the file is written with. */
+  private eolOf(f: ModelFile): Eol {
+    if (f.doc && (f.doc.dirty || !f.doc.lagging)) return f.doc.eol;
+    return editorText(f.disk ?? '').eol;
+  }
+
+  /** The editor opens the file's document (a tool looked at it, or the user did). */
+  private open(f: ModelFile): ModelDocument | undefined {
+    if (!f.doc && f.disk !== undefined) f.doc = { ...editorText(f.disk), dirty: false, lagging: false };
+    return f.doc;
+  }
+
+  private reload(f: ModelFile): void {
+    if (!f.doc || f.disk === undefined) return;
+    Object.assign(f.doc, editorText(f.disk), { dirty: false, lagging: false });
+  }
+
+  // ---- the world outside the agent ---------------------------------------------------------
+
+  addFile(uri: string, contents: string): void {
+    this.diskChange(uri, contents);
+  }
+
+  /** The user types in the editor (opening the file if need be), unsaved. */
+  userEdit(uri: string, text: string): boolean {
+    const f = this.file(uri);
+    const doc = this.open(f);
+    if (!doc) return false;
+    const typed = withEol(text, doc.eol);
+    if (typed === doc.text) return true;
+    doc.text = typed;
+    doc.dirty = true;
+    doc.lagging = false;
     return true;
   }
 
-  /** Another program writes the file; a clean document follows the disk, a dirty one keeps its text. */
-  diskChange(uri: string, text: string): void {
-    const f = this.files.get(uri);
-    if (!f) return this.addFile(uri, text);
-    f.disk = text;
-    if (!f.dirty) f.text = text;
+  /** Another program writes the file; a clean document follows it as `diskLoads` says, a dirty one keeps its text. */
+  diskChange(uri: string, contents: string): void {
+    const f = this.file(uri);
+    f.disk = contents;
+    if (!f.doc || f.doc.dirty) return;
+    if (this.diskLoads === 'at once') this.reload(f);
+    else f.doc.lagging = editorText(contents).text !== f.doc.text;
   }
 
+  /** Another program deletes the file; its document (if open) stays as it is. */
   deleteFile(uri: string): void {
-    this.files.delete(uri);
+    const f = this.file(uri);
+    f.disk = undefined;
+    if (f.doc) f.doc.lagging = false;
+  }
+
+  /** VS Code drops the file's document, unless it has unsaved changes. */
+  evict(uri: string): void {
+    const f = this.files.get(uri);
+    if (f?.doc && !f.doc.dirty) f.doc = undefined;
+  }
+
+  /** Late disk loads happen. */
+  loadPending(): void {
+    for (const f of this.files.values()) if (f.doc?.lagging) this.reload(f);
   }
 
   /** Forget marks: all, one chat's, or one chat's for one file. */
@@ -150,79 +248,122 @@ export class ReferenceModel {
   // ---- the tools --------------------------------------------------------------------------
 
   read(call: CallSite, range: { offset?: number; limit?: number }): Expected {
-    const f = this.files.get(call.uri);
-    if (!f) return { status: 'error', code: 'not-found' };
-    if (range.offset !== undefined && range.offset > Math.max(lineCount(f.text), 1)) return { status: 'error', code: 'invalid-input' };
+    const text = this.current(call.uri);
+    if (text === undefined) return { status: 'error', code: 'not-found' };
+    // the tool opens the document (if the file is on disk)
+    this.open(this.file(call.uri));
+    if (range.offset !== undefined && range.offset > Math.max(lineCount(text), 1)) return { status: 'error', code: 'invalid-input' };
     // rule 1: a ranged read marks the whole text
-    this.stamp(call.session, call.uri, hashOf(f.text), 'read', call.turn);
-    return { status: 'ok' };
+    this.stamp(call.session, call.uri, hashOf(text), 'read', call.turn);
+    return { status: 'ok', saved: false, keptUnsaved: false };
   }
 
   write(call: CallSite, content: string, append: boolean, opts: ChangeOptions = {}): Expected {
-    if (!this.files.has(call.uri)) return this.create(call, content);
-    return this.change(call, (text) => ({ newText: append ? text + content : content }), opts);
+    if (this.current(call.uri) === undefined) return this.create(call, content);
+    return this.change(call, (text, eol) => ({ newText: append ? text + withEol(content, eol) : withEol(content, eol) }), opts);
   }
 
   replace(call: CallSite, oldString: string, newString: string, replaceAll: boolean, opts: ChangeOptions = {}): Expected {
-    if (!this.files.has(call.uri)) return { status: 'error', code: 'not-found' }; // rule 5
+    if (this.current(call.uri) === undefined) return { status: 'error', code: 'not-found' }; // rule 5
     return this.change(
       call,
-      (text) => {
+      (text, eol) => {
         if (oldString === newString) return { code: 'invalid-input' };
-        if (oldString === '') return text === '' ? { newText: newString } : { code: 'invalid-input' };
-        const at = occurrences(text, oldString);
+        if (oldString === '') return text === '' ? { newText: withEol(newString, eol) } : { code: 'invalid-input' };
+        // an oldString written with \n matches the document's CRLF; the replacement gets its line ending
+        const folded = lf(text);
+        const needle = lf(oldString);
+        const at = occurrences(folded, needle);
         if (at.length === 0) return { code: 'no-match' };
         if (at.length > 1 && !replaceAll) return { code: 'ambiguous' };
-        return { newText: text.split(oldString).join(newString) };
+        // the editor writes the inserted text's line breaks (each on its own) with the document's ending
+        return { newText: withEol(folded.split(needle).join(withEol(newString, '\n')), eol) };
       },
       opts,
     );
   }
 
   private create(call: CallSite, content: string): Expected {
-    // rule 4: creating a file that does not exist needs no read
-    this.addFile(call.uri, content);
-    this.stamp(call.session, call.uri, hashOf(content), 'write', call.turn);
-    return { status: 'ok', created: true };
+    // rule 4: creating a file that does not exist needs no read; an open document of the path
+    // (deleted file, no unsaved changes) reverts to the new file
+    const f = this.file(call.uri);
+    f.disk = content;
+    if (f.doc) this.reload(f);
+    this.stamp(call.session, call.uri, hashOf(editorText(content).text), 'write', call.turn);
+    return { status: 'ok', created: true, saved: true, keptUnsaved: false };
   }
 
-  private change(call: CallSite, plan: (text: string) => { newText: string } | { code: string }, opts: ChangeOptions): Expected {
+  private change(call: CallSite, plan: (text: string, eol: Eol) => { newText: string } | { code: string }, opts: ChangeOptions): Expected {
     const f = this.files.get(call.uri)!;
-    const decision = opts.fault ? ({ allow: true } as const) : this.gate(call, f.text);
+    const text = this.current(call.uri)!;
+    // the tool loads the file: the editor opens its document, whatever the gate then decides
+    this.open(f);
+    const decision = opts.fault ? ({ allow: true } as const) : this.gate(call, text);
     if (!decision.allow) {
       // rule 6: a refusal shows the current text and counts as having seen it
-      this.stamp(call.session, call.uri, hashOf(f.text), 'refusal', call.turn);
+      this.stamp(call.session, call.uri, hashOf(text), 'refusal', call.turn);
       return { status: 'blocked', reason: decision.reason };
     }
-    const planned = plan(f.text);
+    const planned = plan(text, this.eolOf(f));
     if ('code' in planned) return { status: 'error', code: planned.code };
-    if (opts.raceText !== undefined) {
-      // the user types between the check and the edit (rule 9): if the text moved, the edit must
-      // not land; the refusal shows the text as it is now
-      const checked = f.text;
-      this.userEdit(call.uri, opts.raceText);
-      if (f.text !== checked) {
-        this.stamp(call.session, call.uri, hashOf(f.text), 'refusal', call.turn);
+    const newText = planned.newText;
+    const failOpen = opts.fault ? { failOpen: true } : {};
+
+    const doc = f.doc!;
+    if (!doc.dirty && doc.lagging) {
+      if (this.diskLoads === 'never') {
+        // the editor never loads the disk: the edit goes to the file itself; the document stays behind
+        f.disk = newText;
+        this.stamp(call.session, call.uri, hashOf(newText), 'write', call.turn);
+        return { status: 'ok', saved: true, keptUnsaved: false, ...failOpen };
+      }
+      this.reload(f); // the write waits for the late load
+    }
+    const k = opts.keystroke;
+    if (k?.when === 'beforeEdit') {
+      // the user types between the check and the edit (rule 9): the edit, made for the version that
+      // was checked, must not land; the refusal shows the text as it is now
+      const typed = withEol(k.text, doc.eol);
+      if (typed !== doc.text) {
+        doc.text = typed;
+        doc.dirty = true;
+        this.stamp(call.session, call.uri, hashOf(typed), 'refusal', call.turn);
         return { status: 'blocked', reason: 'changed' };
       }
     }
-    const wasDirty = f.dirty;
-    f.text = planned.newText;
+    const wasDirty = doc.dirty;
+    doc.text = newText;
+    doc.dirty = true;
     if (wasDirty) {
       // the user's unsaved work is not saved behind their back
-      f.dirty = f.text !== f.disk;
-    } else {
-      f.disk = f.text;
-      f.dirty = false;
+      this.stamp(call.session, call.uri, hashOf(newText), 'write', call.turn);
+      return { status: 'ok', saved: false, keptUnsaved: true, ...failOpen };
     }
-    this.stamp(call.session, call.uri, hashOf(f.text), 'write', call.turn);
-    return opts.fault ? { status: 'ok', failOpen: true } : { status: 'ok' };
+    if (k?.when === 'inFlight' && withEol(k.text, doc.eol) !== doc.text) {
+      // it reached the document before the save check: nothing is saved
+      doc.text = withEol(k.text, doc.eol);
+      this.stamp(call.session, call.uri, hashOf(newText), 'write', call.turn);
+      return { status: 'ok', saved: false, keptUnsaved: true, ...failOpen };
+    }
+    if (k?.when === 'duringSave') doc.text = withEol(k.text, doc.eol);
+    f.disk = doc.text;
+    doc.dirty = false;
+    if (k?.when === 'afterSave') {
+      const typed = withEol(k.text, doc.eol);
+      if (typed !== doc.text) {
+        doc.text = typed;
+        doc.dirty = true;
+      }
+    }
+    // the agent is shown what the save left (a diff), and its mark is of that
+    this.stamp(call.session, call.uri, hashOf(doc.text), 'write', call.turn);
+    return { status: 'ok', saved: true, keptUnsaved: false, ...failOpen };
   }
 }
 
 export interface ChangeOptions {
   /** the gate throws internally (rule 7: fail open) */
   fault?: boolean;
-  /** a user edit lands between the gate's check and the edit */
-  raceText?: string;
+  /** the user types while the write runs */
+  keystroke?: Keystroke;
 }

@@ -1,0 +1,250 @@
+// The gate's view of a file: its current text as the editor holds it (unsaved changes included),
+// or as the editor WILL hold it when a clean document lags the disk; and the write path onto that
+// exact text. Built on `Editor` (editor.ts), so the lifecycle it copes with — documents dropped and
+// reopened, one line ending per document, late or missing disk loads, deleted files with unsaved
+// buffers, changes during a save — is the same in the unit tests' model of the editor and in VS Code.
+import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, SaveResult } from './guard';
+import type { Editor, EditorDocument, FileStat } from './editor';
+import { HashCache, sha256 } from './hash';
+import type { TextSpanEdit } from './replace';
+import { asEditorHolds, type Eol } from './text';
+
+/** VS Code does not sync documents over 50 M characters to extensions. */
+export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+
+/** How long a write waits for the editor to load a newer version of the file from disk (seen: 70–150 ms). */
+export const DISK_CATCH_UP_MS = 1500;
+
+type FileFacts = Extract<FileStat, { kind: 'file' | 'directory' }>;
+
+/** What the disk held the last time a clean document's version was compared with it. */
+interface DiskView {
+  version: number;
+  mtime: number;
+  size: number;
+  /** The text the editor will hold once it loads the disk; `undefined` when the document already does. */
+  ahead?: { text: string; hash: string; eol: Eol };
+  /** The bytes are not valid UTF-8: the editor shows U+FFFD for them and would save U+FFFD. */
+  invalidUtf8: boolean;
+  /** The file has line endings the editor changed when it loaded it (mixed, or lone CRs). */
+  normalised: boolean;
+}
+
+const utf8 = new TextDecoder('utf-8');
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export class EditorDocuments implements DocumentPort {
+  private readonly hashes = new HashCache<EditorDocument>();
+  private readonly disk = new WeakMap<EditorDocument, DiskView>();
+
+  constructor(
+    readonly editor: Editor,
+    private readonly catchUpMs = DISK_CATCH_UP_MS,
+  ) {}
+
+  hashOf(document: EditorDocument): string {
+    return this.hashes.hash(document, document.version, () => document.getText());
+  }
+
+  /** The hash of the file's current text when the editor holds the file; `undefined` if it does not. */
+  currentHash(uri: string): string | undefined {
+    const document = this.editor.openDocument(uri);
+    if (!document) return undefined;
+    const view = this.disk.get(document);
+    if (!document.isDirty && view?.version === document.version && view.ahead) return view.ahead.hash;
+    return this.hashOf(document);
+  }
+
+  /** The hash of the file's current text, read from the disk when no editor holds it; `undefined` if it is gone. */
+  async hashNow(uri: string): Promise<string | undefined> {
+    const held = this.currentHash(uri);
+    if (held !== undefined) return held;
+    try {
+      return sha256(asEditorHolds(utf8.decode(await this.editor.readFile(uri)), this.editor.defaultEol(uri)).text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async load(uri: string): Promise<LoadResult> {
+    let stat: FileStat;
+    try {
+      stat = await this.editor.stat(uri);
+    } catch (e) {
+      return { exists: 'error', code: 'internal', message: `Could not access the file: ${messageOf(e)}` };
+    }
+    if (stat.kind === 'missing') {
+      // deleted on disk while the editor holds unsaved changes: the buffer is the file, and creating
+      // the file instead would make the editor revert it (the user's work gone)
+      const orphan = this.editor.openDocument(uri);
+      if (orphan && !orphan.isClosed && orphan.isDirty) {
+        return { ...this.held(orphan), note: 'Note: the file was deleted on disk; the editor still holds it with unsaved changes, which are its current text.' };
+      }
+      return { exists: false };
+    }
+    if (stat.kind === 'directory') return { exists: 'error', code: 'invalid-input', message: 'This path is a folder, not a file. Give the path of a file.' };
+    if (stat.size > MAX_DOCUMENT_BYTES) {
+      return { exists: 'error', code: 'too-large', message: `The file is ${mib(stat.size)}; VS Code gives extensions documents up to ${mib(MAX_DOCUMENT_BYTES)}, so it cannot be read or edited here.` };
+    }
+    const opened = await this.editor.open(uri);
+    if (!opened.ok) {
+      if (opened.reason === 'binary') return { exists: 'error', code: 'binary', message: 'The file seems to be binary, so it cannot be read or edited as text.' };
+      if (opened.reason === 'too-large') return { exists: 'error', code: 'too-large', message: `The file is too large for the editor: ${opened.message}` };
+      return { exists: 'error', code: 'internal', message: `Could not open the file: ${opened.message}` };
+    }
+    const document = opened.document;
+    // unsaved changes are the file's current text; a clean document is only as current as its last disk load
+    if (document.isDirty) return this.held(document);
+    const view = await this.diskView(document, stat);
+    const notes: string[] = [];
+    if (view?.normalised) notes.push(`Note: the file has mixed line endings (or lone carriage returns) on disk; VS Code holds it with ${eolName(view.ahead?.eol ?? document.eol)} only, and saving writes every line that way.`);
+    const loaded: LoadedDocument = view?.ahead
+      ? { exists: true, text: view.ahead.text, hash: view.ahead.hash, dirty: false, eol: view.ahead.eol }
+      : this.held(document);
+    if (view?.invalidUtf8) {
+      notes.push('Note: the file has bytes that are not valid UTF-8; they show as \uFFFD, and the write tools leave this file unchanged.');
+      loaded.unsafeToEdit =
+        'The file has bytes that are not valid UTF-8. VS Code shows them as \uFFFD and saving any edit would write \uFFFD in their place, changing bytes nobody asked to change, so this file is not changed. The user can fix its encoding (the file\'s encoding in the status bar, or files.encoding) or edit it by hand.';
+    }
+    if (notes.length) loaded.note = notes.join('\n');
+    return loaded;
+  }
+
+  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], result: { text: string; hash: string }): Promise<ApplyResult> {
+    const document = this.editor.openDocument(uri) ?? (await this.openOrUndefined(uri));
+    if (!document) return { applied: false };
+    if (this.hashOf(document) !== expectedHash) {
+      // the text the gate checked may be the disk's, which the editor has not loaded yet
+      if (document.isDirty || this.disk.get(document)?.ahead?.hash !== expectedHash) return { applied: false };
+      if (!(await this.catchUp(document, expectedHash))) return this.writeOnDisk(uri, document, expectedHash, result.text);
+    }
+    // From the check to the edit nothing awaits: the edit meets the text that was checked, and it
+    // carries the document's version, so an edit that lands first in the editor makes it fail.
+    if (this.hashOf(document) !== expectedHash) return { applied: false };
+    const versionBefore = document.version;
+    if (!(await this.editor.applyEdits(document, edits))) return { applied: false };
+    // exactly this edit made the next version: the planned text is the document's (line endings
+    // included, which the core wrote the document's way), so its hash is known
+    if (document.version === versionBefore + 1 && document.getText() === result.text) this.hashes.set(document, document.version, result.hash);
+    return { applied: true };
+  }
+
+  async create(uri: string, text: string): Promise<CreateResult> {
+    // never over a buffer with unsaved changes: creating its file makes the editor revert it
+    const open = this.editor.openDocument(uri);
+    if (open && !open.isClosed && open.isDirty) return { created: false };
+    if (!(await this.editor.createFile(uri, new TextEncoder().encode(text)))) return { created: false };
+    // the file holds the bytes as given; the editor holds them with one line ending
+    const held = asEditorHolds(text, this.editor.defaultEol(uri)).text;
+    return { created: true, text: held, hash: held === text ? sha256(text) : sha256(held) };
+  }
+
+  async save(uri: string, expectedHash: string): Promise<SaveResult> {
+    const document = this.editor.openDocument(uri);
+    if (!document || document.isClosed) return { saved: false, why: 'failed' };
+    // A keystroke the editor applied after our edit may not have reached this document yet; wait for
+    // it, then save only the exact text of our edit. Anything else is the user's and stays unsaved.
+    await this.editor.settle();
+    if (this.hashOf(document) !== expectedHash) return { saved: false, why: 'changed' };
+    const versionBefore = document.version;
+    if (!(await this.editor.save(document))) return { saved: false, why: 'failed' };
+    if (!document.isDirty) await this.recordInSync(uri, document);
+    // save participants (format on save) — or typing during the save — made new versions
+    return document.version === versionBefore ? { saved: true } : { saved: true, after: document.getText(), dirtyAfter: document.isDirty };
+  }
+
+  private held(document: EditorDocument): LoadedDocument {
+    return { exists: true, text: document.getText(), hash: this.hashOf(document), dirty: document.isDirty, eol: document.eol };
+  }
+
+  private async openOrUndefined(uri: string): Promise<EditorDocument | undefined> {
+    const opened = await this.editor.open(uri);
+    return opened.ok ? opened.document : undefined;
+  }
+
+  /** Compares a clean document with the disk (once per version and disk state). */
+  private async diskView(document: EditorDocument, stat: FileFacts): Promise<DiskView | undefined> {
+    const known = this.disk.get(document);
+    if (known && known.version === document.version && known.mtime === stat.mtime && known.size === stat.size) return known;
+    // bytes of other encodings cannot be compared with the text here; the document is trusted
+    if (document.encoding !== 'utf8' && document.encoding !== 'utf8bom') return undefined;
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.editor.readFile(document.uri);
+    } catch {
+      return undefined;
+    }
+    let invalidUtf8 = false;
+    try {
+      strictUtf8.decode(bytes);
+    } catch {
+      invalidUtf8 = true;
+    }
+    const contents = utf8.decode(bytes);
+    const held = asEditorHolds(contents, this.editor.defaultEol(document.uri));
+    const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.text !== contents };
+    if (held.text !== document.getText()) view.ahead = { text: held.text, hash: sha256(held.text), eol: held.eol };
+    this.disk.set(document, view);
+    return view;
+  }
+
+  /** After our own save the disk holds the document's text: the next load need not read it back. */
+  private async recordInSync(uri: string, document: EditorDocument): Promise<void> {
+    try {
+      const stat = await this.editor.stat(uri);
+      if (stat.kind === 'file' && !document.isDirty) {
+        this.disk.set(document, { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false });
+      }
+    } catch {
+      /* the next load compares with the disk as usual */
+    }
+  }
+
+  /** Waits (bounded) for a clean document to load the disk text with `hash`; `false` if it did not. */
+  private async catchUp(document: EditorDocument, hash: string): Promise<boolean> {
+    const end = Date.now() + this.catchUpMs;
+    while (this.hashOf(document) !== hash) {
+      const left = end - Date.now();
+      if (document.isDirty || document.isClosed || left <= 0) return false;
+      // no change until the end: the editor does not load it
+      if (!(await this.editor.nextChange(document, left))) return this.hashOf(document) === hash;
+    }
+    return true;
+  }
+
+  /**
+   * The editor does not load the file's newer version (some setups never do): the edit goes to the
+   * disk, onto exactly the text that was checked. The clean document is left to follow when it can.
+   */
+  private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string): Promise<ApplyResult> {
+    try {
+      const bytes = await this.editor.readFile(uri);
+      if (sha256(asEditorHolds(utf8.decode(bytes), this.editor.defaultEol(uri)).text) !== expectedHash) return { applied: false };
+      const body = new TextEncoder().encode(text);
+      const bom = document.encoding === 'utf8bom' ? new Uint8Array([0xef, 0xbb, 0xbf]) : new Uint8Array(0);
+      const out = new Uint8Array(bom.length + body.length);
+      out.set(bom);
+      out.set(body, bom.length);
+      await this.editor.writeFile(uri, out);
+      // until the document loads it, the file's current text is the one just written
+      const stat = await this.editor.stat(uri);
+      if (stat.kind === 'file') {
+        const held = asEditorHolds(text, this.editor.defaultEol(uri));
+        this.disk.set(document, { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead: { text: held.text, hash: sha256(held.text), eol: held.eol } });
+      }
+      return { applied: true, onDisk: true };
+    } catch {
+      return { applied: false };
+    }
+  }
+}
+
+const eolName = (eol: Eol) => (eol === '\r\n' ? 'CRLF' : 'LF');
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,70 @@
+// The editor as the gate meets it: VS Code's documents and files, reduced to the calls the gate
+// makes, with the behaviour it relies on written down. The VS Code adapter (src/tools/vscodeEditor.ts)
+// passes these calls straight to the API; the unit tests' model of the editor
+// (test/unit/memoryEditor.ts) behaves the same way, and the "VS Code documents" integration suite
+// checks each point below against the real host.
+//
+// What VS Code does that a file system does not:
+// - A document is an object from open to close. VS Code drops a document an extension opened (no
+//   editor shows it) after about three minutes, or once dozens of others were opened. Opened again, it
+//   is a NEW object whose version starts again at 1: (uri, version) names a text only while one object
+//   lives.
+// - A document holds one line ending. Loading normalises the file's (CRLF when carriage returns are
+//   more than half the breaks, a lone CR counting as a break), and every edit's text is normalised
+//   to the document's.
+// - A clean document follows a change on disk late (about 100–150 ms here) or, in some setups, never.
+//   A dirty one keeps its text.
+// - A document with unsaved changes stays open (and dirty) when its file is deleted on disk; creating
+//   the file then REVERTS it to the new file's contents, losing those changes.
+// - Saving runs save participants (format on save, trim whitespace, other extensions); the text saved
+//   is the document's after them, and the document may change while the save runs.
+import type { TextSpanEdit } from './replace';
+import type { Eol } from './text';
+
+export interface EditorDocument {
+  readonly uri: string;
+  /** Bumped by every change; starts at 1 each time the document is opened. */
+  readonly version: number;
+  readonly isDirty: boolean;
+  readonly isClosed: boolean;
+  readonly eol: Eol;
+  /** VS Code's encoding id: `utf8`, `utf8bom`, `utf16le`, `windows1252`, … */
+  readonly encoding: string;
+  getText(): string;
+}
+
+export type FileStat = { kind: 'file' | 'directory'; size: number; mtime: number } | { kind: 'missing' };
+
+export type OpenResult =
+  | { ok: true; document: EditorDocument }
+  | { ok: false; reason: 'binary' | 'too-large' | 'other'; message: string };
+
+export interface Editor {
+  /** The document the editor holds for `uri` now, if any (no waiting, no opening). */
+  openDocument(uri: string): EditorDocument | undefined;
+  /** The document for `uri`, opened (the file read, its line endings normalised) if it is not open. */
+  open(uri: string): Promise<OpenResult>;
+  /** Throws on errors other than a missing file. */
+  stat(uri: string): Promise<FileStat>;
+  readFile(uri: string): Promise<Uint8Array>;
+  /** Writes the file's bytes directly, past the editor, which loads them late or never. */
+  writeFile(uri: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Applies edits (offsets into the text at `document.version`) in one step; `false` when the
+   * document's version moved first (the editor refuses an edit made for an older version).
+   */
+  applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean>;
+  /** Creates a file that does not exist, with its folders; `false` if it exists. */
+  createFile(uri: string, bytes: Uint8Array): Promise<boolean>;
+  /** Saves (participants run first and may change the text); `false` when nothing was saved. */
+  save(document: EditorDocument): Promise<boolean>;
+  /** Resolves `true` at the document's next change, `false` after `ms` without one. */
+  nextChange(document: EditorDocument, ms: number): Promise<boolean>;
+  /**
+   * One round trip to the editor's side that owns the documents: every change it made before this
+   * call (a keystroke, another extension's edit) has reached `EditorDocument`s when it resolves.
+   */
+  settle(): Promise<void>;
+  /** The line ending a document gets when its text has none (`files.eol`). */
+  defaultEol(uri: string): Eol;
+}

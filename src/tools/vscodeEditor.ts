@@ -1,0 +1,126 @@
+// `Editor` (src/core/editor.ts) on VS Code's API: each call is the API call of the same name, nothing
+// decided here. What the gate makes of documents lives in src/core/documents.ts.
+import * as vscode from 'vscode';
+import type { Editor, EditorDocument, FileStat, OpenResult } from '../core/editor';
+import type { TextSpanEdit } from '../core/replace';
+import type { Eol } from '../core/text';
+
+/** The VS Code document behind each `EditorDocument` (one wrapper per document object). */
+const wrappers = new WeakMap<vscode.TextDocument, EditorDocument>();
+const documentOf = new WeakMap<EditorDocument, vscode.TextDocument>();
+
+function wrap(doc: vscode.TextDocument): EditorDocument {
+  let wrapped = wrappers.get(doc);
+  if (!wrapped) {
+    wrapped = {
+      uri: doc.uri.toString(),
+      get version() {
+        return doc.version;
+      },
+      get isDirty() {
+        return doc.isDirty;
+      },
+      get isClosed() {
+        return doc.isClosed;
+      },
+      get eol(): Eol {
+        return doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+      },
+      get encoding() {
+        return doc.encoding;
+      },
+      getText: () => doc.getText(),
+    };
+    wrappers.set(doc, wrapped);
+    documentOf.set(wrapped, doc);
+  }
+  return wrapped;
+}
+
+function unwrap(document: EditorDocument): vscode.TextDocument {
+  const doc = documentOf.get(document);
+  if (!doc) throw new Error(`not a VS Code document: ${document.uri}`);
+  return doc;
+}
+
+export class VsCodeEditor implements Editor {
+  openDocument(uri: string): EditorDocument | undefined {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    return doc && !doc.isClosed ? wrap(doc) : undefined;
+  }
+
+  async open(uri: string): Promise<OpenResult> {
+    try {
+      return { ok: true, document: wrap(await vscode.workspace.openTextDocument(vscode.Uri.parse(uri))) };
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (/binary/i.test(message)) return { ok: false, reason: 'binary', message };
+      if (/too large|too big|exceeds/i.test(message)) return { ok: false, reason: 'too-large', message };
+      return { ok: false, reason: 'other', message };
+    }
+  }
+
+  async stat(uri: string): Promise<FileStat> {
+    try {
+      const stat = await vscode.workspace.fs.stat(vscode.Uri.parse(uri));
+      return { kind: stat.type & vscode.FileType.Directory ? 'directory' : 'file', size: stat.size, mtime: stat.mtime };
+    } catch (e) {
+      if (e instanceof vscode.FileSystemError && e.code === 'FileNotFound') return { kind: 'missing' };
+      throw e;
+    }
+  }
+
+  readFile(uri: string): Promise<Uint8Array> {
+    return Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));
+  }
+
+  writeFile(uri: string, bytes: Uint8Array): Promise<void> {
+    return Promise.resolve(vscode.workspace.fs.writeFile(vscode.Uri.parse(uri), bytes));
+  }
+
+  applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean> {
+    const doc = unwrap(document);
+    // the edit carries this document version; the main thread refuses it (false) if the version moved
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
+    return Promise.resolve(vscode.workspace.applyEdit(edit));
+  }
+
+  createFile(uri: string, bytes: Uint8Array): Promise<boolean> {
+    const edit = new vscode.WorkspaceEdit();
+    // no overwrite: if the file appeared since the check, the edit fails instead of clobbering it
+    edit.createFile(vscode.Uri.parse(uri), { overwrite: false, ignoreIfExists: false, contents: bytes });
+    return Promise.resolve(vscode.workspace.applyEdit(edit));
+  }
+
+  save(document: EditorDocument): Promise<boolean> {
+    return Promise.resolve(unwrap(document).save());
+  }
+
+  nextChange(document: EditorDocument, ms: number): Promise<boolean> {
+    const doc = unwrap(document);
+    return new Promise((resolve) => {
+      const done = (changed: boolean) => {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(changed);
+      };
+      const listener = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === doc) done(true);
+      });
+      const timer = setTimeout(() => done(false), ms);
+    });
+  }
+
+  async settle(): Promise<void> {
+    // An empty workspace edit is a round trip to the main thread, which sends document changes in
+    // order: those it made before answering have reached the extension host's documents after it.
+    await vscode.workspace.applyEdit(new vscode.WorkspaceEdit());
+  }
+
+  defaultEol(uri: string): Eol {
+    const eol = vscode.workspace.getConfiguration('files', vscode.Uri.parse(uri)).get<string>('eol');
+    if (eol === '\r\n' || eol === '\n') return eol;
+    return process.platform === 'win32' ? '\r\n' : '\n'; // 'auto': the operating system's
+  }
+}

@@ -1,0 +1,247 @@
+// A model of VS Code's editor for the core's unit tests: files on a disk and documents over them,
+// with the lifecycle the real one has (each point is checked against the real host by
+// test/integration/documents.test.ts, "VS Code documents"):
+// - a document is an object from open to close; dropped (`evict`) and opened again it is a new object
+//   whose version starts at 1; VS Code never drops a document with unsaved changes;
+// - a document holds one line ending: loading applies VS Code's rule (`asEditorHolds`), every edit's
+//   text is written with the document's line ending;
+// - a clean document follows a disk change at once, late (at the next wait for a change) or never
+//   (`diskLoads`); a dirty one keeps its text;
+// - an edit makes a document dirty (VS Code counts versions, not texts), an edit for an older
+//   version is refused;
+// - a dirty document stays open when its file is deleted; creating the file reverts it to the file;
+// - saving runs the participants (`formatter`), then writes the text of that moment; a change
+//   during the save (`duringSave`) is saved with it, one after the snapshot (`afterSave`) stays unsaved.
+import type { Editor, EditorDocument, FileStat, OpenResult } from '../../src/core/editor';
+import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
+import { asEditorHolds, type Eol, withEol } from '../../src/core/text';
+
+export class MemoryDocument implements EditorDocument {
+  version = 1;
+  isDirty = false;
+  isClosed = false;
+  readonly encoding = 'utf8';
+
+  constructor(
+    readonly uri: string,
+    public text: string,
+    public eol: Eol,
+  ) {}
+
+  getText(): string {
+    return this.text;
+  }
+
+  /** One change, as the editor makes it: a new version. */
+  change(text: string, dirty: boolean): void {
+    this.text = text;
+    this.version++;
+    this.isDirty = dirty;
+  }
+}
+
+/** How a clean open document follows a change on disk. */
+export type DiskLoads = 'at once' | 'late' | 'never';
+
+export class MemoryEditor implements Editor {
+  /** The disk: file contents as text (UTF-8), with a modification stamp. */
+  readonly files = new Map<string, { contents: string; mtime: number }>();
+  private readonly documents = new Map<string, MemoryDocument>();
+  /** Clean documents whose file changed on disk and that have not loaded it yet. */
+  private readonly pendingLoads = new Set<string>();
+  private clock = 0;
+  diskLoads: DiskLoads = 'at once';
+  defaultLineEnding: Eol = '\n';
+  /** Format on save: the text a save participant makes of the document's. */
+  formatter: ((text: string) => string) | undefined;
+  /** Runs just before an edit reaches the document (a racing edit): one call, then cleared. */
+  beforeApply: ((uri: string) => void) | undefined;
+  /** Runs during a save, after the participants and before the text is written (a keystroke the save takes along). */
+  duringSave: ((document: MemoryDocument) => void) | undefined;
+  /** Runs when a save has taken its text (a keystroke that stays unsaved). */
+  afterSave: ((document: MemoryDocument) => void) | undefined;
+  /** Runs at `settle()`: a change the editor made that had not reached the document yet. */
+  inFlight: (() => void) | undefined;
+  saves = 0;
+  directWrites = 0;
+
+  // ---- the world: other programs, the user ------------------------------------------------
+
+  /** Another program writes the file (or creates it). */
+  writeDisk(uri: string, contents: string): void {
+    this.files.set(uri, { contents, mtime: ++this.clock });
+    const doc = this.documents.get(uri);
+    if (!doc || doc.isDirty) return;
+    if (this.diskLoads === 'at once') this.reload(doc);
+    // a load that would not change the text is not waited for (the gate sees no difference)
+    else if (asEditorHolds(contents, this.defaultLineEnding).text !== doc.text) this.pendingLoads.add(uri);
+    else this.pendingLoads.delete(uri);
+  }
+
+  /** Another program deletes the file; an open document stays, with its text (VS Code marks it deleted). */
+  deleteFile(uri: string): void {
+    this.files.delete(uri);
+    this.pendingLoads.delete(uri);
+  }
+
+  /** The user types: the document (opened if need be) gets `text`, unsaved. */
+  userEdit(uri: string, text: string): boolean {
+    const doc = this.documents.get(uri) ?? this.openFromDisk(uri);
+    if (!doc) return false;
+    const typed = withEol(text, doc.eol);
+    if (typed === doc.text) return true; // no change, no new version
+    this.pendingLoads.delete(uri); // a dirty document no longer follows the disk
+    doc.change(typed, true);
+    return true;
+  }
+
+  /** VS Code drops a document nobody shows (after ~3 minutes, or once dozens of others opened); never a dirty one. */
+  evict(uri: string): boolean {
+    const doc = this.documents.get(uri);
+    if (!doc || doc.isDirty) return false;
+    doc.isClosed = true;
+    this.documents.delete(uri);
+    this.pendingLoads.delete(uri);
+    return true;
+  }
+
+  /** Late disk loads happen now. */
+  loadPending(): void {
+    for (const uri of [...this.pendingLoads]) {
+      const doc = this.documents.get(uri);
+      if (doc && !doc.isDirty) this.reload(doc);
+    }
+    this.pendingLoads.clear();
+  }
+
+  /** The document the editor holds for `uri`, for tests to look at. */
+  document(uri: string): MemoryDocument | undefined {
+    return this.documents.get(uri);
+  }
+
+  /** The file's bytes on disk, as text. */
+  disk(uri: string): string | undefined {
+    return this.files.get(uri)?.contents;
+  }
+
+  // ---- Editor ------------------------------------------------------------------------------
+
+  openDocument(uri: string): EditorDocument | undefined {
+    return this.documents.get(uri);
+  }
+
+  async open(uri: string): Promise<OpenResult> {
+    await Promise.resolve();
+    const doc = this.documents.get(uri) ?? this.openFromDisk(uri);
+    if (doc) return { ok: true, document: doc };
+    const file = this.files.get(uri);
+    if (file && file.contents.includes('\0')) return { ok: false, reason: 'binary', message: 'File seems to be binary and cannot be opened as text' };
+    return { ok: false, reason: 'other', message: `cannot open ${uri}: file not found` };
+  }
+
+  async stat(uri: string): Promise<FileStat> {
+    await Promise.resolve();
+    const file = this.files.get(uri);
+    if (!file) return { kind: 'missing' };
+    return { kind: 'file', size: Buffer.byteLength(file.contents, 'utf8'), mtime: file.mtime };
+  }
+
+  async readFile(uri: string): Promise<Uint8Array> {
+    await Promise.resolve();
+    const file = this.files.get(uri);
+    if (!file) throw new Error(`EntryNotFound: ${uri}`);
+    return new TextEncoder().encode(file.contents);
+  }
+
+  async writeFile(uri: string, bytes: Uint8Array): Promise<void> {
+    await Promise.resolve();
+    this.directWrites++;
+    this.writeDisk(uri, new TextDecoder().decode(bytes));
+  }
+
+  async applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean> {
+    const doc = document as MemoryDocument;
+    const version = doc.version; // the edit is made for this version
+    const race = this.beforeApply;
+    this.beforeApply = undefined;
+    race?.(doc.uri);
+    await Promise.resolve();
+    if (doc.isClosed || doc.version !== version) return false;
+    const written = edits.map((e) => ({ ...e, text: withEol(e.text, doc.eol) }));
+    this.pendingLoads.delete(doc.uri);
+    doc.change(applySpanEdits(doc.text, written), true);
+    return true;
+  }
+
+  async createFile(uri: string, bytes: Uint8Array): Promise<boolean> {
+    await Promise.resolve();
+    if (this.files.has(uri)) return false;
+    const contents = new TextDecoder().decode(bytes);
+    this.files.set(uri, { contents, mtime: ++this.clock });
+    // VS Code reverts an open document of the path to the new file, unsaved changes or not
+    const doc = this.documents.get(uri);
+    if (doc) this.reload(doc);
+    return true;
+  }
+
+  async save(document: EditorDocument): Promise<boolean> {
+    const doc = document as MemoryDocument;
+    await Promise.resolve();
+    if (doc.isClosed) return false;
+    if (this.formatter) {
+      const formatted = withEol(this.formatter(doc.text), doc.eol);
+      if (formatted !== doc.text) doc.change(formatted, true);
+    }
+    const during = this.duringSave;
+    this.duringSave = undefined;
+    during?.(doc);
+    const snapshotVersion = doc.version;
+    this.files.set(doc.uri, { contents: doc.text, mtime: ++this.clock });
+    this.pendingLoads.delete(doc.uri);
+    const after = this.afterSave;
+    this.afterSave = undefined;
+    after?.(doc);
+    // VS Code marks the document saved only if nothing changed since the text it wrote
+    if (doc.version === snapshotVersion) doc.isDirty = false;
+    this.saves++;
+    return true;
+  }
+
+  async nextChange(document: EditorDocument, _ms: number): Promise<boolean> {
+    await Promise.resolve();
+    if (this.diskLoads === 'late' && this.pendingLoads.delete(document.uri)) {
+      this.reload(document as MemoryDocument);
+      return true;
+    }
+    return false; // nothing changes in time
+  }
+
+  async settle(): Promise<void> {
+    const flying = this.inFlight;
+    this.inFlight = undefined;
+    flying?.();
+    await Promise.resolve();
+  }
+
+  defaultEol(): Eol {
+    return this.defaultLineEnding;
+  }
+
+  private openFromDisk(uri: string): MemoryDocument | undefined {
+    const file = this.files.get(uri);
+    if (!file || file.contents.includes('\0')) return undefined;
+    const held = asEditorHolds(file.contents, this.defaultLineEnding);
+    const doc = new MemoryDocument(uri, held.text, held.eol);
+    this.documents.set(uri, doc);
+    return doc;
+  }
+
+  /** The document loads its file again (a watcher event, or a revert). */
+  private reload(doc: MemoryDocument): void {
+    const file = this.files.get(doc.uri);
+    if (!file) return;
+    const held = asEditorHolds(file.contents, this.defaultLineEnding);
+    doc.eol = held.eol;
+    if (held.text !== doc.text || doc.isDirty) doc.change(held.text, false);
+  }
+}
