@@ -47,12 +47,15 @@ export async function invokeRaw(tool: ToolName, input: unknown, token?: vscode.C
 
 const NUMBERED = /^\s*(\d+)\t(.*)$/;
 
-/** The text a numbered rendering stands for (with and without a final newline); undefined if none. */
+/** Both line-ending forms of each text: a document holds one line ending, which numbered lines and diffs do not show. */
+export const eitherEol = (texts: readonly string[]): string[] => [...new Set(texts.flatMap((t) => [t.replace(/\r\n/g, '\n'), t.replace(/\r?\n/g, '\r\n')]))];
+
+/** The text a numbered rendering stands for (with and without a final line break, of either kind); undefined if none. */
 export function textsFromNumbered(output: string): string[] | undefined {
   const rows = output.split(/\r?\n/).filter((l) => NUMBERED.test(l)).map((l) => NUMBERED.exec(l)![2]);
   if (rows.length === 0) return / is empty\./.test(output) ? [''] : undefined;
   const body = rows.join('\n');
-  return [body, `${body}\n`];
+  return eitherEol([body, `${body}\n`]);
 }
 
 /** A refusal's unified diff applied to each text the chat saw before; undefined if it has no diff. */
@@ -64,7 +67,7 @@ export function textsFromDiff(output: string, previous: readonly string[]): stri
     const after = applyPatch(before, m[1]);
     if (typeof after === 'string') out.add(after);
   }
-  return [...out];
+  return eitherEol([...out]);
 }
 
 /** What a result showed the agent of the file's whole text: numbered content, or a diff on what it saw before. */
