@@ -1,0 +1,156 @@
+// VS Code's documents as the gate's core assumes them (src/core/editor.ts) and as the unit tests'
+// editor model plays them (test/unit/memoryEditor.ts): each behaviour, observed in the real host.
+// If VS Code changes one of these, this suite fails first and says which assumption broke.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { asEditorHolds } from '../../src/core/text';
+import { VsCodeEditor } from '../../src/tools/vscodeEditor';
+import { activateExtension, cleanUp, docFor, makeFile, waitFor } from './helpers';
+import { evictDocument, insertAtEnd, openClean, typeWhenAgentEditLands, waitForLoad, writeBehindVsCode } from './lifecycleHelpers';
+
+const eolOf = (doc: vscode.TextDocument) => (doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
+
+suite('VS Code documents (what the core assumes of the editor)', () => {
+  suiteSetup(activateExtension);
+  teardown(cleanUp);
+
+  test('a document holds one line ending: loading applies the majority rule, a lone CR counting as a break', async () => {
+    const cases: Array<[string, string, '\n' | '\r\n']> = [
+      ['a\r\nb\nc\r\n', 'a\r\nb\r\nc\r\n', '\r\n'],
+      ['a\rb\nc\n', 'a\nb\nc\n', '\n'],
+      ['x\ry', 'x\r\ny', '\r\n'],
+      ['a\nb\r\nc\n', 'a\nb\nc\n', '\n'],
+      ['a\r\rb\n', 'a\r\n\r\nb\r\n', '\r\n'],
+      ['no break', 'no break', '\n'],
+    ];
+    for (const [contents, held, eol] of cases) {
+      const doc = await vscode.workspace.openTextDocument(makeFile('eol-load', contents).uri);
+      assert.strictEqual(JSON.stringify(doc.getText()), JSON.stringify(held), `VS Code's text of ${JSON.stringify(contents)}`);
+      assert.strictEqual(eolOf(doc), eol, `VS Code's line ending of ${JSON.stringify(contents)}`);
+      // the core's rule gives the same
+      assert.deepStrictEqual(asEditorHolds(contents, '\n'), { text: held, eol }, `asEditorHolds(${JSON.stringify(contents)})`);
+    }
+  });
+
+  test("an edit's text is written with the document's line ending, each break on its own", async () => {
+    const { f, doc } = await openClean('eol-edit', 'a\r\nb\r\n');
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(f.uri, new vscode.Position(1, 0), 'p\nq\rr\r\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.strictEqual(JSON.stringify(doc.getText()), JSON.stringify('a\r\np\r\nq\r\nr\r\nb\r\n'));
+    const lf = await openClean('eol-edit-lf', 'x\n');
+    const next = new vscode.WorkspaceEdit();
+    next.insert(lf.f.uri, new vscode.Position(0, 0), '\r');
+    assert.ok(await vscode.workspace.applyEdit(next));
+    assert.strictEqual(JSON.stringify(lf.doc.getText()), JSON.stringify('\nx\n'), 'a lone CR next to a break stays a break of its own');
+  });
+
+  test('a clean document loads a disk change late, with the line ending of the new contents; a dirty one keeps its text', async () => {
+    const { f, doc } = await openClean('lag', 'one\r\ntwo\r\n');
+    writeBehindVsCode(f, 'uno\ndos\n');
+    assert.strictEqual(doc.getText(), 'one\r\ntwo\r\n', 'right after the write the document still has the old text');
+    await waitForLoad(f, 'uno\ndos\n');
+    assert.strictEqual(eolOf(doc), '\n');
+    writeBehindVsCode(f, 'solo');
+    await waitForLoad(f, 'solo');
+    assert.strictEqual(eolOf(doc), '\n', 'contents without a break get the default (files.eol: LF here)');
+
+    const dirty = await openClean('lag-dirty', 'base\n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(dirty.doc, 'typed\n')));
+    writeBehindVsCode(dirty.f, 'other program\n');
+    // give the watcher time to deliver the change it would load into a clean document
+    const probe = await openClean('lag-probe', 'p\n');
+    writeBehindVsCode(probe.f, 'q\n');
+    await waitForLoad(probe.f, 'q\n');
+    assert.strictEqual(dirty.doc.getText(), 'base\ntyped\n');
+    assert.ok(dirty.doc.isDirty);
+  });
+
+  test('an edit made for an older version is refused (applyEdit answers false)', async () => {
+    const { f, doc } = await openClean('stale-edit', 'v\n');
+    const first = new vscode.WorkspaceEdit();
+    first.insert(f.uri, new vscode.Position(0, 0), 'a');
+    const second = new vscode.WorkspaceEdit();
+    second.insert(f.uri, new vscode.Position(0, 0), 'b');
+    // both made for the same version: the one that lands second meets a newer one
+    const [one, two] = await Promise.all([vscode.workspace.applyEdit(first), vscode.workspace.applyEdit(second)]);
+    assert.deepStrictEqual([one, two], [true, false]);
+    assert.strictEqual(doc.getText(), 'av\n');
+  });
+
+  test('a dropped document is closed; opened again it is a new object whose version starts at 1', async function () {
+    this.timeout(60_000);
+    const { f, doc } = await openClean('reopen', 'v1\n');
+    for (const c of ['x', 'y']) assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, c)));
+    assert.ok(await doc.save());
+    assert.ok(doc.version >= 3);
+    const opened = await evictDocument(f);
+    assert.ok(doc.isClosed, 'the old object says it is closed');
+    assert.ok(opened > 0 && opened < 300, `dropped after opening ${opened} others`);
+    writeBehindVsCode(f, 'changed elsewhere\n');
+    const again = await vscode.workspace.openTextDocument(f.uri);
+    assert.notStrictEqual(again, doc);
+    assert.strictEqual(again.version, 1);
+    assert.strictEqual(again.getText(), 'changed elsewhere\n');
+  });
+
+  test('a document with unsaved changes is not dropped', async function () {
+    this.timeout(60_000);
+    const { f, doc } = await openClean('keep-dirty', 'base\n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'typed\n')));
+    await assert.rejects(evictDocument(f, 120), /VS Code to drop the document/);
+    assert.ok(!doc.isClosed && doc.isDirty);
+    assert.strictEqual(docFor(f), doc);
+  });
+
+  test('a dirty document stays open when its file is deleted; creating the file reverts it, losing its unsaved text', async () => {
+    const { f, doc } = await openClean('orphan', 'keep\n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'typed\n')));
+    fs.unlinkSync(f.abs);
+    const other = await openClean('orphan-clean', 'clean\n');
+    fs.unlinkSync(other.f.abs);
+    // (the watcher reports the deletions within a second; the documents do not change)
+    await new Promise((r) => setTimeout(r, 800));
+    assert.ok(!doc.isClosed && doc.isDirty, 'the dirty document is still open and dirty');
+    assert.strictEqual(doc.getText(), 'keep\ntyped\n');
+    assert.ok(!other.doc.isClosed && !other.doc.isDirty, 'a clean one stays open, clean');
+    // this is why the gate never creates a file over such a buffer
+    const create = new vscode.WorkspaceEdit();
+    create.createFile(f.uri, { overwrite: false, ignoreIfExists: false, contents: new TextEncoder().encode('created\n') });
+    assert.ok(await vscode.workspace.applyEdit(create));
+    await waitFor(() => doc.getText() === 'created\n', 'the document to revert to the created file', 3000);
+    assert.ok(!doc.isDirty, 'the unsaved text is gone');
+  });
+
+  test('a save takes the text after its participants; the document moves to new versions while it saves', async () => {
+    const { f, doc } = await openClean('participant', 'a   \n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'b   \n')));
+    const participant = vscode.workspace.onWillSaveTextDocument((e) => {
+      if (e.document !== doc) return;
+      // what format on save does: an edit inside the save
+      e.waitUntil(Promise.resolve([vscode.TextEdit.replace(new vscode.Range(0, 1, 0, 4), '')]));
+    });
+    try {
+      const before = doc.version;
+      assert.ok(await doc.save());
+      assert.ok(doc.version > before);
+      assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'a\nb   \n');
+      assert.ok(!doc.isDirty);
+    } finally {
+      participant.dispose();
+    }
+  });
+
+  test("settle(): a keystroke VS Code applied right after an edit has reached the document once the round trip is back", async () => {
+    const editor = new VsCodeEditor();
+    const { f, doc } = await openClean('settle', 'x\n');
+    const typed = typeWhenAgentEditLands(doc, (t) => t.startsWith('agent'), (d) => insertAtEnd(d, 'K'));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(f.uri, new vscode.Position(0, 0), 'agent ');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await editor.settle();
+    assert.ok(await typed, 'the keystroke was applied');
+    assert.strictEqual(doc.getText(), 'agent x\nK');
+  });
+});
