@@ -45,7 +45,7 @@ export type DiskLoads = 'at once' | 'late' | 'never';
 
 export class MemoryEditor implements Editor {
   /** The disk: file contents as text (UTF-8), with a modification stamp. */
-  readonly files = new Map<string, { contents: string; mtime: number }>();
+  readonly files = new Map<string, { contents: string; mtime: number; bytes?: Uint8Array }>();
   private readonly documents = new Map<string, MemoryDocument>();
   /** Clean documents whose file changed on disk and that have not loaded it yet. */
   private readonly pendingLoads = new Set<string>();
@@ -76,6 +76,12 @@ export class MemoryEditor implements Editor {
     // a load that would not change the text is not waited for (the gate sees no difference)
     else if (asEditorHolds(contents, this.defaultLineEnding).text !== doc.text) this.pendingLoads.add(uri);
     else this.pendingLoads.delete(uri);
+  }
+
+  /** Another program writes bytes that need not be valid UTF-8 (the editor shows U+FFFD for those). */
+  writeDiskBytes(uri: string, bytes: Uint8Array): void {
+    this.writeDisk(uri, new TextDecoder().decode(bytes));
+    this.files.get(uri)!.bytes = bytes;
   }
 
   /** Another program deletes the file; an open document stays, with its text (VS Code marks it deleted). */
@@ -150,7 +156,7 @@ export class MemoryEditor implements Editor {
     await Promise.resolve();
     const file = this.files.get(uri);
     if (!file) throw new Error(`EntryNotFound: ${uri}`);
-    return new TextEncoder().encode(file.contents);
+    return file.bytes ?? new TextEncoder().encode(file.contents);
   }
 
   async writeFile(uri: string, bytes: Uint8Array): Promise<void> {

@@ -1,0 +1,160 @@
+// The gate over the editor's document lifecycle (src/core/documents.ts through Guard), on the model
+// of VS Code's editor: one behaviour per test, each the unit-level twin of a real-host test in
+// test/integration/lifecycle.test.ts.
+import * as assert from 'node:assert/strict';
+import { type CallContext, Guard, type GuardSettings } from '../../src/core/guard';
+import { sha256 } from '../../src/core/hash';
+import { MarkStore } from '../../src/core/marks';
+import type { ToolName } from '../../src/core/types';
+import { MemoryDocuments, MemoryLog } from './memoryDocuments';
+
+const A = 'file:///ws/a.txt';
+
+function setup() {
+  const docs = new MemoryDocuments();
+  const editor = docs.memory;
+  const store = new MarkStore();
+  const settings: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000 };
+  const guard = new Guard(store, docs, () => settings, new MemoryLog());
+  const ctx = (tool: ToolName): CallContext => ({ tool, session: 'chat', turn: 'turn', uri: A, path: 'a.txt', arrival: store.watermark });
+  return {
+    docs,
+    editor,
+    store,
+    read: () => guard.read(ctx('editGuard_readFile'), {}),
+    write: (content: string, append = false) => guard.write(ctx('editGuard_writeFile'), { content, append }),
+    replace: (oldString: string, newString: string) => guard.replace(ctx('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
+  };
+}
+
+suite('documents: the gate over the editor lifecycle', () => {
+  test('a document dropped and opened again starts at version 1: its hash is not the old version 1 one, so a stale write is blocked', async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'one\n');
+    await t.read();
+    assert.equal(t.editor.document(A)?.version, 1);
+    t.editor.evict(A);
+    t.editor.writeDisk(A, 'other program\n');
+    const out = await t.replace('one', 'ONE');
+    assert.equal(out.data.reason, 'changed');
+    assert.equal(t.editor.document(A)?.version, 1, 'the call met a new document at version 1');
+    assert.equal(t.editor.disk(A), 'other program\n');
+  });
+
+  test("a deleted file's unsaved buffer is the file: a write goes into it, unsaved, and the file is not created", async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'keep\n');
+    t.editor.userEdit(A, 'keep\ntyped\n');
+    t.editor.deleteFile(A);
+    assert.equal((await t.write('agent\n')).data.reason, 'not-read', 'unread: refused, with the buffer shown');
+    const out = await t.replace('typed', 'typed, agent');
+    assert.equal(out.data.status, 'ok');
+    assert.equal(out.data.keptUnsaved, true);
+    assert.match(out.text, /deleted on disk/);
+    assert.equal(t.editor.document(A)?.text, 'keep\ntyped, agent\n');
+    assert.equal(t.editor.document(A)?.isDirty, true);
+    assert.equal(t.editor.disk(A), undefined, 'no file was created');
+  });
+
+  test('a create never goes over a buffer with unsaved changes (the editor would revert it)', async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'x\n');
+    t.editor.userEdit(A, 'x\ny\n');
+    t.editor.deleteFile(A);
+    assert.deepEqual(await t.docs.create(A, 'new\n'), { created: false });
+    assert.equal(t.editor.document(A)?.text, 'x\ny\n');
+  });
+
+  test('a keystroke that reaches the document after the edit and before the save: not saved, the mark is of the edit', async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'a\n');
+    await t.read();
+    t.editor.inFlight = () => t.editor.userEdit(A, 'A\nkeystroke\n');
+    const out = await t.replace('a', 'A');
+    assert.equal(out.data.saved, false);
+    assert.equal(out.data.keptUnsaved, true);
+    assert.equal(t.editor.disk(A), 'a\n');
+    assert.equal(t.editor.document(A)?.isDirty, true);
+    assert.equal(t.store.newest('chat', A)?.hash, sha256('A\n'));
+    assert.equal((await t.replace('A', 'B')).data.reason, 'changed');
+  });
+
+  test('a change during the save (format on save) is shown and marked; one after the save stays unsaved and is shown too', async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'a\n');
+    await t.read();
+    t.editor.formatter = (s) => s.toUpperCase();
+    const out = await t.replace('a', 'b');
+    assert.equal(out.data.formatterChanged, true);
+    assert.equal(t.editor.disk(A), 'B\n');
+    assert.equal(t.store.newest('chat', A)?.hash, sha256('B\n'));
+    t.editor.formatter = undefined;
+    t.editor.afterSave = (doc) => t.editor.userEdit(doc.uri, `${doc.text}late\n`);
+    const next = await t.replace('B', 'C');
+    assert.equal(t.editor.disk(A), 'C\n');
+    assert.equal(t.editor.document(A)?.isDirty, true);
+    assert.match(next.text, /also holds changes made while the file was being saved/);
+  });
+
+  test('a lone CR is a line break, as VS Code holds it: read, replace and save, no refusal loop', async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'first\rsecond\n');
+    const read = await t.read();
+    assert.match(read.text, /1\tfirst\n2\tsecond/);
+    assert.match(read.text, /mixed line endings \(or lone carriage returns\)/);
+    assert.equal((await t.replace('second', 'SECOND')).data.status, 'ok');
+    assert.equal(t.editor.disk(A), 'first\nSECOND\n');
+  });
+
+  test("text written into a CRLF document gets CRLF, and the own-write mark is of the document's text", async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'one\r\ntwo\r\n');
+    await t.read();
+    const out = await t.write('uno\ndos\n');
+    assert.match(out.text, /line endings are CRLF/);
+    assert.equal(t.editor.disk(A), 'uno\r\ndos\r\n');
+    assert.equal(t.store.newest('chat', A)?.hash, sha256('uno\r\ndos\r\n'));
+  });
+
+  test('a disk change the editor loads late: the read shows the disk as the editor will hold it, and the write waits for the load', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'late';
+    t.editor.writeDisk(A, 'old\n');
+    await t.read();
+    t.editor.writeDisk(A, 'new\r\nmixed\nends\n');
+    assert.equal(t.editor.document(A)?.text, 'old\n', 'the document lags');
+    const read = await t.read();
+    assert.match(read.text, /1\tnew\n2\tmixed\n3\tends/);
+    assert.equal(t.store.newest('chat', A)?.hash, sha256('new\nmixed\nends\n'));
+    const out = await t.replace('ends', 'ENDS');
+    assert.equal(out.data.saved, true);
+    assert.equal(t.editor.document(A)?.text, 'new\nmixed\nENDS\n');
+    assert.equal(t.editor.directWrites, 0, 'through the editor, once it had loaded');
+  });
+
+  test('a disk change the editor never loads: the write goes to the disk, onto the text that was checked', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'never';
+    t.editor.writeDisk(A, 'old\n');
+    await t.read();
+    t.editor.writeDisk(A, 'built\n');
+    await t.read();
+    const out = await t.replace('built', 'BUILT');
+    assert.equal(out.data.status, 'ok');
+    assert.match(out.text, /on disk/);
+    assert.equal(t.editor.disk(A), 'BUILT\n');
+    assert.equal(t.editor.document(A)?.text, 'old\n', 'the document the editor never reloaded is left alone');
+    assert.equal(t.store.newest('chat', A)?.hash, sha256('BUILT\n'));
+    assert.equal((await t.replace('BUILT', 'again')).data.status, 'ok', 'the own write counts in the same turn');
+  });
+
+  test('bytes that are not valid UTF-8: reads say so, edits are refused (saving would write U+FFFD)', async () => {
+    const t = setup();
+    t.editor.writeDiskBytes(A, new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a])); // "café" in Latin-1
+    const read = await t.read();
+    assert.match(read.text, /not valid UTF-8/);
+    const out = await t.replace('caf', 'CAF');
+    assert.equal(out.data.code, 'binary');
+    assert.equal(t.editor.saves, 0);
+  });
+});
