@@ -3,6 +3,8 @@
 // as the extension under development, the test-only @scripted agent installed, and a fresh copy of
 // demo/ as the workspace. See demo/README.md for what to try. Ctrl-C stops it.
 // Env: PORT (default: a free one), EDITGUARD_EXT_DIR (another extension folder), VERBOSE=1 (code-server log).
+// `--check` (run by npm test): opens the URL in headless Chromium as a person would, waits for the
+// extension's status bar item, saves a screenshot in the run folder, stops, and exits 0 — or 1 with why.
 'use strict';
 const { execFileSync } = require('child_process');
 const fs = require('fs');
@@ -60,6 +62,27 @@ async function main() {
     'Ctrl-C to stop.',
     '',
   ].join('\n'));
+  if (process.argv.includes('--check')) await stop(await checkPage(url, runDir));
+}
+
+/** The page a person opens: the workbench loads and the extension's status bar item shows. */
+async function checkPage(url, runDir) {
+  const browser = await host.launchBrowser(host.isolatedEnv(runDir));
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    const item = page.locator('.part.statusbar [id="editguard.agent-edit-guard.editGuard.readMarks"]');
+    await item.waitFor({ state: 'visible', timeout: 60000 });
+    const shot = path.join(runDir, 'start-check.png');
+    await page.screenshot({ path: shot });
+    console.log(`start check: the demo workbench loaded with Agent Edit Guard active (status bar: "${(await item.innerText()).trim()}"); screenshot ${shot}`);
+    return 0;
+  } catch (e) {
+    console.error('start check failed:', e && e.message || e);
+    return 1;
+  } finally {
+    await browser.close().catch(() => {});
+  }
 }
 
 main().catch((e) => {
