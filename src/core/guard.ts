@@ -312,16 +312,22 @@ export class Guard {
    */
   async checkBuiltinEdit(calls: readonly CallContext[]): Promise<{ allow: true } | { allow: false; blocked: string[]; text: string }> {
     const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: BlockReason; settings: GuardSettings }> = [];
+    const unsafe: string[] = [];
     for (const ctx of calls) {
       this.names.set(ctx.uri, ctx.path);
       await this.lock.run(ctx.uri, async () => {
         const doc = await this.port.load(ctx.uri);
         // a new file may be created (rule 4); an unreadable one is the tool's own error to report
         if (doc.exists !== true) return;
+        if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
         const settings = this.settings(ctx.uri);
         const { decision } = this.safeDecide(ctx, doc, settings);
         if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason, settings });
       });
+    }
+    if (unsafe.length) {
+      // not a matter of reading first: the tool would save bytes nobody touched as U+FFFD
+      return { allow: false, blocked: calls.map((c) => c.path), text: `Agent Edit Guard stopped this ${calls[0].tool} call: nothing was applied.\n\n${unsafe.join('\n\n')}` };
     }
     if (blocked.length === 0) return { allow: true };
     const refusals = blocked.map(({ ctx, doc, reason, settings }) => {

@@ -108,6 +108,14 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)])).allow, true, 'the retry passes');
   });
 
+  test('a built-in edit of a file whose bytes are not valid UTF-8 is denied, read or not: saving would write U+FFFD', async () => {
+    const t = setup();
+    t.docs.memory.writeDiskBytes(A, new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    await t.builtinRead(A);
+    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    assert.ok(!v.allow && /nothing was applied/.test(v.text) && /not valid UTF-8/.test(v.text), !v.allow ? v.text : 'allowed');
+  });
+
   test('a built-in read marks the version it showed, even when the user typed before its PostToolUse arrived', async () => {
     const t = setup();
     t.docs.file(A, 'shown\n');
