@@ -258,6 +258,15 @@ async function turnDone(before: number): Promise<ScriptedRequest> {
   }, 'the @scripted turn to finish', 20_000);
 }
 
+/**
+ * "Chat: Reset Tool Confirmations": VS Code forgets every tool approval it remembers (the primary
+ * button of a confirmation, which acceptTool presses, is "Allow in this Session" for the tool).
+ */
+async function resetToolApprovals(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.chat.resetTrustedTools');
+  await vscode.commands.executeCommand('notifications.clearAll'); // its "reset" toast
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 suite('paths as sent: a link to a protected file asks first, in a real chat turn', () => {
@@ -265,10 +274,16 @@ suite('paths as sent: a link to a protected file asks first, in a real chat turn
     await activateExtension();
     await activateScriptedAgent();
   });
-  setup(newChat);
+  setup(async () => {
+    // an Allow given earlier in this window (the "protected files" suite's .pem read) leaves the
+    // read tool approved for the session, in every chat: forget it, so the confirmation is ours to see
+    await resetToolApprovals();
+    await newChat();
+  });
   teardown(async () => {
-    // never leave a confirmation pending for the next test
+    // never leave a confirmation pending, nor an approval, for the next test
     await vscode.commands.executeCommand('workbench.action.chat.skipTool').then(undefined, () => undefined);
+    await resetToolApprovals();
     await cleanUp();
   });
 
