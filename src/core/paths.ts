@@ -72,7 +72,10 @@ function locate(text: string, folders: readonly WorkspaceFolderInfo[], exists: (
     return {
       ok: false,
       code: 'invalid-input',
-      message: `filePath ${visible(text)} is a URI with the scheme "${scheme}", not a file path. These tools accept only file paths (absolute, or relative to the workspace folder) or file:// URIs. For a file whose name really starts with "${scheme}:", write "./${text}".`,
+      message: `filePath ${visible(text)} is a URI with the scheme "${scheme}", not a file path. These tools accept only file paths (absolute, or relative to the workspace folder) or file:// URIs.${
+        // `name:rest` may be a file name with a colon; `scheme://…` never is
+        text.startsWith(`${scheme}://`) ? '' : ` For a file whose name really starts with "${scheme}:", write "./${text}".`
+      }`,
     };
   }
   if (path.isAbsolute(text)) return { ok: true, fsPath: path.normalize(text) };

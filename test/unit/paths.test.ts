@@ -170,6 +170,7 @@ suite('paths as sent: file:// URIs and other schemes', () => {
       const r = resolve(uri);
       assert.equal(!r.ok && r.code, 'invalid-input', uri);
       assert.match(!r.ok ? r.message : '', /only file paths .* or file:\/\/ URIs/, uri);
+      assert.equal(/"\.\//.test(!r.ok ? r.message : ''), !uri.includes('://'), `the ./ hint only where a file name could be meant: ${uri}`);
     }
   });
 
