@@ -1,6 +1,7 @@
 // Path policy: how a tool's `filePath` becomes a file, and which files are out of bounds.
 // Works on plain file-system paths; the adapter turns the result into a URI.
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Minimatch } from 'minimatch';
 import type { ErrorCode } from './types';
 
@@ -34,13 +35,93 @@ export function displayPath(fsPath: string, folders: readonly WorkspaceFolderInf
 }
 
 /**
+ * Facts about the file system the policy needs, passed in by the adapter so this module stays
+ * pure (and testable without a disk).
+ */
+export interface FileFacts {
+  /** Something (file, folder, or link, even a dangling one) is at exactly this path. */
+  exists(p: string): boolean;
+  /** The path with every link resolved, or undefined if it does not resolve (missing, dangling, a loop). */
+  realpath(p: string): string | undefined;
+  /** A symbolic link's own text, or undefined if `p` is not a link. */
+  readlink(p: string): string | undefined;
+}
+
+/** Whitespace a model leaves at the ends of a path by accident (copied from prose or a code block). */
+const STRAY_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+/** Control characters: in a name they are nearly always a mistake, and invisible in most places. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A URI scheme: two characters or more, so a Windows drive (`C:\x`, `C:/x`) is not one. */
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]+):/;
+
+/** A string shown with its invisible characters spelled out (JSON quoting, DEL too). */
+function visible(s: string): string {
+  return JSON.stringify(s).replace(/\u007f/g, '\\u007f');
+}
+
+type Located = { ok: true; fsPath: string } | { ok: false; code: ErrorCode; message: string };
+
+/** `text` (a path or a URI) as an absolute, normalised file-system path; no policy yet. */
+function locate(text: string, folders: readonly WorkspaceFolderInfo[], exists: (p: string) => boolean): Located {
+  const scheme = SCHEME.exec(text)?.[1];
+  if (scheme !== undefined) {
+    if (scheme.toLowerCase() === 'file') return fromFileUri(text);
+    // a file whose name merely looks like a URI (`notes:2024.txt`) is still that file
+    const relative = folders.length > 0 ? path.resolve(folders[0].fsPath, text) : undefined;
+    if (relative !== undefined && exists(relative)) return { ok: true, fsPath: relative };
+    return {
+      ok: false,
+      code: 'invalid-input',
+      message: `filePath ${visible(text)} is a URI with the scheme "${scheme}", not a file path. These tools accept only file paths (absolute, or relative to the workspace folder) or file:// URIs.${
+        // `name:rest` may be a file name with a colon; `scheme://…` never is
+        text.startsWith(`${scheme}://`) ? '' : ` For a file whose name really starts with "${scheme}:", write "./${text}".`
+      }`,
+    };
+  }
+  if (path.isAbsolute(text)) return { ok: true, fsPath: path.normalize(text) };
+  if (folders.length === 0) {
+    return { ok: false, code: 'invalid-input', message: `No workspace folder is open, so the relative path "${text}" cannot be resolved. Use an absolute path.` };
+  }
+  const [first, ...rest] = text.split(/[\\/]/);
+  const named = folders.length > 1 ? folders.find((f) => f.name === first) : undefined;
+  return { ok: true, fsPath: named ? path.resolve(named.fsPath, ...rest) : path.resolve(folders[0].fsPath, text) };
+}
+
+function fromFileUri(text: string): Located {
+  const invalid = (why: string): Located => ({
+    ok: false,
+    code: 'invalid-input',
+    message: `filePath ${visible(text)} is not a usable file:// URI: ${why} Give the file's path instead (absolute, or relative to the workspace folder).`,
+  });
+  // the URL parser silently drops tabs and newlines inside a URI: that would name another file
+  if (CONTROL.test(text)) return invalid('it holds a control character, which a URI must percent-encode.');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return invalid('it does not parse as a URI.');
+  }
+  // `file://localhost/…` parses with an empty host; any other host is another machine (a UNC share on Windows)
+  if (url.hostname !== '') return invalid(`it names the host "${url.hostname}"; only files on this machine (file:///…) can be read or changed.`);
+  try {
+    return { ok: true, fsPath: path.normalize(fileURLToPath(url)) };
+  } catch (e) {
+    return invalid(`${e instanceof Error ? e.message : String(e)}.`);
+  }
+}
+
+/**
  * Resolves `filePath`: absolute, or relative to the first workspace folder, or `folderName/…` in a
- * multi-root workspace. `..` is normalised before the workspace check.
+ * multi-root workspace, or a `file://` URI. `..` is normalised before the workspace check. Stray
+ * whitespace at the ends, and control characters, are used only if a file really has them in its
+ * name (`exists`); otherwise the trimmed path is used if it exists, else the call is refused, so
+ * a typo never creates a look-alike file.
  */
 export function resolveToolPath(
   filePath: unknown,
   folders: readonly WorkspaceFolderInfo[],
   allowOutsideWorkspace = false,
+  exists: (p: string) => boolean = () => false,
 ): ResolvedPath {
   if (typeof filePath !== 'string' || filePath.trim() === '') {
     return { ok: false, code: 'invalid-input', message: 'filePath is missing or empty. Give the path of a file, absolute or relative to the workspace folder.' };
@@ -48,17 +129,9 @@ export function resolveToolPath(
   if (filePath.includes('\0')) {
     return { ok: false, code: 'invalid-input', message: 'filePath contains a NUL character, which no file name can hold.' };
   }
-  let fsPath: string;
-  if (path.isAbsolute(filePath)) {
-    fsPath = path.normalize(filePath);
-  } else {
-    if (folders.length === 0) {
-      return { ok: false, code: 'invalid-input', message: `No workspace folder is open, so the relative path "${filePath}" cannot be resolved. Use an absolute path.` };
-    }
-    const [first, ...rest] = filePath.split(/[\\/]/);
-    const named = folders.length > 1 ? folders.find((f) => f.name === first) : undefined;
-    fsPath = named ? path.resolve(named.fsPath, ...rest) : path.resolve(folders[0].fsPath, filePath);
-  }
+  const located = chooseSpelling(filePath, folders, exists);
+  if (!located.ok) return located;
+  const fsPath = located.fsPath;
   const folder = folderOf(fsPath, folders);
   if (!folder && !allowOutsideWorkspace) {
     return {
@@ -70,25 +143,142 @@ export function resolveToolPath(
   return { ok: true, fsPath, folder, display: displayPath(fsPath, folders) };
 }
 
+/** The path as given if a file has exactly that name; else the path without stray whitespace; else a refusal. */
+function chooseSpelling(filePath: string, folders: readonly WorkspaceFolderInfo[], exists: (p: string) => boolean): Located {
+  const exact = locate(filePath, folders, exists);
+  const trimmed = filePath.replace(STRAY_EDGES, '');
+  const odd = trimmed !== filePath || CONTROL.test(filePath);
+  if (!odd || (exact.ok && exists(exact.fsPath))) return exact;
+  if (trimmed !== filePath) {
+    const clean = locate(trimmed, folders, exists);
+    if (!clean.ok || exists(clean.fsPath)) return clean;
+    const lead = /^[ \t\r\n]+/.exec(filePath)?.[0];
+    const trail = /[ \t\r\n]+$/.exec(filePath)?.[0];
+    const where = [lead && `leading ${visible(lead)}`, trail && `trailing ${visible(trail)}`].filter(Boolean).join(' and ');
+    return {
+      ok: false,
+      code: 'invalid-input',
+      message: `filePath ${visible(filePath)} has stray whitespace (${where}), and nothing exists at that path or at ${visible(trimmed)}. A file created now would differ from the name you mean only by invisible characters. Remove the stray whitespace from filePath and call again.`,
+    };
+  }
+  return exact.ok ? controlRefusal(filePath) : exact;
+}
+
+function controlRefusal(filePath: string): Located {
+  const found = [...new Set(filePath.match(new RegExp(CONTROL.source, 'g')) ?? [])].map(visible).join(', ');
+  return {
+    ok: false,
+    code: 'invalid-input',
+    message: `filePath ${visible(filePath)} contains a control character (${found}), and no file exists at exactly that path. File names with control characters are refused so no look-alike file is created. Remove the character from filePath and call again.`,
+  };
+}
+
+/** Links followed before giving up (a loop, or an absurd chain). */
+const MAX_LINK_HOPS = 40;
+
 /**
- * Symbolic links must not smuggle a workspace path outside: `realpath` (the adapter's, on the
- * file system) of the file — or of its nearest existing ancestor, for a file not yet created —
- * must lie inside the real path of a workspace folder.
+ * Where `fsPath` really leads: its realpath, or, for a file that does not exist yet, the realpath
+ * of its nearest existing ancestor joined with the rest of the path. A dangling link is followed
+ * through its text: writing through it would create its target.
+ */
+export function realTargetOf(fsPath: string, facts: Pick<FileFacts, 'realpath'> & Partial<Pick<FileFacts, 'readlink'>>, hops = 0): string {
+  const rest: string[] = [];
+  let probe = fsPath;
+  for (;;) {
+    const real = facts.realpath(probe);
+    if (real !== undefined) return rest.length ? path.join(real, ...rest) : real;
+    const link = facts.readlink?.(probe);
+    if (link !== undefined && hops < MAX_LINK_HOPS) return realTargetOf(path.join(path.resolve(path.dirname(probe), link), ...rest), facts, hops + 1);
+    const parent = path.dirname(probe);
+    if (parent === probe) return fsPath; // nothing resolves: no link is known to be involved
+    rest.unshift(path.basename(probe));
+    probe = parent;
+  }
+}
+
+/**
+ * Symbolic links must not smuggle a workspace path outside: the real target of the file (see
+ * `realTargetOf`) must lie inside the real path of a workspace folder. Returns the target if it
+ * escapes.
  */
 export function escapesThroughLink(
   fsPath: string,
   folders: readonly WorkspaceFolderInfo[],
   realpath: (p: string) => string | undefined,
+  readlink?: (p: string) => string | undefined,
 ): string | undefined {
-  let probe = fsPath;
-  let real = realpath(probe);
-  while (real === undefined && path.dirname(probe) !== probe) {
-    probe = path.dirname(probe);
-    real = realpath(probe);
-  }
-  if (real === undefined) return undefined;
+  const real = realTargetOf(fsPath, { realpath, readlink });
   const inside = folders.some((f) => contains(realpath(f.fsPath) ?? f.fsPath, real));
   return inside ? undefined : real;
+}
+
+export type PolicedPath =
+  | {
+      ok: true;
+      /** The path as given (resolved, not canonicalised): what the tools open and show. */
+      fsPath: string;
+      /** Where it really leads, every link resolved. */
+      realPath: string;
+      folder: WorkspaceFolderInfo | undefined;
+      display: string;
+      /** The protected-file pattern the path, or its real target, matches: the user is asked first. */
+      protectedBy: string | undefined;
+      /** Set when only the real target matched `protectedBy`: the target, as shown. */
+      protectedTarget: string | undefined;
+    }
+  | { ok: false; code: ErrorCode; message: string };
+
+export interface PathPolicyOptions {
+  folders: readonly WorkspaceFolderInfo[];
+  allowOutsideWorkspace: boolean;
+  /** The call changes the file (write, replace): `.git` and notebooks are out of bounds. */
+  writes: boolean;
+  facts: FileFacts;
+  /** The protected-file patterns that apply to a file (a folder may have its own). */
+  protectedFiles(fsPath: string): readonly string[];
+}
+
+/**
+ * The whole path policy for one call. Every rule decides on the path as given AND on its real
+ * target, so a link cannot carry a write into `.git`, a notebook, or outside the workspace, nor
+ * read a protected file without the user's say; a link named like a protected file is asked about too.
+ */
+export function policeToolPath(filePath: unknown, options: PathPolicyOptions): PolicedPath {
+  const { folders, facts } = options;
+  const resolved = resolveToolPath(filePath, folders, options.allowOutsideWorkspace, facts.exists);
+  if (!resolved.ok) return resolved;
+  const { fsPath, display } = resolved;
+  const realPath = realTargetOf(fsPath, facts);
+  // the folders as the real target sees them (a folder opened through a link has another real path)
+  const realFolders = folders.map((f) => ({ name: f.name, fsPath: facts.realpath(f.fsPath) ?? f.fsPath }));
+  const realDisplay = displayPath(realPath, realFolders);
+  // how a refusal that only the target earns names it
+  const leadsTo = `${display} ${facts.readlink(fsPath) !== undefined ? 'is a symbolic link to' : 'lies under a symbolic link and leads to'} ${realDisplay}`;
+  if (!options.allowOutsideWorkspace && !folderOf(realPath, realFolders)) {
+    return { ok: false, code: 'outside-workspace', message: `${leadsTo}, outside the workspace. Only files inside the workspace can be read or changed.` };
+  }
+  if (options.writes && isInsideGitFolder(fsPath)) {
+    return { ok: false, code: 'protected', message: `${display} is inside a .git folder, the repository's own data; agents may not write there. Use git commands instead.` };
+  }
+  if (options.writes && isInsideGitFolder(realPath)) {
+    return { ok: false, code: 'protected', message: `${leadsTo}, inside a .git folder: the repository's own data, which agents may not write, through a link or otherwise. Use git commands instead.` };
+  }
+  const notebookRule = 'its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.';
+  if (options.writes && isNotebook(fsPath)) {
+    return { ok: false, code: 'invalid-input', message: `${display} is a Jupyter notebook: ${notebookRule}` };
+  }
+  if (options.writes && isNotebook(realPath)) {
+    return { ok: false, code: 'invalid-input', message: `${leadsTo}, a Jupyter notebook: ${notebookRule}` };
+  }
+  const base = { ok: true as const, fsPath, realPath, folder: resolved.folder, display };
+  const byPath = protectedPattern(fsPath, folders, options.protectedFiles(fsPath));
+  if (byPath !== undefined) return { ...base, protectedBy: byPath, protectedTarget: undefined };
+  // the target's patterns are those of the folder holding it, asked for by the folder's own path
+  const realFolder = folderOf(realPath, realFolders);
+  const folder = realFolder && folders[realFolders.indexOf(realFolder)];
+  const target = realFolder && folder ? path.join(folder.fsPath, path.relative(realFolder.fsPath, realPath)) : realPath;
+  const byTarget = protectedPattern(target, folders, options.protectedFiles(target));
+  return { ...base, protectedBy: byTarget, protectedTarget: byTarget === undefined ? undefined : realDisplay };
 }
 
 /** Secrets and tooling state an agent should not touch without the user saying so. */

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { PathSettings } from '../config';
 import { CancelledError, type CallContext, type Guard, type Logger } from '../core/guard';
-import { escapesThroughLink, isInsideGitFolder, isNotebook, protectedPattern, resolveToolPath, type WorkspaceFolderInfo } from '../core/paths';
+import { type FileFacts, policeToolPath, type WorkspaceFolderInfo } from '../core/paths';
 import type { ErrorCode, ResultData, ToolName, ToolOutcome } from '../core/types';
 import { MAX_DOCUMENT_BYTES } from '../core/documents';
 import { sessionKeyOf, turnOf } from './session';
@@ -65,15 +65,43 @@ export function requiredString(input: Record<string, unknown>, key: string): Che
 }
 
 export type ResolvedCallPath =
-  | { ok: true; fsPath: string; display: string; protectedBy: string | undefined }
+  | {
+      ok: true;
+      /** The path as given (not canonicalised): the file the tools open and the user sees. */
+      fsPath: string;
+      /** Where the path really leads, every symbolic link resolved. */
+      realPath: string;
+      display: string;
+      protectedBy: string | undefined;
+      /** Set when only the real target matched `protectedBy`: the target, as shown. */
+      protectedTarget: string | undefined;
+    }
   | { ok: false; code: ErrorCode; message: string };
 
-const realpathOrUndefined = (p: string) => {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return undefined;
-  }
+/** The file system's answers to the path policy's questions, asked fresh on every call. */
+const diskFacts: FileFacts = {
+  exists: (p) => {
+    try {
+      fs.lstatSync(p); // lstat: a dangling link is something too
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  realpath: (p) => {
+    try {
+      return fs.realpathSync.native(p);
+    } catch {
+      return undefined;
+    }
+  },
+  readlink: (p) => {
+    try {
+      return fs.readlinkSync(p);
+    } catch {
+      return undefined;
+    }
+  },
 };
 
 /** Resolves and polices a call's `filePath` (DESIGN path policy; no side effects). */
@@ -81,36 +109,16 @@ export function resolveCallPath(input: Record<string, unknown>, tool: ToolName, 
   if (input.filePath === undefined && lookalikeHint(input, 'filePath')) {
     return { ok: false, code: 'invalid-input', message: `filePath is missing. It is required.${lookalikeHint(input, 'filePath')}` };
   }
-  const folders = workspaceFolders();
-  const resolved = resolveToolPath(input.filePath, folders, settings.allowOutsideWorkspace);
-  if (!resolved.ok) return resolved;
-  if (!settings.allowOutsideWorkspace) {
-    const real = escapesThroughLink(resolved.fsPath, folders, realpathOrUndefined);
-    if (real !== undefined) {
-      return {
-        ok: false,
-        code: 'outside-workspace',
-        message: `${resolved.display} is a symbolic link (or lies under one) that leads to ${real}, outside the workspace. Only files inside the workspace can be read or changed.`,
-      };
-    }
-  }
-  const writes = tool !== 'editGuard_readFile';
-  if (writes && isInsideGitFolder(resolved.fsPath)) {
-    return { ok: false, code: 'protected', message: `${resolved.display} is inside a .git folder, the repository's own data; agents may not write there. Use git commands instead.` };
-  }
-  if (writes && isNotebook(resolved.fsPath)) {
-    return {
-      ok: false,
-      code: 'invalid-input',
-      message: `${resolved.display} is a Jupyter notebook: its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.`,
-    };
-  }
-  return {
-    ok: true,
-    fsPath: resolved.fsPath,
-    display: resolved.display,
-    protectedBy: protectedPattern(resolved.fsPath, folders, settings.protectedFiles(resolved.fsPath)),
-  };
+  const policed = policeToolPath(input.filePath, {
+    folders: workspaceFolders(),
+    allowOutsideWorkspace: settings.allowOutsideWorkspace,
+    writes: tool !== 'editGuard_readFile',
+    facts: diskFacts,
+    protectedFiles: (fsPath) => settings.protectedFiles(fsPath),
+  });
+  if (!policed.ok) return policed;
+  const { fsPath, realPath, display, protectedBy, protectedTarget } = policed;
+  return { ok: true, fsPath, realPath, display, protectedBy, protectedTarget };
 }
 
 /** `prepareInvocation` for all three tools: the progress message, and the user's say for protected files. */
@@ -124,7 +132,9 @@ export function prepare(tool: ToolName, input: unknown, settings: PathSettings, 
     prepared.confirmationMessages = {
       title: reading ? 'Let the agent read a protected file?' : 'Let the agent change a protected file?',
       message: new vscode.MarkdownString(
-        `The agent wants to ${reading ? 'read' : 'change'} \`${path}\`. It matches the protected pattern \`${resolved.protectedBy}\` (\`editGuard.protectedFiles\`): such files often hold secrets or tool settings.`,
+        `The agent wants to ${reading ? 'read' : 'change'} \`${path}\`. ${
+          resolved.protectedTarget === undefined ? 'It matches' : `It leads through a symbolic link to \`${resolved.protectedTarget}\`, which matches`
+        } the protected pattern \`${resolved.protectedBy}\` (\`editGuard.protectedFiles\`): such files often hold secrets or tool settings.`,
       ),
     };
   }
