@@ -12,7 +12,10 @@ import { docFor, fileRef, makeFile, sleep, type TestFile, uniquePath, waitFor } 
  * Returns how many had to be opened.
  */
 export async function evictDocument(f: TestFile, maxOpens = 300): Promise<number> {
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  // an editor showing the document keeps it open: close those tabs only (closing others could drop a
+  // dirty document's unsaved changes, which is not what is being tested)
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === f.uri.toString());
+  if (tabs.length) await vscode.window.tabGroups.close(tabs);
   let closed = !docFor(f);
   const listener = vscode.workspace.onDidCloseTextDocument((d) => {
     if (d.uri.toString() === f.uri.toString()) closed = true;
