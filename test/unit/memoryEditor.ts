@@ -45,7 +45,7 @@ export type DiskLoads = 'at once' | 'late' | 'never';
 
 export class MemoryEditor implements Editor {
   /** The disk: file contents as text (UTF-8), with a modification stamp. */
-  readonly files = new Map<string, { contents: string; mtime: number; bytes?: Uint8Array }>();
+  readonly files = new Map<string, { contents: string; mtime: number; size: number; bytes?: Uint8Array }>();
   private readonly documents = new Map<string, MemoryDocument>();
   /** Clean documents whose file changed on disk and that have not loaded it yet. */
   private readonly pendingLoads = new Set<string>();
@@ -69,7 +69,7 @@ export class MemoryEditor implements Editor {
 
   /** Another program writes the file (or creates it). */
   writeDisk(uri: string, contents: string): void {
-    this.files.set(uri, { contents, mtime: ++this.clock });
+    this.files.set(uri, { contents, mtime: ++this.clock, size: Buffer.byteLength(contents, 'utf8') });
     const doc = this.documents.get(uri);
     if (!doc || doc.isDirty) return;
     if (this.diskLoads === 'at once') this.reload(doc);
@@ -81,7 +81,7 @@ export class MemoryEditor implements Editor {
   /** Another program writes bytes that need not be valid UTF-8 (the editor shows U+FFFD for those). */
   writeDiskBytes(uri: string, bytes: Uint8Array): void {
     this.writeDisk(uri, new TextDecoder().decode(bytes));
-    this.files.get(uri)!.bytes = bytes;
+    Object.assign(this.files.get(uri)!, { bytes, size: bytes.length });
   }
 
   /** Another program deletes the file; an open document stays, with its text (VS Code marks it deleted). */
@@ -149,7 +149,7 @@ export class MemoryEditor implements Editor {
     await Promise.resolve();
     const file = this.files.get(uri);
     if (!file) return { kind: 'missing' };
-    return { kind: 'file', size: Buffer.byteLength(file.contents, 'utf8'), mtime: file.mtime };
+    return { kind: 'file', size: file.size, mtime: file.mtime };
   }
 
   async readFile(uri: string): Promise<Uint8Array> {
@@ -183,7 +183,7 @@ export class MemoryEditor implements Editor {
     await Promise.resolve();
     if (this.files.has(uri)) return false;
     const contents = new TextDecoder().decode(bytes);
-    this.files.set(uri, { contents, mtime: ++this.clock });
+    this.files.set(uri, { contents, mtime: ++this.clock, size: Buffer.byteLength(contents, 'utf8') });
     // VS Code reverts an open document of the path to the new file, unsaved changes or not
     const doc = this.documents.get(uri);
     if (doc) this.reload(doc);
@@ -202,7 +202,7 @@ export class MemoryEditor implements Editor {
     this.duringSave = undefined;
     during?.(doc);
     const snapshotVersion = doc.version;
-    this.files.set(doc.uri, { contents: doc.text, mtime: ++this.clock });
+    this.files.set(doc.uri, { contents: doc.text, mtime: ++this.clock, size: Buffer.byteLength(doc.text, 'utf8') });
     this.pendingLoads.delete(doc.uri);
     const after = this.afterSave;
     this.afterSave = undefined;
