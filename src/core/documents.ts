@@ -28,6 +28,13 @@ interface DiskView {
   invalidUtf8: boolean;
   /** The file has line endings the editor changed when it loaded it (mixed, or lone CRs). */
   normalised: boolean;
+  /**
+   * The file changed on disk since this version was compared with it, yet the editor would hold the
+   * same text (only line endings changed): the editor shows no change for it, and until its late
+   * reload takes in the new stat it refuses to save ("the content of the file is newer", an error
+   * the user sees). Edits of such a file go to the disk.
+   */
+  staleStat?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -113,10 +120,13 @@ export class EditorDocuments implements DocumentPort {
   async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], result: { text: string; hash: string }): Promise<ApplyResult> {
     const document = this.editor.openDocument(uri) ?? (await this.openOrUndefined(uri));
     if (!document) return { applied: false };
+    const view = document.isDirty ? undefined : this.disk.get(document);
     if (this.hashOf(document) !== expectedHash) {
       // the text the gate checked may be the disk's, which the editor has not loaded yet
-      if (document.isDirty || this.disk.get(document)?.ahead?.hash !== expectedHash) return { applied: false };
+      if (view?.ahead?.hash !== expectedHash) return { applied: false };
       if (!(await this.catchUp(document, expectedHash))) return this.writeOnDisk(uri, document, expectedHash, result.text);
+    } else if (view?.version === document.version && view.staleStat) {
+      return this.writeOnDisk(uri, document, expectedHash, result.text);
     }
     // From the check to the edit nothing awaits: the edit meets the text that was checked, and it
     // carries the document's version, so an edit that lands first in the editor makes it fail.
@@ -142,10 +152,11 @@ export class EditorDocuments implements DocumentPort {
   async save(uri: string, expectedHash: string): Promise<SaveResult> {
     const document = this.editor.openDocument(uri);
     if (!document || document.isClosed) return { saved: false, why: 'failed' };
-    // A keystroke the editor applied after our edit may not have reached this document yet; wait for
-    // it, then save only the exact text of our edit. Anything else is the user's and stays unsaved.
-    await this.editor.settle();
+    // A keystroke the editor applied after our edit may not have reached this document yet: save only
+    // while the editor's own copy is still exactly our edit. Anything else is the user's and stays unsaved.
     if (this.hashOf(document) !== expectedHash) return { saved: false, why: 'changed' };
+    const version = document.version;
+    if (!(await this.editor.stillAt(document)) || document.version !== version) return { saved: false, why: 'changed' };
     const versionBefore = document.version;
     if (!(await this.editor.save(document))) return { saved: false, why: 'failed' };
     if (!document.isDirty) await this.recordInSync(uri, document);
@@ -184,6 +195,7 @@ export class EditorDocuments implements DocumentPort {
     const held = asEditorHolds(contents, this.editor.defaultEol(document.uri));
     const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.text !== contents };
     if (held.text !== document.getText()) view.ahead = { text: held.text, hash: sha256(held.text), eol: held.eol };
+    else if (known?.version === document.version) view.staleStat = known.staleStat || known.mtime !== stat.mtime || known.size !== stat.size;
     this.disk.set(document, view);
     return view;
   }
@@ -226,11 +238,13 @@ export class EditorDocuments implements DocumentPort {
       out.set(bom);
       out.set(body, bom.length);
       await this.editor.writeFile(uri, out);
-      // until the document loads it, the file's current text is the one just written
+      // what the disk holds now, for the document's version (until it loads it, the text just written)
       const stat = await this.editor.stat(uri);
-      if (stat.kind === 'file') {
+      if (stat.kind === 'file' && !document.isDirty) {
         const held = asEditorHolds(text, this.editor.defaultEol(uri));
-        this.disk.set(document, { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead: { text: held.text, hash: sha256(held.text), eol: held.eol } });
+        const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false };
+        if (held.text !== document.getText()) view.ahead = { text: held.text, hash: sha256(held.text), eol: held.eol };
+        this.disk.set(document, view);
       }
       return { applied: true, onDisk: true };
     } catch {

@@ -61,10 +61,11 @@ export interface Editor {
   /** Resolves `true` at the document's next change, `false` after `ms` without one. */
   nextChange(document: EditorDocument, ms: number): Promise<boolean>;
   /**
-   * One round trip to the editor's side that owns the documents: every change it made before this
-   * call (a keystroke, another extension's edit) has reached `EditorDocument`s when it resolves.
+   * A round trip through the editor's side that owns the documents, the way edits go: `false` when
+   * the document there had moved past this version. Edits sent before it (a keystroke, another
+   * extension's) have reached `document` when it answers, so a caller also compares the version.
    */
-  settle(): Promise<void>;
+  stillAt(document: EditorDocument): Promise<boolean>;
   /** The line ending a document gets when its text has none (`files.eol`). */
   defaultEol(uri: string): Eol;
 }

@@ -142,14 +142,23 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
     }
   });
 
-  test("settle(): a keystroke VS Code applied right after an edit has reached the document once the round trip is back", async () => {
+  test('stillAt(): a keystroke sent just before it is seen when it answers (refused, or in a newer version), editor visible; on a quiet document it changes nothing', async () => {
     const editor = new VsCodeEditor();
-    const { f, doc } = await openClean('settle', 'x\n');
+    const { f, doc } = await openClean('still-at', 'x\n');
+    await vscode.window.showTextDocument(doc);
+    const quiet = editor.openDocument(f.uri.toString())!;
+    const version = doc.version;
+    assert.strictEqual(await editor.stillAt(quiet), true);
+    assert.strictEqual(doc.version, version, 'the version does not move');
+    assert.ok(!doc.isDirty, 'the document stays clean');
     const typed = typeWhenAgentEditLands(doc, (t) => t.startsWith('agent'), (d) => insertAtEnd(d, 'K'));
     const edit = new vscode.WorkspaceEdit();
     edit.insert(f.uri, new vscode.Position(0, 0), 'agent ');
     assert.ok(await vscode.workspace.applyEdit(edit));
-    await editor.settle();
+    const ours = doc.version;
+    const still = await editor.stillAt(quiet);
+    // the keystroke, sent before the check, is seen by the time it answers: refused, or a newer version
+    assert.ok(!still || doc.version !== ours, `the keystroke went unseen (stillAt ${still}, version ${doc.version})`);
     assert.ok(await typed, 'the keystroke was applied');
     assert.strictEqual(doc.getText(), 'agent x\nK');
   });

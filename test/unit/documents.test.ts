@@ -148,6 +148,35 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal((await t.replace('BUILT', 'again')).data.status, 'ok', 'the own write counts in the same turn');
   });
 
+  test('a disk change that leaves the text as the editor holds it (only line endings), after the agent read: the write goes to the disk, since the editor would refuse to save', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'late';
+    t.editor.writeDisk(A, 'a\r\nb\r\n');
+    await t.read();
+    t.editor.writeDisk(A, 'a\r\nb\r'); // another program; VS Code holds the same text, and has not taken in the new stat
+    const out = await t.write('c\r\n', true);
+    assert.equal(out.data.saved, true, out.text);
+    assert.match(out.text, /on disk/);
+    assert.equal(t.editor.disk(A), 'a\r\nb\r\nc\r\n');
+    assert.equal(t.editor.saves, 0, "the editor's save (which it would refuse) was not asked for");
+  });
+
+  test('the same change before the gate ever compared the document: the editor refuses the save; the edit stays in the buffer, nothing is lost, the result says so', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'late';
+    t.editor.writeDisk(A, 'a\r\nb\r\n');
+    t.editor.userEdit(A, 'a\r\nb\r\n'); // the user opened it (no change)
+    t.editor.writeDisk(A, 'a\r\nb\r');
+    await t.read();
+    const out = await t.write('c\r\n', true);
+    assert.equal(out.data.status, 'ok');
+    assert.equal(out.data.saved, false);
+    assert.match(out.text, /could not be saved to disk/);
+    assert.equal(t.editor.document(A)?.text, 'a\r\nb\r\nc\r\n');
+    assert.equal(t.editor.document(A)?.isDirty, true);
+    assert.equal(t.editor.disk(A), 'a\r\nb\r', 'the disk is untouched');
+  });
+
   test('bytes that are not valid UTF-8: reads say so, edits are refused (saving would write U+FFFD)', async () => {
     const t = setup();
     t.editor.writeDiskBytes(A, new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a])); // "café" in Latin-1

@@ -320,6 +320,8 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
       if (results[i].data.created && before.doc) met('create over an open document');
       if (c.tool !== 'read' && results[i].data.status === 'ok' && before.disk !== undefined && editorText(before.disk).text !== before.disk) met('write to a file with mixed line endings');
       if (c.tool !== 'read' && results[i].data.status === 'ok' && before.doc?.eol === '\r\n') met('write to a CRLF document');
+      if (/could not be saved to disk/.test(results[i].text)) met('save refused by the editor (the file on disk is newer)');
+      if (editor.directWrites > directWritesBefore && before.doc && !before.doc.dirty && before.disk !== undefined && editorText(before.disk).text === before.doc.text) met('write after a disk change that left the text as it was');
     });
 
     // 1. agreement with the model, calls taken in arrival order (one lock per file keeps that order)
@@ -529,6 +531,7 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
       'create over an open document',
       'write to a file with mixed line endings',
       'write to a CRLF document',
+      'write after a disk change that left the text as it was',
       'keystroke beforeEdit',
       'keystroke inFlight',
       'keystroke duringSave',

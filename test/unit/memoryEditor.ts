@@ -11,7 +11,10 @@
 //   version is refused;
 // - a dirty document stays open when its file is deleted; creating the file reverts it to the file;
 // - saving runs the participants (`formatter`), then writes the text of that moment; a change
-//   during the save (`duringSave`) is saved with it, one after the snapshot (`afterSave`) stays unsaved.
+//   during the save (`duringSave`) is saved with it, one after the snapshot (`afterSave`) stays unsaved;
+// - a document knows the file's stat from its last load or save; a save is refused ("the content of
+//   the file is newer") when the file's time moved on and its size differs; a disk change that leaves
+//   the text as the editor holds it is taken in without a new version (at once, or at a late load).
 import type { Editor, EditorDocument, FileStat, OpenResult } from '../../src/core/editor';
 import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
 import { asEditorHolds, type Eol, withEol } from '../../src/core/text';
@@ -21,6 +24,8 @@ export class MemoryDocument implements EditorDocument {
   isDirty = false;
   isClosed = false;
   readonly encoding = 'utf8';
+  /** The file's stat as the editor last took it in (load or save). */
+  stat = { mtime: 0, size: 0 };
 
   constructor(
     readonly uri: string,
@@ -60,7 +65,7 @@ export class MemoryEditor implements Editor {
   duringSave: ((document: MemoryDocument) => void) | undefined;
   /** Runs when a save has taken its text (a keystroke that stays unsaved). */
   afterSave: ((document: MemoryDocument) => void) | undefined;
-  /** Runs at `settle()`: a change the editor made that had not reached the document yet. */
+  /** Runs at `stillAt()`: a change the editor made that had not reached the document yet. */
   inFlight: (() => void) | undefined;
   saves = 0;
   directWrites = 0;
@@ -73,9 +78,8 @@ export class MemoryEditor implements Editor {
     const doc = this.documents.get(uri);
     if (!doc || doc.isDirty) return;
     if (this.diskLoads === 'at once') this.reload(doc);
-    // a load that would not change the text is not waited for (the gate sees no difference)
-    else if (asEditorHolds(contents, this.defaultLineEnding).text !== doc.text) this.pendingLoads.add(uri);
-    else this.pendingLoads.delete(uri);
+    // a late load, even one that leaves the text as it is (it still takes in the new stat)
+    else this.pendingLoads.add(uri);
   }
 
   /** Another program writes bytes that need not be valid UTF-8 (the editor shows U+FFFD for those). */
@@ -202,7 +206,10 @@ export class MemoryEditor implements Editor {
     this.duringSave = undefined;
     during?.(doc);
     const snapshotVersion = doc.version;
+    const file = this.files.get(doc.uri);
+    if (file && file.mtime > doc.stat.mtime && file.size !== doc.stat.size) return false; // "the content of the file is newer"
     this.files.set(doc.uri, { contents: doc.text, mtime: ++this.clock, size: Buffer.byteLength(doc.text, 'utf8') });
+    doc.stat = { mtime: this.clock, size: Buffer.byteLength(doc.text, 'utf8') };
     this.pendingLoads.delete(doc.uri);
     const after = this.afterSave;
     this.afterSave = undefined;
@@ -215,18 +222,23 @@ export class MemoryEditor implements Editor {
 
   async nextChange(document: EditorDocument, _ms: number): Promise<boolean> {
     await Promise.resolve();
-    if (this.diskLoads === 'late' && this.pendingLoads.delete(document.uri)) {
-      this.reload(document as MemoryDocument);
-      return true;
+    const doc = document as MemoryDocument;
+    if (this.diskLoads === 'late' && this.pendingLoads.delete(doc.uri)) {
+      const version = doc.version;
+      this.reload(doc);
+      // a load that leaves the text as it is fires no change
+      if (doc.version !== version) return true;
     }
     return false; // nothing changes in time
   }
 
-  async settle(): Promise<void> {
+  async stillAt(document: EditorDocument): Promise<boolean> {
+    const version = document.version;
     const flying = this.inFlight;
     this.inFlight = undefined;
     flying?.();
     await Promise.resolve();
+    return !document.isClosed && document.version === version;
   }
 
   defaultEol(): Eol {
@@ -238,6 +250,7 @@ export class MemoryEditor implements Editor {
     if (!file || file.contents.includes('\0')) return undefined;
     const held = asEditorHolds(file.contents, this.defaultLineEnding);
     const doc = new MemoryDocument(uri, held.text, held.eol);
+    doc.stat = { mtime: file.mtime, size: file.size };
     this.documents.set(uri, doc);
     return doc;
   }
@@ -248,6 +261,7 @@ export class MemoryEditor implements Editor {
     if (!file) return;
     const held = asEditorHolds(file.contents, this.defaultLineEnding);
     doc.eol = held.eol;
+    doc.stat = { mtime: file.mtime, size: file.size };
     if (held.text !== doc.text || doc.isDirty) doc.change(held.text, false);
   }
 }

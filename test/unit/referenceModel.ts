@@ -16,12 +16,16 @@
 // - an edit makes a document dirty; a save makes it clean and puts its text on disk;
 // - a clean document follows a disk change at once, late, or never (`diskLoads`); a dirty one keeps
 //   its text; a dropped (evicted) document is simply not open, and VS Code never drops a dirty one;
-// - a deleted file's dirty document stays open; creating the file reverts an open document to it.
+// - a deleted file's dirty document stays open; creating the file reverts an open document to it;
+// - a document knows the file's stat from its last load or save; a save is refused when the file's
+//   time moved on and its size differs (the editor's "the content of the file is newer").
 // The gate on top:
 // - a file's current text is its dirty document's, else the disk's as the editor holds (or will
 //   hold) it; the file exists while the disk has it or a dirty document holds it;
 // - a write to a clean document that lags the disk waits for the load (`late`), or goes to the disk
-//   when the editor never loads it (`never`);
+//   when the editor never loads it (`never`); so does a write to a document the gate compared with
+//   the disk, whose file changed since without a change of the text (only line endings): the editor
+//   may not have taken in the new stat, and would refuse the save;
 // - an agent write saves only a document that was clean, and only while it holds exactly the agent's
 //   text: a keystroke that reached the document first stays unsaved (`inFlight`); one typed during the
 //   save is saved with it and shown to the agent (`duringSave`); one after the save's snapshot stays
@@ -60,6 +64,13 @@ export interface ModelDocument {
   dirty: boolean;
   /** clean, and the disk changed since it loaded */
   lagging: boolean;
+  /** the editor has taken in the file's latest stat (mtime and size), of `statSize` bytes */
+  statCurrent: boolean;
+  statSize: number;
+  /** the gate compared this version of the document with the disk */
+  compared: boolean;
+  /** …and the file changed on disk since, leaving the text as the editor holds it */
+  staleStat: boolean;
 }
 
 export interface ModelFile {
@@ -99,6 +110,7 @@ export interface Keystroke {
 }
 
 const key = (session: string, uri: string) => `${session}\u0000${uri}`;
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** Number of lines as a reader counts them: a final line break does not start another line. */
 export function lineCount(text: string): number {
@@ -150,13 +162,48 @@ export class ReferenceModel {
 
   /** The editor opens the file's document (a tool looked at it, or the user did). */
   private open(f: ModelFile): ModelDocument | undefined {
-    if (!f.doc && f.disk !== undefined) f.doc = { ...editorText(f.disk), dirty: false, lagging: false };
+    if (!f.doc && f.disk !== undefined) {
+      f.doc = { ...editorText(f.disk), dirty: false, lagging: false, statCurrent: true, statSize: bytes(f.disk), compared: false, staleStat: false };
+    }
     return f.doc;
   }
 
+  /** The document gets a new text, so a new version: what the gate knew of the old one is gone. */
+  private setText(doc: ModelDocument, text: string, dirty: boolean): void {
+    if (text !== doc.text) {
+      doc.compared = false;
+      doc.staleStat = false;
+    }
+    doc.text = text;
+    doc.dirty = dirty;
+  }
+
+  /** The document loads its file (a late load, a revert): text, line ending and stat. */
   private reload(f: ModelFile): void {
     if (!f.doc || f.disk === undefined) return;
-    Object.assign(f.doc, editorText(f.disk), { dirty: false, lagging: false });
+    const held = editorText(f.disk);
+    this.setText(f.doc, held.text, false);
+    Object.assign(f.doc, { eol: held.eol, lagging: false, statCurrent: true, statSize: bytes(f.disk) });
+  }
+
+  /** The file's bytes changed (another program, or the agent past the editor): how its document follows. */
+  private diskWritten(f: ModelFile): void {
+    const doc = f.doc;
+    if (!doc) return;
+    if (doc.dirty || f.disk === undefined) {
+      doc.statCurrent = false;
+      return;
+    }
+    const same = editorText(f.disk).text === doc.text;
+    if (same && doc.compared) doc.staleStat = true;
+    if (this.diskLoads === 'at once') return this.reload(f);
+    doc.lagging = !same;
+    doc.statCurrent = false;
+  }
+
+  /** The gate looked at the file: a clean document's version is compared with the disk. */
+  private compare(f: ModelFile): void {
+    if (f.doc && !f.doc.dirty && f.disk !== undefined) f.doc.compared = true;
   }
 
   // ---- the world outside the agent ---------------------------------------------------------
@@ -172,8 +219,7 @@ export class ReferenceModel {
     if (!doc) return false;
     const typed = withEol(text, doc.eol);
     if (typed === doc.text) return true;
-    doc.text = typed;
-    doc.dirty = true;
+    this.setText(doc, typed, true);
     doc.lagging = false;
     return true;
   }
@@ -182,9 +228,7 @@ export class ReferenceModel {
   diskChange(uri: string, contents: string): void {
     const f = this.file(uri);
     f.disk = contents;
-    if (!f.doc || f.doc.dirty) return;
-    if (this.diskLoads === 'at once') this.reload(f);
-    else f.doc.lagging = editorText(contents).text !== f.doc.text;
+    this.diskWritten(f);
   }
 
   /** Another program deletes the file; its document (if open) stays as it is. */
@@ -200,9 +244,9 @@ export class ReferenceModel {
     if (f?.doc && !f.doc.dirty) f.doc = undefined;
   }
 
-  /** Late disk loads happen. */
+  /** Late disk loads happen (those that change the text, and those that only take in the stat). */
   loadPending(): void {
-    for (const f of this.files.values()) if (f.doc?.lagging) this.reload(f);
+    for (const f of this.files.values()) if (f.doc && !f.doc.dirty && (f.doc.lagging || !f.doc.statCurrent)) this.reload(f);
   }
 
   /** Forget marks: all, one chat's, or one chat's for one file. */
@@ -250,8 +294,10 @@ export class ReferenceModel {
   read(call: CallSite, range: { offset?: number; limit?: number }): Expected {
     const text = this.current(call.uri);
     if (text === undefined) return { status: 'error', code: 'not-found' };
-    // the tool opens the document (if the file is on disk)
-    this.open(this.file(call.uri));
+    // the tool opens the document (if the file is on disk) and compares a clean one with the disk
+    const f = this.file(call.uri);
+    this.open(f);
+    this.compare(f);
     if (range.offset !== undefined && range.offset > Math.max(lineCount(text), 1)) return { status: 'error', code: 'invalid-input' };
     // rule 1: a ranged read marks the whole text
     this.stamp(call.session, call.uri, hashOf(text), 'read', call.turn);
@@ -285,10 +331,13 @@ export class ReferenceModel {
 
   private create(call: CallSite, content: string): Expected {
     // rule 4: creating a file that does not exist needs no read; an open document of the path
-    // (deleted file, no unsaved changes) reverts to the new file
+    // (deleted file, no unsaved changes) reverts to the new file at once
     const f = this.file(call.uri);
     f.disk = content;
-    if (f.doc) this.reload(f);
+    if (f.doc) {
+      if (editorText(content).text === f.doc.text && f.doc.compared) f.doc.staleStat = true;
+      this.reload(f);
+    }
     this.stamp(call.session, call.uri, hashOf(editorText(content).text), 'write', call.turn);
     return { status: 'ok', created: true, saved: true, keptUnsaved: false };
   }
@@ -298,6 +347,7 @@ export class ReferenceModel {
     const text = this.current(call.uri)!;
     // the tool loads the file: the editor opens its document, whatever the gate then decides
     this.open(f);
+    this.compare(f);
     const decision = opts.fault ? ({ allow: true } as const) : this.gate(call, text);
     if (!decision.allow) {
       // rule 6: a refusal shows the current text and counts as having seen it
@@ -308,16 +358,24 @@ export class ReferenceModel {
     if ('code' in planned) return { status: 'error', code: planned.code };
     const newText = planned.newText;
     const failOpen = opts.fault ? { failOpen: true } : {};
-
     const doc = f.doc!;
-    if (!doc.dirty && doc.lagging) {
-      if (this.diskLoads === 'never') {
-        // the editor never loads the disk: the edit goes to the file itself; the document stays behind
+    const wrote = (hash: string, result: Omit<Extract<Expected, { status: 'ok' }>, 'status'>): Expected => {
+      this.stamp(call.session, call.uri, hash, 'write', call.turn);
+      return { status: 'ok', ...result, ...failOpen };
+    };
+
+    if (!doc.dirty && (doc.lagging || doc.staleStat)) {
+      if (doc.lagging && this.diskLoads === 'late') {
+        this.reload(f); // the write waits for the late load
+      } else {
+        // the editor never loads the disk, or may not have taken in its stat: the edit goes to the
+        // file itself, and the document follows as it follows any disk change
         f.disk = newText;
-        this.stamp(call.session, call.uri, hashOf(newText), 'write', call.turn);
-        return { status: 'ok', saved: true, keptUnsaved: false, ...failOpen };
+        this.diskWritten(f);
+        // the gate knows what the disk holds now, for the document's version
+        if (!doc.dirty) Object.assign(doc, { compared: true, staleStat: false });
+        return wrote(hashOf(newText), { saved: true, keptUnsaved: false });
       }
-      this.reload(f); // the write waits for the late load
     }
     const k = opts.keystroke;
     if (k?.when === 'beforeEdit') {
@@ -325,39 +383,33 @@ export class ReferenceModel {
       // was checked, must not land; the refusal shows the text as it is now
       const typed = withEol(k.text, doc.eol);
       if (typed !== doc.text) {
-        doc.text = typed;
-        doc.dirty = true;
+        this.setText(doc, typed, true);
         this.stamp(call.session, call.uri, hashOf(typed), 'refusal', call.turn);
         return { status: 'blocked', reason: 'changed' };
       }
     }
     const wasDirty = doc.dirty;
-    doc.text = newText;
-    doc.dirty = true;
-    if (wasDirty) {
-      // the user's unsaved work is not saved behind their back
-      this.stamp(call.session, call.uri, hashOf(newText), 'write', call.turn);
-      return { status: 'ok', saved: false, keptUnsaved: true, ...failOpen };
-    }
+    this.setText(doc, newText, true);
+    // the user's unsaved work is not saved behind their back
+    if (wasDirty) return wrote(hashOf(newText), { saved: false, keptUnsaved: true });
     if (k?.when === 'inFlight' && withEol(k.text, doc.eol) !== doc.text) {
       // it reached the document before the save check: nothing is saved
-      doc.text = withEol(k.text, doc.eol);
-      this.stamp(call.session, call.uri, hashOf(newText), 'write', call.turn);
-      return { status: 'ok', saved: false, keptUnsaved: true, ...failOpen };
+      this.setText(doc, withEol(k.text, doc.eol), true);
+      return wrote(hashOf(newText), { saved: false, keptUnsaved: true });
     }
-    if (k?.when === 'duringSave') doc.text = withEol(k.text, doc.eol);
+    if (k?.when === 'duringSave') this.setText(doc, withEol(k.text, doc.eol), true);
+    if (f.disk !== undefined && !doc.statCurrent && bytes(f.disk) !== doc.statSize) {
+      // the editor refuses the save: its stat is older than the file's, and the size differs
+      return wrote(hashOf(newText), { saved: false, keptUnsaved: false });
+    }
     f.disk = doc.text;
-    doc.dirty = false;
+    Object.assign(doc, { dirty: false, statCurrent: true, statSize: bytes(doc.text), compared: true, staleStat: false });
     if (k?.when === 'afterSave') {
       const typed = withEol(k.text, doc.eol);
-      if (typed !== doc.text) {
-        doc.text = typed;
-        doc.dirty = true;
-      }
+      if (typed !== doc.text) this.setText(doc, typed, true);
     }
     // the agent is shown what the save left (a diff), and its mark is of that
-    this.stamp(call.session, call.uri, hashOf(doc.text), 'write', call.turn);
-    return { status: 'ok', saved: true, keptUnsaved: false, ...failOpen };
+    return wrote(hashOf(doc.text), { saved: true, keptUnsaved: false });
   }
 }
 
