@@ -20,7 +20,8 @@ import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
 export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const log = vscode.window.createOutputChannel('Agent Edit Guard', { log: true });
   const store = new MarkStore();
-  const documents = new EditorDocuments(new VsCodeEditor());
+  const editor = new VsCodeEditor();
+  const documents = new EditorDocuments(editor);
   const guard = new Guard(store, documents, readSettings, log);
   const freshness = new LiveFreshness(store, documents);
   const diagnostics = new BlockedWriteDiagnostics();
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
 
   context.subscriptions.push(
     log,
+    editor,
     bridge,
     vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void bridge.sync()),

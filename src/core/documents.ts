@@ -29,10 +29,9 @@ interface DiskView {
   /** The file has line endings the editor changed when it loaded it (mixed, or lone CRs). */
   normalised: boolean;
   /**
-   * The file changed on disk since this version was compared with it, yet the editor would hold the
-   * same text (only line endings changed): the editor shows no change for it, and until its late
-   * reload takes in the new stat it refuses to save ("the content of the file is newer", an error
-   * the user sees). Edits of such a file go to the disk.
+   * The file was modified after the editor last took it in, yet the editor would hold the same text
+   * (only line endings changed), so it shows no change; until it takes in the new stat it refuses to
+   * save ("the content of the file is newer", an error the user sees). Edits of such a file go to the disk.
    */
   staleStat?: boolean;
 }
@@ -195,7 +194,7 @@ export class EditorDocuments implements DocumentPort {
     const held = asEditorHolds(contents, this.editor.defaultEol(document.uri));
     const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.text !== contents };
     if (held.text !== document.getText()) view.ahead = { text: held.text, hash: sha256(held.text), eol: held.eol };
-    else if (known?.version === document.version) view.staleStat = known.staleStat || known.mtime !== stat.mtime || known.size !== stat.size;
+    else if (stat.mtime > document.syncedAt) view.staleStat = true;
     this.disk.set(document, view);
     return view;
   }

@@ -17,7 +17,10 @@
 // - A document with unsaved changes stays open (and dirty) when its file is deleted on disk; creating
 //   the file then REVERTS it to the new file's contents, losing those changes.
 // - Saving runs save participants (format on save, trim whitespace, other extensions); the text saved
-//   is the document's after them, and the document may change while the save runs.
+//   is the document's after them, and the document may change while the save runs. A save over a file
+//   modified since the editor last took it in (and of another size) is refused: "the content of the
+//   file is newer", an error the user sees. A disk change that leaves the text as the editor holds it
+//   (only line endings) shows no change at all.
 import type { TextSpanEdit } from './replace';
 import type { Eol } from './text';
 
@@ -30,6 +33,12 @@ export interface EditorDocument {
   readonly eol: Eol;
   /** VS Code's encoding id: `utf8`, `utf8bom`, `utf16le`, `windows1252`, … */
   readonly encoding: string;
+  /**
+   * When the editor last took in the file (opened or loaded it, or saved it), on the clock of file
+   * modification times. A file modified after that may be newer than the editor knows, and the editor
+   * refuses to save over a file newer than it knows.
+   */
+  readonly syncedAt: number;
   getText(): string;
 }
 

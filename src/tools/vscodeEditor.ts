@@ -9,6 +9,14 @@ import type { Eol } from '../core/text';
 const wrappers = new WeakMap<vscode.TextDocument, EditorDocument>();
 const documentOf = new WeakMap<EditorDocument, vscode.TextDocument>();
 
+/**
+ * When VS Code last took in each document's file: opened it, loaded a change (a change that leaves the
+ * document clean), or saved it. VS Code does not say; its events do. A document open before the
+ * extension started counts from then.
+ */
+const syncedAt = new WeakMap<vscode.TextDocument, number>();
+const startedAt = Date.now();
+
 function wrap(doc: vscode.TextDocument): EditorDocument {
   let wrapped = wrappers.get(doc);
   if (!wrapped) {
@@ -29,6 +37,9 @@ function wrap(doc: vscode.TextDocument): EditorDocument {
       get encoding() {
         return doc.encoding;
       },
+      get syncedAt() {
+        return syncedAt.get(doc) ?? startedAt;
+      },
       getText: () => doc.getText(),
     };
     wrappers.set(doc, wrapped);
@@ -43,7 +54,19 @@ function unwrap(document: EditorDocument): vscode.TextDocument {
   return doc;
 }
 
-export class VsCodeEditor implements Editor {
+export class VsCodeEditor implements Editor, vscode.Disposable {
+  private readonly listeners = [
+    vscode.workspace.onDidOpenTextDocument((doc) => syncedAt.set(doc, Date.now())),
+    vscode.workspace.onDidSaveTextDocument((doc) => syncedAt.set(doc, Date.now())),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (!e.document.isDirty) syncedAt.set(e.document, Date.now());
+    }),
+  ];
+
+  dispose(): void {
+    for (const l of this.listeners) l.dispose();
+  }
+
   openDocument(uri: string): EditorDocument | undefined {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     return doc && !doc.isClosed ? wrap(doc) : undefined;

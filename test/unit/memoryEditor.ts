@@ -27,6 +27,10 @@ export class MemoryDocument implements EditorDocument {
   /** The file's stat as the editor last took it in (load or save). */
   stat = { mtime: 0, size: 0 };
 
+  get syncedAt(): number {
+    return this.stat.mtime;
+  }
+
   constructor(
     readonly uri: string,
     public text: string,

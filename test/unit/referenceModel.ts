@@ -23,9 +23,9 @@
 // - a file's current text is its dirty document's, else the disk's as the editor holds (or will
 //   hold) it; the file exists while the disk has it or a dirty document holds it;
 // - a write to a clean document that lags the disk waits for the load (`late`), or goes to the disk
-//   when the editor never loads it (`never`); so does a write to a document the gate compared with
-//   the disk, whose file changed since without a change of the text (only line endings): the editor
-//   may not have taken in the new stat, and would refuse the save;
+//   when the editor never loads it (`never`); so does a write to a document whose file changed
+//   without a change of the text (only line endings) that the editor has not taken in yet: it would
+//   refuse the save;
 // - an agent write saves only a document that was clean, and only while it holds exactly the agent's
 //   text: a keystroke that reached the document first stays unsaved (`inFlight`); one typed during the
 //   save is saved with it and shown to the agent (`duringSave`); one after the save's snapshot stays
@@ -67,10 +67,6 @@ export interface ModelDocument {
   /** the editor has taken in the file's latest stat (mtime and size), of `statSize` bytes */
   statCurrent: boolean;
   statSize: number;
-  /** the gate compared this version of the document with the disk */
-  compared: boolean;
-  /** …and the file changed on disk since, leaving the text as the editor holds it */
-  staleStat: boolean;
 }
 
 export interface ModelFile {
@@ -163,17 +159,13 @@ export class ReferenceModel {
   /** The editor opens the file's document (a tool looked at it, or the user did). */
   private open(f: ModelFile): ModelDocument | undefined {
     if (!f.doc && f.disk !== undefined) {
-      f.doc = { ...editorText(f.disk), dirty: false, lagging: false, statCurrent: true, statSize: bytes(f.disk), compared: false, staleStat: false };
+      f.doc = { ...editorText(f.disk), dirty: false, lagging: false, statCurrent: true, statSize: bytes(f.disk) };
     }
     return f.doc;
   }
 
-  /** The document gets a new text, so a new version: what the gate knew of the old one is gone. */
+  /** The document gets a new text (a new version). */
   private setText(doc: ModelDocument, text: string, dirty: boolean): void {
-    if (text !== doc.text) {
-      doc.compared = false;
-      doc.staleStat = false;
-    }
     doc.text = text;
     doc.dirty = dirty;
   }
@@ -194,16 +186,9 @@ export class ReferenceModel {
       doc.statCurrent = false;
       return;
     }
-    const same = editorText(f.disk).text === doc.text;
-    if (same && doc.compared) doc.staleStat = true;
     if (this.diskLoads === 'at once') return this.reload(f);
-    doc.lagging = !same;
+    doc.lagging = editorText(f.disk).text !== doc.text;
     doc.statCurrent = false;
-  }
-
-  /** The gate looked at the file: a clean document's version is compared with the disk. */
-  private compare(f: ModelFile): void {
-    if (f.doc && !f.doc.dirty && f.disk !== undefined) f.doc.compared = true;
   }
 
   // ---- the world outside the agent ---------------------------------------------------------
@@ -294,10 +279,8 @@ export class ReferenceModel {
   read(call: CallSite, range: { offset?: number; limit?: number }): Expected {
     const text = this.current(call.uri);
     if (text === undefined) return { status: 'error', code: 'not-found' };
-    // the tool opens the document (if the file is on disk) and compares a clean one with the disk
-    const f = this.file(call.uri);
-    this.open(f);
-    this.compare(f);
+    // the tool opens the document (if the file is on disk)
+    this.open(this.file(call.uri));
     if (range.offset !== undefined && range.offset > Math.max(lineCount(text), 1)) return { status: 'error', code: 'invalid-input' };
     // rule 1: a ranged read marks the whole text
     this.stamp(call.session, call.uri, hashOf(text), 'read', call.turn);
@@ -334,10 +317,7 @@ export class ReferenceModel {
     // (deleted file, no unsaved changes) reverts to the new file at once
     const f = this.file(call.uri);
     f.disk = content;
-    if (f.doc) {
-      if (editorText(content).text === f.doc.text && f.doc.compared) f.doc.staleStat = true;
-      this.reload(f);
-    }
+    if (f.doc) this.reload(f);
     this.stamp(call.session, call.uri, hashOf(editorText(content).text), 'write', call.turn);
     return { status: 'ok', created: true, saved: true, keptUnsaved: false };
   }
@@ -347,7 +327,6 @@ export class ReferenceModel {
     const text = this.current(call.uri)!;
     // the tool loads the file: the editor opens its document, whatever the gate then decides
     this.open(f);
-    this.compare(f);
     const decision = opts.fault ? ({ allow: true } as const) : this.gate(call, text);
     if (!decision.allow) {
       // rule 6: a refusal shows the current text and counts as having seen it
@@ -364,7 +343,9 @@ export class ReferenceModel {
       return { status: 'ok', ...result, ...failOpen };
     };
 
-    if (!doc.dirty && (doc.lagging || doc.staleStat)) {
+    // a clean document behind the disk: one that has to load the new text, or one whose text is the
+    // same but whose new stat the editor has not taken in (it would refuse the save)
+    if (!doc.dirty && (doc.lagging || (!doc.statCurrent && f.disk !== undefined))) {
       if (doc.lagging && this.diskLoads === 'late') {
         this.reload(f); // the write waits for the late load
       } else {
@@ -372,8 +353,6 @@ export class ReferenceModel {
         // file itself, and the document follows as it follows any disk change
         f.disk = newText;
         this.diskWritten(f);
-        // the gate knows what the disk holds now, for the document's version
-        if (!doc.dirty) Object.assign(doc, { compared: true, staleStat: false });
         return wrote(hashOf(newText), { saved: true, keptUnsaved: false });
       }
     }
@@ -403,7 +382,7 @@ export class ReferenceModel {
       return wrote(hashOf(newText), { saved: false, keptUnsaved: false });
     }
     f.disk = doc.text;
-    Object.assign(doc, { dirty: false, statCurrent: true, statSize: bytes(doc.text), compared: true, staleStat: false });
+    Object.assign(doc, { dirty: false, statCurrent: true, statSize: bytes(doc.text) });
     if (k?.when === 'afterSave') {
       const typed = withEol(k.text, doc.eol);
       if (typed !== doc.text) this.setText(doc, typed, true);
