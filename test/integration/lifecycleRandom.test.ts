@@ -26,9 +26,8 @@
 //   overwritten with "abc" stays CRLF, so the next inserted line break is CRLF); a document loaded,
 //   or reloaded from disk, with text that has no line break gets files.eol (LF here).
 // - a document an extension made dirty gets an editor (VS Code opens one about a second later), so
-//   closing all editors asks to save it; the test host answers that dialog by discarding the
-//   changes. evictDocument closes all editors first: this suite drops documents only while no
-//   document is dirty.
+//   closing it asks to save it; the test host answers that dialog by discarding the changes. This
+//   suite drops documents only while no document is dirty, so no dialog decides what it checks.
 // - now and then a clean document does not follow a change on disk at all (seen once in about every
 //   other run of 12 sequences, never on replay of the same sequence); the tools then treat the disk's text as current (the product
 //   writes the file itself after waiting), and the oracle accepts that the document keeps a text it
