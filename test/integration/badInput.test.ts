@@ -16,7 +16,6 @@ import {
   diskText,
   EXTENSION_ID,
   expectStatus,
-  FAKE_MODEL_VENDOR,
   fileRef,
   makeFile,
   marksFor,
@@ -25,18 +24,15 @@ import {
   READ,
   readFile,
   REPLACE,
-  type ScriptedRequest,
-  SCRIPTED_AGENT_ID,
   setConfig,
   type TestFile,
   type ToolName,
-  ui,
   uniquePath,
   userEdit,
-  waitFor,
   WRITE,
   workspaceRoot,
 } from './helpers';
+import { confirmationText, startTurn, turnDone } from './confirmations';
 import { driverAvailable } from './ui';
 import { assertUnchanged, invokeRaw, stateOf } from './reliabilityHelpers';
 
@@ -262,48 +258,6 @@ suite('bad input: a table of model mistakes and hostile paths (nothing changes)'
 
 // ---------------------------------------------------------------------------------------------
 // protected files: the user decides, in a real chat turn
-
-const CONFIRM = '.chat-confirmation-widget2 >> visible=true';
-
-/**
- * The pending confirmation: its title and its visible message. In this layout (the confirmation
- * docked above the chat input) the title element is in the DOM (and the dialog's aria-label) but
- * not painted, so it is read from the HTML; the message is read as rendered text.
- */
-async function confirmationText(): Promise<{ title: string; message: string }> {
-  const shown = (await ui({ action: 'text', selector: CONFIRM, timeout: 5000 })) as { text?: string; error?: string };
-  assert.ok(!shown.error, `the confirmation is visible: ${shown.error}`);
-  const html = (await ui({ action: 'html', selector: '.chat-confirmation-widget-container', nth: -1, timeout: 5000 })) as { html?: string; error?: string };
-  assert.ok(!html.error && html.html, `the confirmation's HTML: ${html.error}`);
-  const titlePart = /chat-confirmation-widget-title[\s\S]*?<\/p>/.exec(html.html)?.[0] ?? '';
-  const title = titlePart.replace(/<[^>]*>/g, '').replace(/^[^>]*>/, '').trim();
-  return { title, message: shown.text ?? '' };
-}
-
-function scriptedRequests(): ScriptedRequest[] {
-  return vscode.extensions.getExtension<{ requests: ScriptedRequest[] }>(SCRIPTED_AGENT_ID)!.exports.requests;
-}
-
-/**
- * Starts a @scripted turn and resolves when it either finishes or stops at a confirmation
- * (workbench.action.chat.open with blockOnResponse answers { type: 'confirmation' } then).
- */
-async function startTurn(calls: Array<{ tool: ToolName; input: object }>): Promise<{ answer: unknown; before: number }> {
-  const before = scriptedRequests().length;
-  const answer = await vscode.commands.executeCommand('workbench.action.chat.open', {
-    query: '@scripted ' + JSON.stringify({ calls }),
-    blockOnResponse: true,
-    modelSelector: { vendor: FAKE_MODEL_VENDOR },
-  });
-  return { answer, before };
-}
-
-async function turnDone(before: number): Promise<ScriptedRequest> {
-  return waitFor(() => {
-    const all = scriptedRequests();
-    return all.length > before && all.at(-1)!.done ? all.at(-1) : undefined;
-  }, 'the @scripted turn to finish', 20_000);
-}
 
 suite('protected files: the user allows or skips, in a real chat turn', () => {
   suiteSetup(async () => {

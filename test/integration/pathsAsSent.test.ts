@@ -13,7 +13,6 @@ import {
   cleanUp,
   diskText,
   expectStatus,
-  FAKE_MODEL_VENDOR,
   fileRef,
   makeFile,
   marksFor,
@@ -22,17 +21,14 @@ import {
   readFile,
   REPLACE,
   replaceString,
-  type ScriptedRequest,
-  SCRIPTED_AGENT_ID,
   type TestFile,
   type ToolName,
-  ui,
   uniquePath,
-  waitFor,
   WRITE,
   writeFile,
   workspaceRoot,
 } from './helpers';
+import { confirmationText, resetToolApprovals, startTurn, turnDone } from './confirmations';
 import { driverAvailable } from './ui';
 import { assertUnchanged, invokeRaw, stateOf } from './reliabilityHelpers';
 
@@ -222,50 +218,6 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
 
 // ---------------------------------------------------------------------------------------------
 // a link to a protected file: the user decides, in a real chat turn (as the "protected files" suite)
-
-const CONFIRM = '.chat-confirmation-widget2 >> visible=true';
-
-/** The pending confirmation's title (from the HTML: docked, it is not painted) and visible message. */
-async function confirmationText(): Promise<{ title: string; message: string }> {
-  const shown = (await ui({ action: 'text', selector: CONFIRM, timeout: 5000 })) as { text?: string; error?: string };
-  assert.ok(!shown.error, `the confirmation is visible: ${shown.error}`);
-  const html = (await ui({ action: 'html', selector: '.chat-confirmation-widget-container', nth: -1, timeout: 5000 })) as { html?: string; error?: string };
-  assert.ok(!html.error && html.html, `the confirmation's HTML: ${html.error}`);
-  const titlePart = /chat-confirmation-widget-title[\s\S]*?<\/p>/.exec(html.html)?.[0] ?? '';
-  const title = titlePart.replace(/<[^>]*>/g, '').replace(/^[^>]*>/, '').trim();
-  return { title, message: shown.text ?? '' };
-}
-
-function scriptedRequests(): ScriptedRequest[] {
-  return vscode.extensions.getExtension<{ requests: ScriptedRequest[] }>(SCRIPTED_AGENT_ID)!.exports.requests;
-}
-
-/** Starts a @scripted turn; resolves when it finishes or stops at a confirmation ({ type: 'confirmation' }). */
-async function startTurn(calls: Array<{ tool: ToolName; input: object }>): Promise<{ answer: unknown; before: number }> {
-  const before = scriptedRequests().length;
-  const answer = await vscode.commands.executeCommand('workbench.action.chat.open', {
-    query: '@scripted ' + JSON.stringify({ calls }),
-    blockOnResponse: true,
-    modelSelector: { vendor: FAKE_MODEL_VENDOR },
-  });
-  return { answer, before };
-}
-
-async function turnDone(before: number): Promise<ScriptedRequest> {
-  return waitFor(() => {
-    const all = scriptedRequests();
-    return all.length > before && all.at(-1)!.done ? all.at(-1) : undefined;
-  }, 'the @scripted turn to finish', 20_000);
-}
-
-/**
- * "Chat: Reset Tool Confirmations": VS Code forgets every tool approval it remembers (the primary
- * button of a confirmation, which acceptTool presses, is "Allow in this Session" for the tool).
- */
-async function resetToolApprovals(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.chat.resetTrustedTools');
-  await vscode.commands.executeCommand('notifications.clearAll'); // its "reset" toast
-}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
