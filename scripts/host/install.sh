@@ -25,6 +25,7 @@ exec 9>"$HOST_DIR/.install.lock"
 flock 9
 if [ -f "$MARKER" ] && have_apt_deps; then exit 0; fi
 echo "[install] setting up the offline VS Code host in $HOST_DIR (once; ~2 min)"
+STARTED=$SECONDS
 LOG="$HOST_DIR/install.log"
 : > "$LOG"
 # One line: which step failed, why (the log's first real error line), where the whole log is.
@@ -91,4 +92,4 @@ JSON
   rm -rf "$HOST_DIR/tmp"
   date -u +%Y-%m-%dT%H:%M:%S.%NZ > "$MARKER"
 fi
-echo "[install] host ready: code-server $CS_VER, node $("$NODE24_HOME/bin/node" --version)"
+echo "[install] host ready: code-server $CS_VER, node $("$NODE24_HOME/bin/node" --version)${STARTED:+, installed in $((SECONDS - STARTED)) s}"
