@@ -31,9 +31,11 @@ LOG="$HOST_DIR/install.log"
 # One line: which step failed, why (the log's first real error line), where the whole log is.
 fail() {
   local why
-  why=$(grep -m1 -E '^(ERROR|E:|Error:|error:)' "$LOG" ||
-    grep -E '^npm error' "$LOG" | grep -m1 -vE '^npm error (code|path|command|errno|signal|A complete log)' ||
-    grep -v '^[[:space:]]*$' "$LOG" | tail -1 || true)
+  # the first error sentence: a tool's own ERROR line, else npm's (its first lines are fields: code,
+  # syscall, errno, …), else the log's last line; awk, so no pipe can cut the log short
+  why=$(awk '/^(ERROR|E:|Error:|error:)/ { print; exit }' "$LOG")
+  [ -n "$why" ] || why=$(awk '/^npm error / && !/^npm error( +at |[[:space:]]*[{}]?[[:space:]]*$|[[:space:]][[:space:]]+[a-zA-Z]+: | (code|syscall|errno|path|command|signal|A complete log) )/ { sub(/^npm error /, ""); print; exit }' "$LOG")
+  [ -n "$why" ] || why=$(awk 'NF { last = $0 } END { print last }' "$LOG")
   echo "[install] FAILED at $1: ${why:-no output} (full log: $LOG); last lines:" >&2
   tail -40 "$LOG" >&2
   exit 1
