@@ -7,7 +7,7 @@ import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResul
 import type { Editor, EditorDocument, FileStat } from './editor';
 import { HashCache, sha256 } from './hash';
 import type { TextSpanEdit } from './replace';
-import { asEditorHolds, type Eol } from './text';
+import { asEditorHolds, type Eol, eolName } from './text';
 
 /** VS Code does not sync documents over 50 M characters to extensions. */
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
@@ -66,7 +66,7 @@ export class EditorDocuments implements DocumentPort {
     const held = this.currentHash(uri);
     if (held !== undefined) return held;
     try {
-      return sha256(asEditorHolds(utf8.decode(await this.editor.readFile(uri)), this.editor.defaultEol(uri)).text);
+      return sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text);
     } catch {
       return undefined;
     }
@@ -145,7 +145,7 @@ export class EditorDocuments implements DocumentPort {
     if (!(await this.editor.createFile(uri, new TextEncoder().encode(text)))) return { created: false };
     // the file holds the bytes as given; the editor holds them with one line ending
     const held = asEditorHolds(text, this.editor.defaultEol(uri)).text;
-    return { created: true, text: held, hash: held === text ? sha256(text) : sha256(held) };
+    return { created: true, text: held, hash: sha256(held) };
   }
 
   async save(uri: string, expectedHash: string): Promise<SaveResult> {
@@ -156,11 +156,17 @@ export class EditorDocuments implements DocumentPort {
     if (this.hashOf(document) !== expectedHash) return { saved: false, why: 'changed' };
     const version = document.version;
     if (!(await this.editor.stillAt(document)) || document.version !== version) return { saved: false, why: 'changed' };
-    const versionBefore = document.version;
     if (!(await this.editor.save(document))) return { saved: false, why: 'failed' };
     if (!document.isDirty) await this.recordInSync(uri, document);
     // save participants (format on save) — or typing during the save — made new versions
-    return document.version === versionBefore ? { saved: true } : { saved: true, after: document.getText(), dirtyAfter: document.isDirty };
+    return document.version === version ? { saved: true } : { saved: true, after: document.getText(), dirtyAfter: document.isDirty };
+  }
+
+  /** A file's bytes as the editor holds (or will hold) them: decoded, one line ending. */
+  private heldOnDisk(uri: string, bytes: Uint8Array): { text: string; eol: Eol; normalised: boolean } {
+    const contents = utf8.decode(bytes);
+    const held = asEditorHolds(contents, this.editor.defaultEol(uri));
+    return { ...held, normalised: held.text !== contents };
   }
 
   private held(document: EditorDocument): LoadedDocument {
@@ -190,11 +196,9 @@ export class EditorDocuments implements DocumentPort {
     } catch {
       invalidUtf8 = true;
     }
-    const contents = utf8.decode(bytes);
-    const held = asEditorHolds(contents, this.editor.defaultEol(document.uri));
-    const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.text !== contents };
-    if (held.text !== document.getText()) view.ahead = { text: held.text, hash: sha256(held.text), eol: held.eol };
-    else if (stat.mtime > document.syncedAt) view.staleStat = true;
+    const held = this.heldOnDisk(document.uri, bytes);
+    const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.normalised, ahead: aheadOf(document, held) };
+    if (!view.ahead && stat.mtime > document.syncedAt) view.staleStat = true;
     this.disk.set(document, view);
     return view;
   }
@@ -229,8 +233,7 @@ export class EditorDocuments implements DocumentPort {
    */
   private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string): Promise<ApplyResult> {
     try {
-      const bytes = await this.editor.readFile(uri);
-      if (sha256(asEditorHolds(utf8.decode(bytes), this.editor.defaultEol(uri)).text) !== expectedHash) return { applied: false };
+      if (sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text) !== expectedHash) return { applied: false };
       const body = new TextEncoder().encode(text);
       const bom = document.encoding === 'utf8bom' ? new Uint8Array([0xef, 0xbb, 0xbf]) : new Uint8Array(0);
       const out = new Uint8Array(bom.length + body.length);
@@ -240,10 +243,8 @@ export class EditorDocuments implements DocumentPort {
       // what the disk holds now, for the document's version (until it loads it, the text just written)
       const stat = await this.editor.stat(uri);
       if (stat.kind === 'file' && !document.isDirty) {
-        const held = asEditorHolds(text, this.editor.defaultEol(uri));
-        const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false };
-        if (held.text !== document.getText()) view.ahead = { text: held.text, hash: sha256(held.text), eol: held.eol };
-        this.disk.set(document, view);
+        const ahead = aheadOf(document, asEditorHolds(text, this.editor.defaultEol(uri)));
+        this.disk.set(document, { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead });
       }
       return { applied: true, onDisk: true };
     } catch {
@@ -252,7 +253,10 @@ export class EditorDocuments implements DocumentPort {
   }
 }
 
-const eolName = (eol: Eol) => (eol === '\r\n' ? 'CRLF' : 'LF');
+/** The text the document will hold once it loads `held`, if that is not the text it holds now. */
+function aheadOf(document: EditorDocument, held: { text: string; eol: Eol }): DiskView['ahead'] {
+  return held.text === document.getText() ? undefined : { text: held.text, hash: sha256(held.text), eol: held.eol };
+}
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -9,7 +9,7 @@ import type { MarkStore } from './marks';
 import { blockedHeadline, builtinDenialLead, cutNote, fence, rangeHeader, staleNotice, TOOL_VERB } from './messages';
 import { renderNumbered } from './render';
 import { planReplace, type TextSpanEdit } from './replace';
-import { type Eol, withEol } from './text';
+import { type Eol, eolName, withEol } from './text';
 import type { BlockReason, ErrorCode, OwnWritePolicy, ResultData, ToolName, ToolOutcome } from './types';
 
 export interface LoadedDocument {
@@ -469,5 +469,4 @@ type ChangePlan =
 
 const short = (session: string) => session.slice(-8);
 
-const eolNote = (eol: Eol) =>
-  `The file's line endings are ${eol === '\r\n' ? 'CRLF' : 'LF'} (VS Code holds one kind per file), so your text was written with ${eol === '\r\n' ? 'CRLF' : 'LF'} line endings.`;
+const eolNote = (eol: Eol) => `The file's line endings are ${eolName(eol)} (VS Code holds one kind per file), so your text was written with ${eolName(eol)} line endings.`;

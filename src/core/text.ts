@@ -28,6 +28,9 @@ export function lineOfOffset(text: string, offset: number): number {
   return line;
 }
 
+/** A line ending as people name it. */
+export const eolName = (eol: Eol): 'CRLF' | 'LF' => (eol === '\r\n' ? 'CRLF' : 'LF');
+
 /** Every line break (`\r\n`, a lone `\r`, `\n`) as `eol`: how VS Code holds any text it is given. */
 export function withEol(text: string, eol: Eol): string {
   return text.replace(/\r\n|\r|\n/g, eol);
