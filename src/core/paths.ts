@@ -196,22 +196,6 @@ export function realTargetOf(fsPath: string, facts: Pick<FileFacts, 'realpath'> 
   }
 }
 
-/**
- * Symbolic links must not smuggle a workspace path outside: the real target of the file (see
- * `realTargetOf`) must lie inside the real path of a workspace folder. Returns the target if it
- * escapes.
- */
-export function escapesThroughLink(
-  fsPath: string,
-  folders: readonly WorkspaceFolderInfo[],
-  realpath: (p: string) => string | undefined,
-  readlink?: (p: string) => string | undefined,
-): string | undefined {
-  const real = realTargetOf(fsPath, { realpath, readlink });
-  const inside = folders.some((f) => contains(realpath(f.fsPath) ?? f.fsPath, real));
-  return inside ? undefined : real;
-}
-
 export type PolicedPath =
   | {
       ok: true;

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { docFor, fileRef, makeFile, sleep, type TestFile, uniquePath, waitFor } from './helpers';
+import { docFor, fileRef, makeFile, type TestFile, uniquePath, waitFor } from './helpers';
 
 /**
  * VS Code keeps a document an extension opened (and no editor shows) for about three minutes, or
@@ -82,4 +82,3 @@ export function insertAtEnd(doc: vscode.TextDocument, text: string): vscode.Work
   return edit;
 }
 
-export { sleep };

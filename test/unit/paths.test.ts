@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import {
   DEFAULT_PROTECTED_FILES,
-  escapesThroughLink,
   type FileFacts,
   isInsideGitFolder,
   isNotebook,
@@ -71,10 +70,13 @@ suite('path policy: protected files, .git, notebooks, links', () => {
 
   test('a link leading outside the workspace is caught, for new files through their folder too', () => {
     const links: Record<string, string> = { '/work/ws': '/work/ws', '/work/ws/out': '/etc', '/work/ws/out/x': '/etc/x', '/work/ws/ok.txt': '/work/ws/ok.txt' };
-    const realpath = (p: string) => links[p];
-    assert.equal(escapesThroughLink('/work/ws/ok.txt', one, realpath), undefined);
-    assert.equal(escapesThroughLink('/work/ws/out/x', one, realpath), '/etc/x');
-    assert.equal(escapesThroughLink('/work/ws/out/new-file', one, realpath), '/etc/new-file', 'nearest existing ancestor, joined with the rest');
+    const facts: FileFacts = { exists: (p) => p in links, realpath: (p) => links[p], readlink: () => undefined };
+    const police = (p: string) => policeToolPath(p, { folders: one, allowOutsideWorkspace: false, writes: true, facts, protectedFiles: () => [] });
+    assert.equal(police('/work/ws/ok.txt').ok, true);
+    const out = police('/work/ws/out/x');
+    assert.ok(!out.ok && out.code === 'outside-workspace' && out.message.includes('/etc/x'), JSON.stringify(out));
+    const created = police('/work/ws/out/new-file');
+    assert.ok(!created.ok && created.code === 'outside-workspace' && created.message.includes('/etc/new-file'), `nearest existing ancestor, joined with the rest: ${JSON.stringify(created)}`);
   });
 });
 
