@@ -4,7 +4,9 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { EditorDocuments } from '../src/core/documents';
-import { Guard, type Logger, type CallContext } from '../src/core/guard';
+import { Gatekeeper } from '../src/core/gatekeeper';
+import { Guard } from '../src/core/guard';
+import type { CallContext, Logger } from '../src/core/ports';
 import { HashCache, sha256 } from '../src/core/hash';
 import { MarkStore } from '../src/core/marks';
 import { compare, ratioOf, KB, MB, sizeLabel, sourceLikeText, stat, now } from './lib/measure';
@@ -47,9 +49,9 @@ async function hashing() {
     const store = new MarkStore();
     const port = new BenchDocuments();
     port.set(uri, text);
-    const guard = new Guard(store, port, settings, quiet);
+    const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
     store.stamp({ session: 's', uri, hash: sha256(text), origin: 'read', text });
-    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', session: 's', turn: undefined, uri, path: 'doc.ts', arrival: store.watermark });
+    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', verb: 'replace', session: 's', turn: undefined, uri, path: 'doc.ts', arrival: store.watermark });
     // oldString === newString: the call goes through lock, load, hash, gate decision, and stops at the
     // plan ("nothing to change") before any write: the gate's check and nothing else.
     const check = async () => {
@@ -139,11 +141,11 @@ async function writePath() {
     const store = new MarkStore();
     const port = new BenchDocuments();
     port.set(uri, base);
-    const guard = new Guard(store, port, settings, quiet);
+    const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
     let state = 0;
     let bare = base;
     let bareState = 0;
-    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', session: 's', turn: undefined, uri, path: 'w.ts', arrival: store.watermark });
+    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', verb: 'replace', session: 's', turn: undefined, uri, path: 'w.ts', arrival: store.watermark });
     const counted: number[] = [];
     const c = await compare(
       [
@@ -317,8 +319,8 @@ async function readRendering() {
   const store = new MarkStore();
   const port = new BenchDocuments();
   port.set(uri, text);
-  const guard = new Guard(store, port, settings, quiet);
-  const ctx = (): CallContext => ({ tool: 'editGuard_readFile', session: 's', turn: undefined, uri, path: 'read.ts', arrival: store.watermark });
+  const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
+  const ctx = (): CallContext => ({ tool: 'editGuard_readFile', verb: 'read', session: 's', turn: undefined, uri, path: 'read.ts', arrival: store.watermark });
   let sink = 0;
   const r = await compare(
     [

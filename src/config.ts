@@ -1,11 +1,32 @@
 // The `editGuard.*` settings, read fresh on every call so a change applies at once.
 import * as vscode from 'vscode';
-import type { GuardSettings } from './core/guard';
 import { DEFAULT_PROTECTED_FILES } from './core/paths';
+import { DEFAULT_SETTINGS, type GuardSettings, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from './core/settings';
 import type { OwnWritePolicy } from './core/types';
 
 export const SECTION = 'editGuard';
-const POLICIES: readonly OwnWritePolicy[] = ['sameTurn', 'never', 'always'];
+
+/** Every `editGuard.*` setting by its key (package.json `contributes.configuration`; test/unit/manifest.test.ts keeps them in step). */
+export const SETTINGS = {
+  enabled: 'enabled',
+  ownWriteKeepsMark: 'ownWriteKeepsMark',
+  maxReadLines: 'maxReadLines',
+  maxResultChars: 'maxResultChars',
+  guardBuiltinTools: 'guardBuiltinTools',
+  allowOutsideWorkspace: 'allowOutsideWorkspace',
+  protectedFiles: 'protectedFiles',
+} as const;
+
+/** The defaults package.json declares, one source for both (the manifest test checks them). */
+export const SETTING_DEFAULTS = {
+  [SETTINGS.enabled]: DEFAULT_SETTINGS.enabled,
+  [SETTINGS.ownWriteKeepsMark]: DEFAULT_SETTINGS.policy,
+  [SETTINGS.maxReadLines]: DEFAULT_SETTINGS.maxReadLines,
+  [SETTINGS.maxResultChars]: DEFAULT_SETTINGS.maxResultChars,
+  [SETTINGS.guardBuiltinTools]: false,
+  [SETTINGS.allowOutsideWorkspace]: false,
+  [SETTINGS.protectedFiles]: DEFAULT_PROTECTED_FILES,
+} as const;
 
 /**
  * The gate's settings for a file (they are resource-scoped: a folder may override them); without a
@@ -13,20 +34,20 @@ const POLICIES: readonly OwnWritePolicy[] = ['sameTurn', 'never', 'always'];
  */
 export function readSettings(file?: string): GuardSettings {
   const config = vscode.workspace.getConfiguration(SECTION, file ? vscode.Uri.parse(file) : null);
-  const policy = config.get<string>('ownWriteKeepsMark', 'sameTurn');
-  const maxReadLines = config.get<number>('maxReadLines', 2000);
-  const maxResultChars = config.get<number>('maxResultChars', 7000);
+  const policy = config.get<string>(SETTINGS.ownWriteKeepsMark, DEFAULT_SETTINGS.policy);
+  const maxReadLines = config.get<number>(SETTINGS.maxReadLines, DEFAULT_SETTINGS.maxReadLines);
+  const maxResultChars = config.get<number>(SETTINGS.maxResultChars, DEFAULT_SETTINGS.maxResultChars);
   return {
-    enabled: config.get<boolean>('enabled', true) !== false,
-    policy: (POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : 'sameTurn',
-    maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : 2000,
-    maxResultChars: Number.isInteger(maxResultChars) && maxResultChars >= 500 ? maxResultChars : 7000,
+    enabled: config.get<boolean>(SETTINGS.enabled, DEFAULT_SETTINGS.enabled) !== false,
+    policy: (OWN_WRITE_POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : DEFAULT_SETTINGS.policy,
+    maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : DEFAULT_SETTINGS.maxReadLines,
+    maxResultChars: Number.isInteger(maxResultChars) && maxResultChars >= MIN_RESULT_CHARS ? maxResultChars : DEFAULT_SETTINGS.maxResultChars,
   };
 }
 
 /** `editGuard.guardBuiltinTools`: gate Copilot's built-in file tools through its hooks (window-scoped). */
 export function guardBuiltinTools(): boolean {
-  return vscode.workspace.getConfiguration(SECTION, null).get<boolean>('guardBuiltinTools', false) === true;
+  return vscode.workspace.getConfiguration(SECTION, null).get<boolean>(SETTINGS.guardBuiltinTools, SETTING_DEFAULTS.guardBuiltinTools) === true;
 }
 
 /** Which paths the tools may touch, and which need the user's confirmation. */
@@ -39,9 +60,9 @@ export interface PathSettings {
 
 export function readPathSettings(): PathSettings {
   return {
-    allowOutsideWorkspace: vscode.workspace.getConfiguration(SECTION, null).get<boolean>('allowOutsideWorkspace', false) === true,
+    allowOutsideWorkspace: vscode.workspace.getConfiguration(SECTION, null).get<boolean>(SETTINGS.allowOutsideWorkspace, SETTING_DEFAULTS.allowOutsideWorkspace) === true,
     protectedFiles: (fsPath) => {
-      const patterns = vscode.workspace.getConfiguration(SECTION, vscode.Uri.file(fsPath)).get<unknown>('protectedFiles', DEFAULT_PROTECTED_FILES);
+      const patterns = vscode.workspace.getConfiguration(SECTION, vscode.Uri.file(fsPath)).get<unknown>(SETTINGS.protectedFiles, DEFAULT_PROTECTED_FILES);
       return Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : DEFAULT_PROTECTED_FILES;
     },
   };
@@ -52,6 +73,6 @@ export async function toggleGate(): Promise<boolean> {
   const config = vscode.workspace.getConfiguration(SECTION, null);
   const next = !readSettings().enabled;
   const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update('enabled', next, target);
+  await config.update(SETTINGS.enabled, next, target);
   return next;
 }

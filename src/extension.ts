@@ -2,14 +2,19 @@
 // Nothing else lives here.
 import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
-import { guardBuiltinTools, readPathSettings, readSettings, SECTION, toggleGate } from './config';
+import { ChatSessions } from './chat/session';
+import { COMMANDS, TEST_COMMANDS } from './commands';
+import { guardBuiltinTools, readPathSettings, readSettings, SECTION, SETTINGS, toggleGate } from './config';
 import { EditorDocuments } from './core/documents';
+import { ExternalEdits } from './core/externalEdits';
+import { Gatekeeper } from './core/gatekeeper';
 import { Guard } from './core/guard';
 import { MarkStore, type ReadMark } from './core/marks';
-import { BuiltinToolGate } from './hooks/builtinToolGate';
-import { HooksBridge } from './hooks/hooksBridge';
-import { LiveFreshness } from './tools/liveFreshness';
-import { VsCodeEditor } from './tools/vscodeEditor';
+import { LiveFreshness } from './editor/liveFreshness';
+import { VsCodeEditor } from './editor/vscodeEditor';
+import { fileOfAgentPath } from './editor/workspace';
+import { BuiltinToolGate } from './hooks/copilot/builtinToolGate';
+import { HooksBridge } from './hooks/copilot/hooksBridge';
 import { ReadFileTool } from './tools/readFileTool';
 import { ReplaceStringTool } from './tools/replaceStringTool';
 import { WriteFileTool } from './tools/writeFileTool';
@@ -22,7 +27,9 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const store = new MarkStore();
   const editor = new VsCodeEditor();
   const documents = new EditorDocuments(editor);
-  const guard = new Guard(store, documents, readSettings, log);
+  const gate = new Gatekeeper(store, documents, readSettings, log);
+  const guard = new Guard(gate);
+  const sessions = new ChatSessions((parts) => vscode.Uri.from(parts).toString());
   const freshness = new LiveFreshness(store, documents);
   const diagnostics = new BlockedWriteDiagnostics();
   const status = new ReadMarksStatus();
@@ -53,9 +60,17 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     refreshStatus();
   };
   // Copilot's own file tools, through its hooks (off unless editGuard.guardBuiltinTools)
-  const builtinGate = new BuiltinToolGate({ guard, log, active: guardBuiltinTools, onActivity: followChat });
+  const builtinGate = new BuiltinToolGate({
+    edits: new ExternalEdits(gate),
+    sessions,
+    log,
+    active: guardBuiltinTools,
+    onActivity: followChat,
+    resolveFile: fileOfAgentPath,
+  });
   const env = {
     guard,
+    sessions,
     log,
     pathSettings: readPathSettings,
     onActivity: (session: string, turn?: string) => {
@@ -80,41 +95,41 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.lm.registerTool(ReadFileTool.id, new ReadFileTool(env)),
     vscode.lm.registerTool(WriteFileTool.id, new WriteFileTool(env)),
     vscode.lm.registerTool(ReplaceStringTool.id, new ReplaceStringTool(env)),
-    guard.onDidBlock((block) => diagnostics.onBlocked(block)),
-    guard.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
+    gate.onDidBlock((block) => diagnostics.onBlocked(block)),
+    gate.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
     freshness.onDidTouchSeenFile(() => marksChanged.fire()),
     store.onDidChange(() => {
       refreshStatus();
       marksChanged.fire();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.guardBuiltinTools`)) void bridge.sync();
+      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void bridge.sync();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
         marksChanged.fire();
       }
     }),
-    vscode.commands.registerCommand('editGuard.showReadMarks', () =>
+    vscode.commands.registerCommand(COMMANDS.showReadMarks, () =>
       showReadMarksPicker({ views, currentSession: () => currentSession, enabled: () => readSettings().enabled, clear: clearMarks, toggle: toggleGate }),
     ),
-    vscode.commands.registerCommand('editGuard.clearReadMarks', () => {
+    vscode.commands.registerCommand(COMMANDS.clearReadMarks, () => {
       clearMarks();
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), 3000);
     }),
-    vscode.commands.registerCommand('editGuard.toggleGate', async () => {
+    vscode.commands.registerCommand(COMMANDS.toggleGate, async () => {
       const on = await toggleGate();
       log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
       vscode.window.setStatusBarMessage(on ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace') : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'), 3000);
     }),
-    vscode.commands.registerCommand('editGuard.showLog', () => log.show(true)),
+    vscode.commands.registerCommand(COMMANDS.showLog, () => log.show(true)),
   );
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     // lets the integration tests prove rule 7 (fail open, visibly) on the real extension
     context.subscriptions.push(
-      vscode.commands.registerCommand('editGuard.test.injectGateFault', (on: boolean) => {
-        guard.faultInjector = on
+      vscode.commands.registerCommand(TEST_COMMANDS.injectGateFault, (on: boolean) => {
+        gate.faultInjector = on
           ? () => {
-              throw new Error('fault injected by editGuard.test.injectGateFault');
+              throw new Error(`fault injected by ${TEST_COMMANDS.injectGateFault}`);
             }
           : undefined;
       }),

@@ -8,13 +8,19 @@ export interface UnifiedDiff {
   omittedLines: number;
 }
 
+/** What the two sides of a diff are, as its header names them ("--- path (before)"). */
+export interface DiffLabels {
+  before: string;
+  after: string;
+}
+
 /**
- * A unified diff of `before` → `after`, labelled with `path`, at most `maxLines` lines and
- * `maxChars` characters long (whole lines only).
+ * A unified diff of `before` → `after`, labelled with `path` and `labels`, at most `maxLines` lines
+ * and `maxChars` characters long (whole lines only).
  */
-export function unifiedDiff(before: string, after: string, path: string, maxLines = 200, maxChars = Infinity, context = 3): UnifiedDiff {
-  const patch = structuredPatch(path, path, normalize(before), normalize(after), 'what you last saw', 'current', { context });
-  const out: string[] = [`--- ${path} (what you last saw)`, `+++ ${path} (current)`];
+export function unifiedDiff(before: string, after: string, path: string, labels: DiffLabels, maxLines = 200, maxChars = Infinity, context = 3): UnifiedDiff {
+  const patch = structuredPatch(path, path, normalize(before), normalize(after), labels.before, labels.after, { context });
+  const out: string[] = [`--- ${path} (${labels.before})`, `+++ ${path} (${labels.after})`];
   for (const hunk of patch.hunks) {
     // unified-diff convention: an empty side names the line *after which* the change goes (0 = top)
     const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;

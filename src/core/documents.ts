@@ -3,11 +3,12 @@
 // exact text. Built on `Editor` (editor.ts), so the lifecycle it copes with — documents dropped and
 // reopened, one line ending per document, late or missing disk loads, deleted files with unsaved
 // buffers, changes during a save — is the same in the unit tests' model of the editor and in VS Code.
-import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, SaveResult } from './guard';
+import { DOCUMENT } from './messages';
+import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, SaveResult } from './ports';
 import type { Editor, EditorDocument, FileStat } from './editor';
 import { HashCache, sha256 } from './hash';
 import type { TextSpanEdit } from './replace';
-import { asEditorHolds, type Eol, eolName } from './text';
+import { asEditorHolds, type Eol } from './text';
 
 /** VS Code does not sync documents over 50 M characters to extensions. */
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
@@ -77,40 +78,39 @@ export class EditorDocuments implements DocumentPort {
     try {
       stat = await this.editor.stat(uri);
     } catch (e) {
-      return { exists: 'error', code: 'internal', message: `Could not access the file: ${messageOf(e)}` };
+      return { exists: 'error', code: 'internal', message: DOCUMENT.cannotAccess(messageOf(e)) };
     }
     if (stat.kind === 'missing') {
       // deleted on disk while the editor holds unsaved changes: the buffer is the file, and creating
       // the file instead would make the editor revert it (the user's work gone)
       const orphan = this.editor.openDocument(uri);
       if (orphan && !orphan.isClosed && orphan.isDirty) {
-        return { ...this.held(orphan), note: 'Note: the file was deleted on disk; the editor still holds it with unsaved changes, which are its current text.' };
+        return { ...this.held(orphan), note: DOCUMENT.deletedButUnsaved };
       }
       return { exists: false };
     }
-    if (stat.kind === 'directory') return { exists: 'error', code: 'invalid-input', message: 'This path is a folder, not a file. Give the path of a file.' };
+    if (stat.kind === 'directory') return { exists: 'error', code: 'invalid-input', message: DOCUMENT.isFolder };
     if (stat.size > MAX_DOCUMENT_BYTES) {
-      return { exists: 'error', code: 'too-large', message: `The file is ${mib(stat.size)}; VS Code gives extensions documents up to ${mib(MAX_DOCUMENT_BYTES)}, so it cannot be read or edited here.` };
+      return { exists: 'error', code: 'too-large', message: DOCUMENT.tooLarge(mib(stat.size), mib(MAX_DOCUMENT_BYTES)) };
     }
     const opened = await this.editor.open(uri);
     if (!opened.ok) {
-      if (opened.reason === 'binary') return { exists: 'error', code: 'binary', message: 'The file seems to be binary, so it cannot be read or edited as text.' };
-      if (opened.reason === 'too-large') return { exists: 'error', code: 'too-large', message: `The file is too large for the editor: ${opened.message}` };
-      return { exists: 'error', code: 'internal', message: `Could not open the file: ${opened.message}` };
+      if (opened.reason === 'binary') return { exists: 'error', code: 'binary', message: DOCUMENT.binary };
+      if (opened.reason === 'too-large') return { exists: 'error', code: 'too-large', message: DOCUMENT.tooLargeForEditor(opened.message) };
+      return { exists: 'error', code: 'internal', message: DOCUMENT.cannotOpen(opened.message) };
     }
     const document = opened.document;
     // unsaved changes are the file's current text; a clean document is only as current as its last disk load
     if (document.isDirty) return this.held(document);
     const view = await this.diskView(document, stat);
     const notes: string[] = [];
-    if (view?.normalised) notes.push(`Note: the file has mixed line endings (or lone carriage returns) on disk; VS Code holds it with ${eolName(view.ahead?.eol ?? document.eol)} only, and saving writes every line that way.`);
+    if (view?.normalised) notes.push(DOCUMENT.mixedEolOnDisk(view.ahead?.eol ?? document.eol));
     const loaded: LoadedDocument = view?.ahead
       ? { exists: true, text: view.ahead.text, hash: view.ahead.hash, dirty: false, eol: view.ahead.eol }
       : this.held(document);
     if (view?.invalidUtf8) {
-      notes.push('Note: the file has bytes that are not valid UTF-8; they show as \uFFFD, and the write tools leave this file unchanged.');
-      loaded.unsafeToEdit =
-        'The file has bytes that are not valid UTF-8. VS Code shows them as \uFFFD and saving any edit would write \uFFFD in their place, changing bytes nobody asked to change, so this file is not changed. The user can fix its encoding (the file\'s encoding in the status bar, or files.encoding) or edit it by hand.';
+      notes.push(DOCUMENT.invalidUtf8Note);
+      loaded.unsafeToEdit = DOCUMENT.invalidUtf8Refusal;
     }
     if (notes.length) loaded.note = notes.join('\n');
     return loaded;

@@ -10,6 +10,12 @@ export interface Disposable {
 export class Emitter<T> {
   private readonly listeners = new Set<Listener<T>>();
 
+  /**
+   * `onListenerError`: where a listener's exception goes — the owner's log. Without one it goes to the
+   * console (the extension host's log), never nowhere.
+   */
+  constructor(private readonly onListenerError: (error: unknown) => void = (error) => console.error('[Agent Edit Guard] an event listener failed:', error)) {}
+
   /** Subscribe; the returned handle unsubscribes. */
   readonly event = (listener: Listener<T>): Disposable => {
     this.listeners.add(listener);
@@ -21,8 +27,8 @@ export class Emitter<T> {
       // one failing listener must not keep the others (or the gate) from running
       try {
         listener(value);
-      } catch {
-        /* listeners log their own errors */
+      } catch (e) {
+        this.onListenerError(e);
       }
     }
   }

@@ -1,21 +1,12 @@
-// The words the model (and the user, in the chat) reads. Copilot passes only the text part of a
-// tool result to the model, so each text must say on its own what happened, why, and what to do.
-// These texts were tuned on what the model actually received in the Copilot suite
-// (test/copilot/what-the-agent-sees.md).
+// Every word the model reads (and the user, in the chat): tool results, refusals, errors and notes.
+// Copilot passes only the text parts of a tool result to the model, so each text must say on its
+// own what happened, why, and what to do next. The texts were tuned on what the model received in
+// the Copilot suite (test/copilot/what-the-agent-sees.md). Longer than most files on purpose: it is
+// the one place to read and tune them, and the flow (guard.ts) stays free of prose.
 import type { RenderedRange } from './render';
-import type { BlockReason, OwnWritePolicy, ToolName } from './types';
-
-export const TOOL_VERB: Record<ToolName, string> = {
-  editGuard_readFile: 'read',
-  editGuard_writeFile: 'write',
-  editGuard_replaceString: 'replace',
-  read_file: 'read',
-  replace_string_in_file: 'replace',
-  multi_replace_string_in_file: 'replace',
-  insert_edit_into_file: 'edit',
-  apply_patch: 'patch',
-  create_file: 'write',
-};
+import { type Eol, eolName } from './text';
+import { TOOL_IDS } from './toolIds';
+import type { BlockReason, ErrorCode, OwnWritePolicy } from './types';
 
 export function fence(body: string, lang = ''): string {
   // a fence longer than any backtick run inside, so file text cannot close it early
@@ -25,6 +16,11 @@ export function fence(body: string, lang = ''): string {
 }
 
 const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+/** How every error result starts, whichever layer found the error. */
+export const errorText = (code: ErrorCode, message: string) => `ERROR (${code}): ${message}`;
+
+// ---- reads
 
 /** "path (12 lines; …):" or "path, lines 3–9 of 12 (…):", with the note on line numbers before them. */
 export function rangeHeader(path: string, r: RenderedRange): string {
@@ -42,10 +38,26 @@ export function cutNote(r: RenderedRange, maxLines: number, maxChars: number): s
     const next = r.endLine + 1;
     const why =
       r.cut === 'lines' ? ` (at most ${maxLines} lines per read)` : r.cut === 'chars' ? ` (at most ${maxChars} characters per read)` : '';
-    notes.push(`Lines ${next}–${r.totalLines} are not shown${why}. Next: editGuard_readFile with offset: ${next}.`);
+    notes.push(`Lines ${next}–${r.totalLines} are not shown${why}. Next: ${TOOL_IDS.read} with offset: ${next}.`);
   }
   return notes.length ? `\n${notes.join('\n')}` : '';
 }
+
+/** A numbered range of the file in a fence, with the header and the note on where it stopped. */
+export function numberedText(path: string, r: RenderedRange & { body: string }, maxLines: number, maxChars: number): string {
+  return `${rangeHeader(path, r)}${r.totalLines ? `\n${fence(r.body)}` : ''}${cutNote(r, maxLines, maxChars)}`;
+}
+
+export function readText(path: string, r: RenderedRange & { body: string }, maxLines: number, maxChars: number, dirty: boolean, note: string | undefined): string {
+  return `${numberedText(path, r, maxLines, maxChars)}${dirty ? '\n(This includes unsaved changes in the editor.)' : ''}${note ? `\n${note}` : ''}`;
+}
+
+export const readSummary = (path: string) => `Read ${path}`;
+export const notFoundForRead = (path: string) => `${path} does not exist. Check the path; to create it, use ${TOOL_IDS.write}.`;
+export const offsetPastEnd = (offset: number, path: string, totalLines: number) =>
+  `offset ${offset} is past the end of ${path}, which has ${totalLines} lines.`;
+
+// ---- refusals (rule 6)
 
 /** `showsDiff`: the body below is a diff (else it is the current content). */
 export function blockedHeadline(reason: BlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
@@ -61,6 +73,27 @@ export function blockedHeadline(reason: BlockReason, verb: string, path: string,
   }
 }
 
+/** The labels of a refusal's diff: the version the chat saw → the file now. */
+export const SEEN_DIFF_LABELS = { before: 'what you last saw', after: 'current' } as const;
+/** The labels of the diff a save participant made: the agent's text → the saved text. */
+export const SAVE_DIFF_LABELS = { before: 'as you wrote it', after: 'after save' } as const;
+
+export function changedBody(diff: string, omittedLines: number, hunks: boolean): string {
+  if (!hunks) return 'Only line endings or invisible characters changed.';
+  return `What changed since the version you saw:\n${fence(diff, 'diff')}${omittedLines ? `\n(${omittedLines} more diff lines are not shown: read the file for the rest.)` : ''}`;
+}
+
+export const currentContentBody = (numbered: string) => `Current content of ${numbered}`;
+export const blockedSummary = (verb: string, path: string, reason: BlockReason) => `Blocked ${verb} of ${path}: ${reason}`;
+
+/** What changed the file since the chat saw it, as far as the gate can tell. */
+export const CAUSE = {
+  ownParallelCall: 'written by another of your calls that ran first',
+  otherChat: 'written by another chat',
+  unsavedEdit: 'edited in the editor, not yet saved',
+  elsewhere: 'changed on disk or by another program',
+} as const;
+
 export function staleNotice(paths: readonly string[]): string {
   if (paths.length === 0) return '';
   const shown = paths.slice(0, 10).join(', ');
@@ -68,11 +101,141 @@ export function staleNotice(paths: readonly string[]): string {
   return `\n\nNote: changed since you read them: ${shown}${more}. Read them again before editing them.`;
 }
 
-/** The start of a hook's denial of a built-in edit: the whole call is stopped, whatever it touched. */
-export function builtinDenialLead(tool: string, blocked: number, files: number): string {
+// ---- writes
+
+export const writeSummary = (append: boolean) => (append ? 'Appended to' : 'Wrote');
+export const replaceSummary = (count: number) => `Replaced ${count === 1 ? '1 occurrence' : `${count} occurrences`} in`;
+export const notFoundForReplace = (path: string) =>
+  `${path} does not exist, so there is nothing to replace in. Check the path, or create the file with ${TOOL_IDS.write}.`;
+export const noMatch = (path: string, detail: string) => `oldString was not found in ${path}; nothing was changed. ${detail}`;
+export const ambiguousMatch = (path: string, count: number, lineNumbers: readonly number[]) =>
+  `oldString occurs ${count} times in ${path} (at lines ${lineNumbers.join(', ')}${count > lineNumbers.length ? ', …' : ''}); nothing was changed. Include more surrounding lines so it matches exactly once, or set replaceAll: true to change every occurrence.`;
+export const disappearedWhileChanging = (path: string) => `${path} disappeared while it was being changed; nothing was written.`;
+export const eolNote = (eol: Eol) =>
+  `The file's line endings are ${eolName(eol)} (VS Code holds one kind per file), so your text was written with ${eolName(eol)} line endings.`;
+
+/** How a write that landed ended up: where the text is now. */
+export type WriteLanding = 'on-disk' | 'saved' | 'kept-unsaved' | 'changed-during-save' | 'save-failed';
+
+export interface WriteReport {
+  /** "Wrote", "Appended to", "Replaced 2 occurrences in" */
+  summary: string;
+  path: string;
+  landing: WriteLanding;
+  eolNote?: string;
+  /** What the editor says about how it holds the file. */
+  documentNote?: string;
+  /** The diff a save participant made (format on save), if saving changed the text. */
+  saveDiff?: string;
+  /** Changes made during the save are in the editor, unsaved. */
+  dirtyAfterSave?: boolean;
+  gateDisabled?: boolean;
+  failOpen?: boolean;
+}
+
+export function writeText(r: WriteReport): string {
+  const out: string[] = [];
+  switch (r.landing) {
+    case 'on-disk':
+      out.push(`${r.summary} ${r.path} on disk.`, 'VS Code had not loaded the newer version of this file from disk, so the edit was written to the file itself; the editor shows it once it reloads the file.');
+      break;
+    case 'saved':
+      out.push(`${r.summary} ${r.path} and saved it.`);
+      break;
+    case 'kept-unsaved':
+      out.push(`${r.summary} ${r.path}, in the editor only: the file has the user's unsaved changes, so your edit was left unsaved with them.`);
+      out.push('On disk (for the terminal, tests, git) the file is still the old version; the user decides when to save.');
+      break;
+    case 'changed-during-save':
+      out.push(`${r.summary} ${r.path}, in the editor only: the user changed the file while your edit was being applied, so it was not saved — their change stays unsaved, with yours.`);
+      out.push('On disk the file is still the old version. Read the file before changing it again: it now differs from what you wrote.');
+      break;
+    case 'save-failed':
+      out.push(`${r.summary} ${r.path}.`, 'The change is in the editor but could not be saved to disk.');
+      break;
+  }
+  if (r.eolNote) out.push(r.eolNote);
+  if (r.documentNote) out.push(r.documentNote);
+  if (r.saveDiff) {
+    out.push(`Saving changed the file (format on save, or another save participant). The file now differs from what you wrote:\n${fence(r.saveDiff, 'diff')}`);
+    if (r.dirtyAfterSave) out.push('The editor also holds changes made while the file was being saved, which are not saved.');
+  }
+  if (r.gateDisabled) out.push('(The edit guard is turned off in this workspace: this write was not checked.)');
+  if (r.failOpen) out.push('(The edit guard had an internal error and let this write through; it is in the "Agent Edit Guard" log.)');
+  return out.join('\n');
+}
+
+export const createdText = (path: string, normalised: boolean) =>
+  `Created ${path} and saved it.${
+    normalised
+      ? '\nThe file has mixed line endings (or lone carriage returns) as you wrote it; VS Code holds it with one line ending, and saving from the editor writes every line that way.'
+      : ''
+  }`;
+export const createdSummary = (path: string) => `Created ${path}`;
+export const couldNotCreate = (path: string) => `${path} could not be created.`;
+
+// ---- edits by other agents' tools (the hooks bridge): the whole call is stopped, whatever it touched
+
+export function externalDenialLead(tool: string, blocked: number, files: number): string {
   if (files === 1) {
     return `Agent Edit Guard stopped this ${tool} call: nothing was applied. The refusal below says why and counts as reading the file, so repeat the call with an edit based on it.`;
   }
   const which = blocked === 1 ? 'one of them was' : `${blocked} of them were`;
   return `Agent Edit Guard stopped this ${tool} call: nothing was applied to any of its ${files} files, because ${which} changed or not read in this chat. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
 }
+
+export const externalUnsafeStop = (tool: string, reasons: readonly string[]) =>
+  `Agent Edit Guard stopped this ${tool} call: nothing was applied.\n\n${reasons.join('\n\n')}`;
+
+// ---- documents: what the editor cannot do with a file, and how it holds one
+
+export const DOCUMENT = {
+  isFolder: 'This path is a folder, not a file. Give the path of a file.',
+  binary: 'The file seems to be binary, so it cannot be read or edited as text.',
+  deletedButUnsaved: 'Note: the file was deleted on disk; the editor still holds it with unsaved changes, which are its current text.',
+  invalidUtf8Note: 'Note: the file has bytes that are not valid UTF-8; they show as \uFFFD, and the write tools leave this file unchanged.',
+  invalidUtf8Refusal:
+    "The file has bytes that are not valid UTF-8. VS Code shows them as \uFFFD and saving any edit would write \uFFFD in their place, changing bytes nobody asked to change, so this file is not changed. The user can fix its encoding (the file's encoding in the status bar, or files.encoding) or edit it by hand.",
+  cannotAccess: (why: string) => `Could not access the file: ${why}`,
+  cannotOpen: (why: string) => `Could not open the file: ${why}`,
+  tooLargeForEditor: (why: string) => `The file is too large for the editor: ${why}`,
+  tooLarge: (size: string, limit: string) => `The file is ${size}; VS Code gives extensions documents up to ${limit}, so it cannot be read or edited here.`,
+  mixedEolOnDisk: (eol: Eol) =>
+    `Note: the file has mixed line endings (or lone carriage returns) on disk; VS Code holds it with ${eolName(eol)} only, and saving writes every line that way.`,
+} as const;
+
+// ---- a call the tools refuse before the gate runs
+
+export const CALL = {
+  notAnObject: (tool: string, input: unknown) => `The input must be a JSON object with the fields of ${tool}, got ${JSON.stringify(input)}.`,
+  untrusted:
+    'This workspace is not trusted, so agent writes are refused. Reading still works. The user can trust the workspace with the command "Workspaces: Manage Workspace Trust".',
+  internal: (why: string) => `An internal error stopped the call (${why}). It is in the "Agent Edit Guard" log. Read the file again before changing it.`,
+} as const;
+
+// ---- input a tool cannot use (the manifest's inputSchema, checked before the gate)
+
+export const INPUT = {
+  missing: (key: string) => `${key} is missing. It is required.`,
+  lookalike: (used: string, key: string) => ` You passed "${used}": this tool calls it "${key}".`,
+  notString: (key: string, v: unknown) => `${key} must be a string, got ${typeof v === 'object' && v !== null ? 'an object' : JSON.stringify(v)}.`,
+  notWholeNumber: (key: string, v: unknown) => `${key} must be a whole number, got ${JSON.stringify(v)}.`,
+  belowMinimum: (key: string, min: number, v: unknown) => `${key} must be at least ${min}, got ${v}.`,
+  notBoolean: (key: string, v: unknown) => `${key} must be true or false, got ${JSON.stringify(v)}.`,
+  other: (key: string, why: string) => `${key} ${why}.`,
+  tooLong: (key: string, length: number, limit: string) => `${key} is ${length} characters long; the most a document can hold here is ${limit}.`,
+} as const;
+
+// ---- a replacement that cannot be planned
+
+export const REPLACE = {
+  identical: 'oldString and newString are identical, so there is nothing to change.',
+  emptyOld: `oldString is empty. Give the exact text to replace (copy it from the read output, without line numbers), or use ${TOOL_IDS.write} to replace the whole file.`,
+  hasLineNumbers: (foundWithout: boolean) =>
+    'oldString starts its lines with line numbers and a tab, copied from the read output. Those prefixes are not part of the file: remove them' +
+    (foundWithout ? ' (without them the text does occur in the file).' : '.'),
+  whitespaceDiffers: (first: number, last: number, shown: string) =>
+    `The same text occurs at lines ${first}–${last}, but with different whitespace or indentation. The current lines are:\n${shown}`,
+  firstLineOnly: (line: number, shown: string) => `The first line of oldString matches line ${line}, but the lines after it differ. The current lines there are:\n${shown}`,
+  nowhere: 'oldString does not occur in the file, not even with different whitespace. Read the file again to see its current text.',
+} as const;

@@ -1,6 +1,7 @@
 // Exact-text replacement, line-ending aware: an `oldString` written with `\n` matches a CRLF
 // document, and the replacement is written with the document's own line ending, so a CRLF file
 // stays CRLF and bytes outside the match never change.
+import { REPLACE } from './messages';
 import { NUMBERED_LINE, numberLines } from './render';
 import { dominantEol, type Eol, lineOfOffset, splitLines, withEol } from './text';
 
@@ -49,7 +50,7 @@ const lf = (s: string) => s.replace(/\r\n/g, '\n');
 /** `eol`: the document's line ending, which the replacement is written with (default: the text's dominant one). */
 export function planReplace(text: string, oldString: string, newString: string, replaceAll = false, eol: Eol = dominantEol(text)): ReplacePlan {
   if (oldString === newString) {
-    return { kind: 'invalid', detail: 'oldString and newString are identical, so there is nothing to change.' };
+    return { kind: 'invalid', detail: REPLACE.identical };
   }
   if (oldString === '') {
     if (text.length === 0) {
@@ -58,7 +59,7 @@ export function planReplace(text: string, oldString: string, newString: string, 
     }
     return {
       kind: 'invalid',
-      detail: 'oldString is empty. Give the exact text to replace (copy it from the read output, without line numbers), or use editGuard_writeFile to replace the whole file.',
+      detail: REPLACE.emptyOld,
     };
   }
   const { folded, toOriginal } = foldCrlf(text);
@@ -102,10 +103,7 @@ export function explainNoMatch(text: string, oldString: string): string {
   if (oldLines.length > 0 && oldLines.every((l) => l.trim() === '' || NUMBERED_LINE.test(l))) {
     const stripped = oldLines.map((l) => l.replace(NUMBERED_LINE, '')).join('\n');
     const found = stripped.length > 0 && foldCrlf(text).folded.includes(stripped);
-    return (
-      'oldString starts its lines with line numbers and a tab, copied from the read output. Those prefixes are not part of the file: remove them' +
-      (found ? ' (without them the text does occur in the file).' : '.')
-    );
+    return REPLACE.hasLineNumbers(found);
   }
 
   const wanted = oldLines.map(squash);
@@ -115,13 +113,13 @@ export function explainNoMatch(text: string, oldString: string): string {
     const squashed = docLines.map(squash);
     for (let i = 0; i + wanted.length <= squashed.length; i++) {
       if (wanted.every((w, k) => squashed[i + k] === w)) {
-        return `The same text occurs at lines ${i + 1}–${i + wanted.length}, but with different whitespace or indentation. The current lines are:\n${show(i, wanted.length)}`;
+        return REPLACE.whitespaceDiffers(i + 1, i + wanted.length, show(i, wanted.length));
       }
     }
     const first = squashed.indexOf(wanted[0]);
     if (first !== -1) {
-      return `The first line of oldString matches line ${first + 1}, but the lines after it differ. The current lines there are:\n${show(first, Math.min(wanted.length + 2, 40))}`;
+      return REPLACE.firstLineOnly(first + 1, show(first, Math.min(wanted.length + 2, 40)));
     }
   }
-  return 'oldString does not occur in the file, not even with different whitespace. Read the file again to see its current text.';
+  return REPLACE.nowhere;
 }

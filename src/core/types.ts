@@ -1,9 +1,10 @@
 // Shared vocabulary of the gate. Names follow DESIGN.md ("Names", "Surfaces", result codes).
 
-import type { BuiltinEditTool } from './builtinTools';
-
-/** Our own tools, and Copilot's built-in file tools that the hooks bridge puts behind the same gate. */
-export type ToolName = 'editGuard_readFile' | 'editGuard_writeFile' | 'editGuard_replaceString' | 'read_file' | BuiltinEditTool;
+/**
+ * A tool as the agent calls it: one of ours (toolIds.ts), or another agent's file tool that an
+ * adapter puts behind the same gate (the core knows nothing of those; the adapter names them).
+ */
+export type ToolName = string;
 
 /** How a mark came to be: the agent read the file, was shown it by a refusal, or wrote it itself. */
 export type MarkOrigin = 'read' | 'refusal' | 'write';

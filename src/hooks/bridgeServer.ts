@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Logger } from '../core/guard';
+import type { Logger } from '../core/ports';
 import { type BridgeReply, ENV, HEADER, MAX_REQUEST_BYTES, type MissedCall } from './bridgeProtocol';
 
 /** Answers one hook payload with what the script should print ('' = no objection). */

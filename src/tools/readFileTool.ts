@@ -1,6 +1,8 @@
 // editGuard_readFile: shows the file with line numbers and marks it as seen by this chat.
 import * as vscode from 'vscode';
-import { optionalInteger, prepare, runTool, type ToolEnvironment } from './toolSupport';
+import { TOOL_IDS } from '../core/toolIds';
+import { runTool, type ToolEnvironment } from './invocation';
+import { prepare } from './prepare';
 
 export interface ReadFileInput {
   filePath: string;
@@ -9,30 +11,25 @@ export interface ReadFileInput {
 }
 
 export class ReadFileTool implements vscode.LanguageModelTool<ReadFileInput> {
-  static readonly id = 'editGuard_readFile';
+  static readonly id = TOOL_IDS.read;
 
   constructor(private readonly env: ToolEnvironment) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReadFileInput>): vscode.PreparedToolInvocation {
     const { offset, limit } = options.input ?? {};
-    const range = offset || limit ? `, lines ${offset ?? 1}–${limit ? (offset ?? 1) + limit - 1 : 'end'}` : '';
-    return prepare('editGuard_readFile', options.input, this.env.pathSettings(), (path) => `Reading \`${path}\`${range}`);
+    const from = offset ?? 1;
+    return prepare(ReadFileTool.id, options.input, this.env.pathSettings(), (path) =>
+      offset || limit
+        ? limit
+          ? vscode.l10n.t('Reading `{0}`, lines {1}–{2}', path, from, from + limit - 1)
+          : vscode.l10n.t('Reading `{0}`, lines {1}–end', path, from)
+        : vscode.l10n.t('Reading `{0}`', path),
+    );
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<ReadFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return runTool(
-      this.env,
-      'editGuard_readFile',
-      options,
-      token,
-      (input) => {
-        const offset = optionalInteger(input, 'offset', 1);
-        if (!offset.ok) return offset;
-        const limit = optionalInteger(input, 'limit', 1);
-        if (!limit.ok) return limit;
-        return { ok: true, value: { offset: offset.value, limit: limit.value } };
-      },
-      (call, range) => this.env.guard.read(call, range),
+    return runTool<ReadFileInput>(this.env, ReadFileTool.id, options, token, (call, input) =>
+      this.env.guard.read(call, { offset: input.offset, limit: input.limit }),
     );
   }
 }

@@ -1,6 +1,8 @@
 // editGuard_replaceString: replaces exact text in a file this chat has seen as it is now.
 import * as vscode from 'vscode';
-import { optionalBoolean, prepare, requiredString, runTool, type ToolEnvironment } from './toolSupport';
+import { TOOL_IDS } from '../core/toolIds';
+import { runTool, type ToolEnvironment } from './invocation';
+import { prepare } from './prepare';
 
 export interface ReplaceStringInput {
   filePath: string;
@@ -10,30 +12,17 @@ export interface ReplaceStringInput {
 }
 
 export class ReplaceStringTool implements vscode.LanguageModelTool<ReplaceStringInput> {
-  static readonly id = 'editGuard_replaceString';
+  static readonly id = TOOL_IDS.replace;
 
   constructor(private readonly env: ToolEnvironment) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReplaceStringInput>): vscode.PreparedToolInvocation {
-    return prepare('editGuard_replaceString', options.input, this.env.pathSettings(), (path) => `Replacing text in \`${path}\``);
+    return prepare(ReplaceStringTool.id, options.input, this.env.pathSettings(), (path) => vscode.l10n.t('Replacing text in `{0}`', path));
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<ReplaceStringInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return runTool(
-      this.env,
-      'editGuard_replaceString',
-      options,
-      token,
-      (input) => {
-        const oldString = requiredString(input, 'oldString');
-        if (!oldString.ok) return oldString;
-        const newString = requiredString(input, 'newString');
-        if (!newString.ok) return newString;
-        const replaceAll = optionalBoolean(input, 'replaceAll');
-        if (!replaceAll.ok) return replaceAll;
-        return { ok: true, value: { oldString: oldString.value, newString: newString.value, replaceAll: replaceAll.value } };
-      },
-      (call, value) => this.env.guard.replace(call, value),
+    return runTool<ReplaceStringInput>(this.env, ReplaceStringTool.id, options, token, (call, input) =>
+      this.env.guard.replace(call, { oldString: input.oldString, newString: input.newString, replaceAll: input.replaceAll === true }),
     );
   }
 }

@@ -1,6 +1,8 @@
 // editGuard_writeFile: creates a file, or overwrites / appends to one this chat has seen as it is now.
 import * as vscode from 'vscode';
-import { optionalBoolean, prepare, requiredString, runTool, type ToolEnvironment } from './toolSupport';
+import { TOOL_IDS } from '../core/toolIds';
+import { runTool, type ToolEnvironment } from './invocation';
+import { prepare } from './prepare';
 
 export interface WriteFileInput {
   filePath: string;
@@ -9,29 +11,20 @@ export interface WriteFileInput {
 }
 
 export class WriteFileTool implements vscode.LanguageModelTool<WriteFileInput> {
-  static readonly id = 'editGuard_writeFile';
+  static readonly id = TOOL_IDS.write;
 
   constructor(private readonly env: ToolEnvironment) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<WriteFileInput>): vscode.PreparedToolInvocation {
-    const verb = options.input?.append === true ? 'Appending to' : 'Writing';
-    return prepare('editGuard_writeFile', options.input, this.env.pathSettings(), (path) => `${verb} \`${path}\``);
+    const append = options.input?.append === true;
+    return prepare(WriteFileTool.id, options.input, this.env.pathSettings(), (path) =>
+      append ? vscode.l10n.t('Appending to `{0}`', path) : vscode.l10n.t('Writing `{0}`', path),
+    );
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<WriteFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return runTool(
-      this.env,
-      'editGuard_writeFile',
-      options,
-      token,
-      (input) => {
-        const content = requiredString(input, 'content');
-        if (!content.ok) return content;
-        const append = optionalBoolean(input, 'append');
-        if (!append.ok) return append;
-        return { ok: true, value: { content: content.value, append: append.value } };
-      },
-      (call, value) => this.env.guard.write(call, value),
+    return runTool<WriteFileInput>(this.env, WriteFileTool.id, options, token, (call, input) =>
+      this.env.guard.write(call, { content: input.content, append: input.append === true }),
     );
   }
 }

@@ -1,8 +1,8 @@
 // A blocked write shows in the editor: a Warning over the lines that changed since the agent's
 // copy, until that chat writes the file successfully or the user clears the marks.
 import * as vscode from 'vscode';
-import type { BlockedWrite } from '../core/guard';
-import { sessionLabel } from '../tools/session';
+import type { BlockedWrite } from '../core/ports';
+import { sessionLabel } from './labels';
 
 export const DIAGNOSTIC_SOURCE = 'Agent Edit Guard';
 export const DIAGNOSTIC_CODE = 'blocked-write';

@@ -1,8 +1,7 @@
 // The quick pick behind the status bar: every read mark, grouped by chat and turn, with its state;
 // pick one to open the file, or use the buttons to clear marks.
 import * as vscode from 'vscode';
-import type { ReadMark } from '../core/marks';
-import { sessionLabel } from '../tools/session';
+import { sessionLabel, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
@@ -22,7 +21,6 @@ export interface PickerActions {
 }
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
-const turnLabel = (mark: ReadMark) => (mark.turn ? vscode.l10n.t('turn …{0}', mark.turn.slice(-6)) : vscode.l10n.t('no turn id'));
 
 function buildItems(actions: PickerActions): MarkItem[] {
   const views = actions.views();
@@ -37,7 +35,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
     const turns = [...new Set(ofSession.map((v) => v.mark.turn ?? ''))];
     for (const turn of turns) {
       const inTurn = ofSession.filter((v) => (v.mark.turn ?? '') === turn);
-      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ` (${vscode.l10n.t('current')})` : ''} · ${turnLabel(inTurn[0].mark)}` });
+      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ` (${vscode.l10n.t('current')})` : ''} · ${turnLabel(inTurn[0].mark.turn)}` });
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,

@@ -1,8 +1,9 @@
 // The status-bar item: what the current chat (the one whose tool ran last) has seen, and how
 // much of it went stale; or that the guard is off.
 import * as vscode from 'vscode';
+import { COMMANDS } from '../commands';
 import type { ReadMark } from '../core/marks';
-import { sessionLabel } from '../tools/session';
+import { sessionLabel } from './labels';
 
 export const STATUS_ITEM_ID = 'editGuard.readMarks';
 
@@ -24,7 +25,7 @@ export class ReadMarksStatus implements vscode.Disposable {
 
   constructor() {
     this.item.name = vscode.l10n.t('Agent Edit Guard');
-    this.item.command = 'editGuard.showReadMarks';
+    this.item.command = COMMANDS.showReadMarks;
     this.item.show();
   }
 

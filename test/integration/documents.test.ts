@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { asEditorHolds } from '../../src/core/text';
-import { VsCodeEditor } from '../../src/tools/vscodeEditor';
+import { VsCodeEditor } from '../../src/editor/vscodeEditor';
 import { activateExtension, cleanUp, docFor, makeFile, waitFor } from './helpers';
 import { evictDocument, insertAtEnd, openClean, typeWhenAgentEditLands, waitForLoad, writeBehindVsCode } from './lifecycleHelpers';
 

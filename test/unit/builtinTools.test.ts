@@ -1,12 +1,12 @@
 // Copilot's built-in file tools behind the gate (issue 7): what a hook payload means, and the core's
 // check / mark / own-write flow for them — the same rules as our own tools, over in-memory documents.
 import * as assert from 'node:assert/strict';
-import { denyOutput, filesOfPatch, parseHookEvent } from '../../src/core/builtinTools';
-import { type CallContext, Guard, type GuardSettings } from '../../src/core/guard';
+import { denyOutput, filesOfPatch, parseHookEvent } from '../../src/hooks/copilot/hookEvents';
+import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
-import { MemoryDocuments, MemoryLog } from './memoryDocuments';
+import { coreOver, MemoryDocuments, verbOf } from './memoryDocuments';
 
 const payload = (event: string, extra: Record<string, unknown> = {}) => ({
   timestamp: '2026-11-30T13:06:30.457Z',
@@ -83,46 +83,46 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const docs = new MemoryDocuments();
   const store = new MarkStore();
   const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, maxResultChars: 7000, ...settings };
-  const guard = new Guard(store, docs, () => current, new MemoryLog());
+  const { gate, edits } = coreOver(store, docs, () => current);
   const blocks: string[] = [];
-  guard.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
-  const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({ tool, session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark });
+  gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
+  const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark });
   /** a built-in read: the version at its PreToolUse, marked once it ran */
   const builtinRead = async (uri: string, turn = 'chat#1') => {
-    const seen = await guard.versionOf(uri);
+    const seen = await edits.versionOf(uri);
     assert.ok(seen, `${uri} exists`);
-    guard.markSeen(call('read_file', uri, turn), seen);
+    edits.markSeen(call('read_file', uri, turn), seen);
   };
-  return { docs, store, guard, blocks, call, builtinRead };
+  return { docs, store, edits, blocks, call, builtinRead };
 }
 
 suite('the gate for built-in tools (same rules, through the hooks)', () => {
   test('rule 2: an edit of a file the chat never read is denied, with its content, and the denial counts as a read', async () => {
     const t = setup();
     t.docs.file(A, 'one\ntwo\n');
-    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.equal(v.allow, false);
     assert.ok(!v.allow && /BLOCKED: nothing was written\. You have not read a\.txt/.test(v.text));
     assert.ok(!v.allow && v.text.includes('1\tone'));
     assert.deepEqual(t.blocks, ['replace_string_in_file a.txt not-read']);
-    assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)])).allow, true, 'the retry passes');
+    assert.equal((await t.edits.check([t.call('replace_string_in_file', A)])).allow, true, 'the retry passes');
   });
 
   test('a built-in edit of a file whose bytes are not valid UTF-8 is denied, read or not: saving would write U+FFFD', async () => {
     const t = setup();
     t.docs.memory.writeDiskBytes(A, new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]));
     await t.builtinRead(A);
-    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow && /nothing was applied/.test(v.text) && /not valid UTF-8/.test(v.text), !v.allow ? v.text : 'allowed');
   });
 
   test('a built-in read marks the version it showed, even when the user typed before its PostToolUse arrived', async () => {
     const t = setup();
     t.docs.file(A, 'shown\n');
-    const seen = await t.guard.versionOf(A); // PreToolUse: the read will show this
+    const seen = await t.edits.versionOf(A); // PreToolUse: the read will show this
     t.docs.userEdit(A, 'shown\ntyped after the read\n'); // the user types; PostToolUse comes late
-    t.guard.markSeen(t.call('read_file', A), seen!);
-    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    t.edits.markSeen(t.call('read_file', A), seen!);
+    const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow && /changed since you last read it/.test(v.text), 'the typing is a change the agent has not seen');
   });
 
@@ -131,9 +131,9 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     t.docs.file(A, 'one\ntwo\n');
     await t.builtinRead(A);
     assert.equal(t.store.newest('chat-1', A)?.hash, sha256('one\ntwo\n'));
-    assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)])).allow, true);
+    assert.equal((await t.edits.check([t.call('replace_string_in_file', A)])).allow, true);
     t.docs.userEdit(A, 'one\ntwo\nuser\n');
-    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow);
     assert.match(v.text, /changed since you last read it \(edited in the editor, not yet saved\)/);
     assert.match(v.text, /^\+user$/m);
@@ -146,7 +146,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     await t.builtinRead(A);
     await t.builtinRead(B);
     t.docs.diskChange(B, 'b changed\n');
-    const v = await t.guard.checkBuiltinEdit([t.call('apply_patch', A), t.call('apply_patch', B)]);
+    const v = await t.edits.check([t.call('apply_patch', A), t.call('apply_patch', B)]);
     assert.ok(!v.allow);
     assert.deepEqual(v.blocked, ['b.txt']);
     assert.match(v.text, /^Agent Edit Guard stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
@@ -157,16 +157,16 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     const t = setup({ maxResultChars: 2000 });
     const big = Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(20)}`).join('\n');
     t.docs.file(A, big).file(B, big);
-    const v = await t.guard.checkBuiltinEdit([t.call('multi_replace_string_in_file', A), t.call('multi_replace_string_in_file', B)]);
+    const v = await t.edits.check([t.call('multi_replace_string_in_file', A), t.call('multi_replace_string_in_file', B)]);
     assert.ok(!v.allow);
     assert.ok(v.text.length < 2000 + 1500, `the denial stays near the budget (${v.text.length} characters)`);
   });
 
   test('rule 4: a new file may be created; an existing one is gated like any write', async () => {
     const t = setup();
-    assert.equal((await t.guard.checkBuiltinEdit([t.call('create_file', B)])).allow, true);
+    assert.equal((await t.edits.check([t.call('create_file', B)])).allow, true);
     t.docs.file(A, 'exists\n');
-    assert.equal((await t.guard.checkBuiltinEdit([t.call('create_file', A)])).allow, false);
+    assert.equal((await t.edits.check([t.call('create_file', A)])).allow, false);
   });
 
   test('rule 3: the built-in edit\'s own write counts in its turn, not in the next (sameTurn)', async () => {
@@ -174,17 +174,17 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     t.docs.file(A, 'a\n');
     await t.builtinRead(A, 'chat#1');
     t.docs.userEdit(A, 'a edited by the tool\n'); // what the built-in tool wrote
-    await t.guard.recordBuiltinWrite(t.call('replace_string_in_file', A, 'chat#1'));
+    await t.edits.recordWrite(t.call('replace_string_in_file', A, 'chat#1'));
     assert.equal(t.store.newest('chat-1', A)?.origin, 'write');
-    assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A, 'chat#1')])).allow, true);
-    const next = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A, 'chat#2')]);
+    assert.equal((await t.edits.check([t.call('replace_string_in_file', A, 'chat#1')])).allow, true);
+    const next = await t.edits.check([t.call('replace_string_in_file', A, 'chat#2')]);
     assert.ok(!next.allow && /when you wrote it in an earlier turn/.test(next.text));
   });
 
   test('rule 8: with the gate off nothing is denied', async () => {
     const t = setup({ enabled: false });
     t.docs.file(A, 'a\n');
-    assert.equal((await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)])).allow, true);
+    assert.equal((await t.edits.check([t.call('replace_string_in_file', A)])).allow, true);
   });
 
   test('compaction: forgetting the chat\'s marks makes its next edit need a fresh read (not-read)', async () => {
@@ -192,7 +192,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     t.docs.file(A, 'a\n');
     await t.builtinRead(A);
     t.store.clear('chat-1');
-    const v = await t.guard.checkBuiltinEdit([t.call('replace_string_in_file', A)]);
+    const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow && /You have not read a\.txt/.test(v.text));
   });
 });

@@ -2,11 +2,11 @@
 // of VS Code's editor: one behaviour per test, each the unit-level twin of a real-host test in
 // test/integration/lifecycle.test.ts.
 import * as assert from 'node:assert/strict';
-import { type CallContext, Guard, type GuardSettings } from '../../src/core/guard';
+import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
-import { MemoryDocuments, MemoryLog } from './memoryDocuments';
+import { coreOver, MemoryDocuments, verbOf } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 
@@ -15,8 +15,8 @@ function setup() {
   const editor = docs.memory;
   const store = new MarkStore();
   const settings: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000 };
-  const guard = new Guard(store, docs, () => settings, new MemoryLog());
-  const ctx = (tool: ToolName): CallContext => ({ tool, session: 'chat', turn: 'turn', uri: A, path: 'a.txt', arrival: store.watermark });
+  const { guard } = coreOver(store, docs, () => settings);
+  const ctx = (tool: ToolName): CallContext => ({ tool, verb: verbOf(tool), session: 'chat', turn: 'turn', uri: A, path: 'a.txt', arrival: store.watermark });
   return {
     docs,
     editor,

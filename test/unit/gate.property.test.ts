@@ -24,11 +24,11 @@ import fc from 'fast-check';
 import { applyPatch } from 'diff';
 import { EditorDocuments } from '../../src/core/documents';
 import type { EditorDocument } from '../../src/core/editor';
-import { type CallContext, Guard, type GuardSettings } from '../../src/core/guard';
+import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { MarkStore } from '../../src/core/marks';
 import type { TextSpanEdit } from '../../src/core/replace';
 import type { ToolName, ToolOutcome } from '../../src/core/types';
-import { MemoryDocuments, MemoryLog } from './memoryDocuments';
+import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
 import { type DiskLoads, MemoryEditor } from './memoryEditor';
 import { type CallSite, type DiskLoads as ModelDiskLoads, type Expected, editorText, type Keystroke, type Policy, ReferenceModel, withEol } from './referenceModel';
 
@@ -222,7 +222,7 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const store = new MarkStore();
   const log = new MemoryLog();
   const settings: GuardSettings = { enabled: true, policy: s.policy, maxReadLines: 2000 };
-  const guard = new Guard(store, docs, () => settings, log);
+  const { gate, guard } = coreOver(store, docs, () => settings, log);
   const model = new ReferenceModel(s.policy);
   model.diskLoads = s.diskLoads;
   editor.writeDisk(FILES[0], s.one);
@@ -238,6 +238,7 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const toolName: Record<Call['tool'], ToolName> = { read: 'editGuard_readFile', write: 'editGuard_writeFile', replace: 'editGuard_replaceString' };
   const ctxOf = (c: Call): CallContext => ({
     tool: toolName[c.tool],
+    verb: verbOf(toolName[c.tool]),
     session: c.chat,
     turn: turnOf(c),
     uri: c.file,
@@ -303,14 +304,14 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
       if (k.when === 'afterSave') editor.afterSave = (doc) => type(doc.uri);
     }
     const directWritesBefore = editor.directWrites;
-    guard.faultInjector = opts.fault
+    gate.faultInjector = opts.fault
       ? () => {
           throw new Error('injected gate fault');
         }
       : undefined;
     const results = await Promise.all(calls.map((c, i) => run(c, ctxs[i])));
     editor.beforeApply = editor.inFlight = editor.duringSave = editor.afterSave = undefined;
-    guard.faultInjector = undefined;
+    gate.faultInjector = undefined;
     toolCalls += calls.length;
     if (editor.directWrites > directWritesBefore) met('write to a file the editor never loaded');
     calls.forEach((c, i) => {
@@ -550,8 +551,8 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
       fc.asyncProperty(text, text, async (seenContents, typed) => {
         const docs = new MemoryDocuments().file(FILES[0], seenContents);
         const store = new MarkStore();
-        const guard = new Guard(store, docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }), new MemoryLog());
-        const ctx = (tool: ToolName): CallContext => ({ tool, session: 'chat-A', turn: 't', uri: FILES[0], path: 'one.txt', arrival: store.watermark });
+        const { guard } = coreOver(store, docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }));
+        const ctx = (tool: ToolName): CallContext => ({ tool, verb: verbOf(tool), session: 'chat-A', turn: 't', uri: FILES[0], path: 'one.txt', arrival: store.watermark });
         await guard.read(ctx('editGuard_readFile'), {});
         const seen = docs.text(FILES[0]);
         docs.userEdit(FILES[0], typed);

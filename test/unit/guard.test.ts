@@ -1,10 +1,10 @@
 // The whole call flow of the core (check, write, marks, results) over an in-memory document port.
 import * as assert from 'node:assert/strict';
-import { type CallContext, Guard, type GuardSettings } from '../../src/core/guard';
+import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
-import { MemoryDocuments, MemoryLog } from './memoryDocuments';
+import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
@@ -14,9 +14,10 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const store = new MarkStore();
   const log = new MemoryLog();
   const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, ...settings };
-  const guard = new Guard(store, docs, () => current, log);
+  const { gate, guard } = coreOver(store, docs, () => current, log);
   const call = (tool: ToolName, uri: string, session = 'chat-1', turn: string | undefined = 'turn-1'): CallContext => ({
     tool,
+    verb: verbOf(tool),
     session,
     turn,
     uri,
@@ -29,7 +30,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     guard.write(call('editGuard_writeFile', uri, session, turn), { content, append });
   const replace = (uri: string, oldString: string, newString: string, session?: string, turn?: string) =>
     guard.replace(call('editGuard_replaceString', uri, session, turn), { oldString, newString, replaceAll: false });
-  return { docs, store, log, guard, current, call, read, write, replace };
+  return { docs, store, log, gate, guard, current, call, read, write, replace };
 }
 
 suite('guard flow: DESIGN rules 1–10', () => {
@@ -208,7 +209,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
   test('rule 6: a blocked write announces the changed lines (for diagnostics)', async () => {
     const t = setup();
     const blocks: unknown[] = [];
-    t.guard.onDidBlock((b) => blocks.push({ reason: b.reason, lines: b.changedLines }));
+    t.gate.onDidBlock((b) => blocks.push({ reason: b.reason, lines: b.changedLines }));
     t.docs.file(A, 'a\nb\nc\n');
     await t.read(A);
     t.docs.userEdit(A, 'a\nb\nC\n');
@@ -219,7 +220,7 @@ suite('guard flow: DESIGN rules 1–10', () => {
   test('rule 7: an internal gate error lets the write through and is logged', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
-    t.guard.faultInjector = () => {
+    t.gate.faultInjector = () => {
       throw new Error('boom');
     };
     const r = await t.write(A, 'b\n');

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ENV, HEADER } from '../../src/hooks/bridgeProtocol';
 import { BridgeServer } from '../../src/hooks/bridgeServer';
-import { hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/hooksFileContent';
+import { hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/copilot/hooksFile';
 import { MemoryLog } from './memoryDocuments';
 
 const SCRIPT = path.resolve('dist/hook-bridge.js');

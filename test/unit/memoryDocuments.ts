@@ -1,7 +1,13 @@
 // The core's document port (`EditorDocuments`, the product's own code) over the model of VS Code's
 // editor (memoryEditor.ts), with the shorthands the unit tests use to play the user and other programs.
 import { EditorDocuments } from '../../src/core/documents';
-import type { Logger } from '../../src/core/guard';
+import { ExternalEdits } from '../../src/core/externalEdits';
+import { Gatekeeper } from '../../src/core/gatekeeper';
+import { Guard } from '../../src/core/guard';
+import type { MarkStore } from '../../src/core/marks';
+import type { DocumentPort, GuardSettings, Logger } from '../../src/core/ports';
+import { OWN_TOOL_VERB, type OwnToolId } from '../../src/core/toolIds';
+import { TOOL_VERB } from '../../src/hooks/copilot/hookEvents';
 import { asEditorHolds } from '../../src/core/text';
 import { MemoryEditor } from './memoryEditor';
 
@@ -65,4 +71,15 @@ export class MemoryLog implements Logger {
   error(m: string | Error) {
     this.lines.push(`error ${m instanceof Error ? m.message : m}`);
   }
+}
+
+/** The core as the extension wires it: one gatekeeper under our tools' flow and other agents' edits. */
+export function coreOver(store: MarkStore, port: DocumentPort, settings: (uri: string) => GuardSettings, log: Logger = new MemoryLog()) {
+  const gate = new Gatekeeper(store, port, settings, log);
+  return { gate, guard: new Guard(gate), edits: new ExternalEdits(gate) };
+}
+
+/** The verb an adapter supplies for a tool: ours, or one of Copilot's. */
+export function verbOf(tool: string): string {
+  return OWN_TOOL_VERB[tool as OwnToolId] ?? TOOL_VERB[tool as keyof typeof TOOL_VERB] ?? tool;
 }

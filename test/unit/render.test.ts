@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { renderNumbered } from '../../src/core/render';
 import { changedLineRanges, unifiedDiff } from '../../src/core/diff';
-import { cutNote, rangeHeader } from '../../src/core/messages';
+import { cutNote, rangeHeader, SEEN_DIFF_LABELS } from '../../src/core/messages';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
@@ -53,7 +53,7 @@ suite('numbered rendering', () => {
 
 suite('diffs', () => {
   test('a unified diff shows the change with context', () => {
-    const d = unifiedDiff('a\nb\nc\n', 'a\nB\nc\n', 'f.txt');
+    const d = unifiedDiff('a\nb\nc\n', 'a\nB\nc\n', 'f.txt', SEEN_DIFF_LABELS);
     assert.match(d.text, /^--- f\.txt/);
     assert.match(d.text, /@@ -1,3 \+1,3 @@/);
     assert.match(d.text, /^-b$/m);
@@ -61,7 +61,7 @@ suite('diffs', () => {
   });
 
   test('a long diff is cut at maxLines and says how much was left out', () => {
-    const d = unifiedDiff(lines(100), lines(100).replace(/line/g, 'LINE'), 'f', 50);
+    const d = unifiedDiff(lines(100), lines(100).replace(/line/g, 'LINE'), 'f', SEEN_DIFF_LABELS, 50);
     assert.equal(d.text.split('\n').length, 50);
     assert.ok(d.omittedLines > 0);
   });

@@ -1,16 +1,30 @@
 // What a hook event of Copilot's agent loop means for the gate: which files a built-in tool reads or
-// is about to change. Pure: the hook payload (JSON from the hook's stdin) in, a plain event out.
+// is about to change. Pure: the hook payload (JSON from the hook's stdin) in, a plain event out; and
+// the hook's answer that stops a call.
 // Payload shapes were recorded from Copilot Chat 0.67's real agent loop (README "Guarding Copilot's
 // own edit tools"); every field is read defensively, since hooks are a preview feature.
+
+/** Copilot's built-in read tool, by its model-facing name. */
+export const READ_TOOL = 'read_file';
 
 /** Copilot's built-in edit tools the gate stands in front of, by their model-facing names. */
 const EDIT_TOOLS = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'] as const;
 export type BuiltinEditTool = (typeof EDIT_TOOLS)[number];
 const isEditTool = (name: string): name is BuiltinEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 
+/** What each of Copilot's file tools does, in the word a refusal uses ("your patch"). */
+export const TOOL_VERB: Record<BuiltinEditTool | typeof READ_TOOL, string> = {
+  [READ_TOOL]: 'read',
+  replace_string_in_file: 'replace',
+  multi_replace_string_in_file: 'replace',
+  insert_edit_into_file: 'edit',
+  apply_patch: 'patch',
+  create_file: 'write',
+};
+
 /** Copilot's internal tool ids, in case a hook reports those instead of the model-facing names. */
-const INTERNAL_NAMES: Record<string, BuiltinEditTool | 'read_file'> = {
-  copilot_readFile: 'read_file',
+const INTERNAL_NAMES: Record<string, BuiltinEditTool | typeof READ_TOOL> = {
+  copilot_readFile: READ_TOOL,
   copilot_replaceString: 'replace_string_in_file',
   copilot_multiReplaceString: 'multi_replace_string_in_file',
   copilot_insertEdit: 'insert_edit_into_file',
@@ -65,7 +79,7 @@ export function parseHookEvent(payload: unknown): HookEvent {
     case 'PostToolUse': {
       const tool = toolNameOf(str(p.tool_name) ?? '');
       const input = record(p.tool_input) ?? {};
-      if (tool === 'read_file') {
+      if (tool === READ_TOOL) {
         const file = str(input.filePath);
         if (!file) return { kind: 'ignore', why: 'read_file without a filePath', chat };
         return { kind: event === 'PreToolUse' ? 'before-read' : 'after-read', chat, files: [file] };

@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../core/guard';
-import { BridgeServer, type HookHandler } from './bridgeServer';
-import { HOOKS_FILE_NAME, HOOKS_FOLDER, hooksFileContent, isOurHooksFile } from './hooksFileContent';
+import type { Logger } from '../../core/ports';
+import { BridgeServer, type HookHandler } from '../bridgeServer';
+import { HOOKS_FILE_NAME, HOOKS_FOLDER, hooksFileContent, isOurHooksFile } from './hooksFile';
 
 export const SCRIPT_NAME = 'hook-bridge.js';
 

@@ -1,26 +1,30 @@
 // The gate in front of Copilot's built-in file tools: turns each hook event the bridge receives into
 // the core's calls (mark a read, check an edit, record the agent's own write, forget a compacted
-// chat) and the hook's answer. Thin: the rules are the core's (src/core/guard.ts).
+// chat) and the hook's answer. Thin: the rules are the core's (src/core/externalEdits.ts). No
+// `vscode` import: where a file is and how it is named come in through `resolveFile`, so the
+// settling and the turn counting below are unit-tested.
 //
 // Timing, as measured in Copilot's loop: PreToolUse is awaited before the tool runs, but a tool's
 // PostToolUse may reach us only after the chat's NEXT PreToolUse (Copilot goes on while the hook
 // process starts). So a read's mark is of the version captured at its PreToolUse — the text the tool
 // then showed — and a tool's effects are settled at whichever comes first: its PostToolUse or the
 // chat's next event (Copilot runs one tool at a time, so a new event means the earlier tool is done).
-import * as path from 'node:path';
-import * as vscode from 'vscode';
-import { denyOutput, parseHookEvent } from '../core/builtinTools';
-import type { CallContext, Guard, Logger, SeenVersion } from '../core/guard';
-import type { ToolName } from '../core/types';
-import { sessionKeyOfChatId } from '../tools/session';
+import { LRUCache } from 'lru-cache';
+import type { ChatSessions } from '../../chat/session';
+import type { ExternalEdits } from '../../core/externalEdits';
+import type { CallContext, Logger, SeenVersion } from '../../core/ports';
+import { type BuiltinEditTool, denyOutput, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
 
 export interface BuiltinToolGateEnvironment {
-  guard: Guard;
+  edits: ExternalEdits;
+  sessions: Pick<ChatSessions, 'keyOfChatId'>;
   log: Logger;
   /** `editGuard.guardBuiltinTools`: when off, every event is let through untouched. */
   active(): boolean;
   /** A tool ran for this chat: the status bar follows the latest one. */
   onActivity(session: string): void;
+  /** A path as a hook names it (relative to the hook's `cwd`, if any): its URI, and how it is shown. */
+  resolveFile(filePath: string, cwd: string | undefined): { uri: string; path: string };
 }
 
 /** What a chat's running built-in tool will leave behind once it is done. */
@@ -36,12 +40,12 @@ const MAX_CHATS = 1000;
 
 export class BuiltinToolGate {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
-  private readonly turns = new Map<string, number>();
+  private readonly turns = new LRUCache<string, number>({ max: MAX_CHATS });
   /** chat id → Copilot's id of the turn, learned when a guarded tool of that turn ran (see `noteGuardedCall`) */
-  private readonly requestIds = new Map<string, { id: string; prompt: number }>();
+  private readonly requestIds = new LRUCache<string, { id: string; prompt: number }>({ max: MAX_CHATS });
   /** session key → chat id, for the chats the hooks have named */
-  private readonly chats = new Map<string, string>();
-  private readonly pending = new Map<string, Pending>();
+  private readonly chats = new LRUCache<string, string>({ max: MAX_CHATS });
+  private readonly pending = new LRUCache<string, Pending>({ max: MAX_CHATS });
 
   constructor(private readonly env: BuiltinToolGateEnvironment) {}
 
@@ -60,9 +64,8 @@ export class BuiltinToolGate {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
       this.pending.delete(event.chat);
-      const session = sessionKeyOfChatId(event.chat);
-      const forgotten = this.env.guard.store.newestPerFile(session).length;
-      this.env.guard.store.clear(session);
+      const session = this.env.sessions.keyOfChatId(event.chat);
+      const forgotten = this.env.edits.forgetChat(session);
       this.env.log.info(`chat …${session.slice(-8)} is being compacted: forgot its read marks of ${forgotten} file(s); its next edit of each needs a fresh read`);
       return '';
     }
@@ -70,20 +73,20 @@ export class BuiltinToolGate {
     if (event.chat) await this.settle(event.chat);
     if (event.kind === 'ignore') return '';
 
-    const session = sessionKeyOfChatId(event.chat);
-    remember(this.chats, session, event.chat);
+    const session = this.env.sessions.keyOfChatId(event.chat);
+    this.chats.set(session, event.chat);
     // marks stamped after this event arrived do not count for it (rule 9)
-    const arrival = this.env.guard.store.watermark;
-    const call = (tool: ToolName, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
+    const arrival = this.env.edits.arrival();
+    const call = (tool: BuiltinEditTool | typeof READ_TOOL, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
     switch (event.kind) {
       case 'turn':
-        remember(this.turns, event.chat, (this.turns.get(event.chat) ?? 0) + 1);
+        this.turns.set(event.chat, (this.turns.get(event.chat) ?? 0) + 1);
         return '';
       case 'before-read': {
         this.env.onActivity(session);
         for (const file of event.files) {
-          const ctx = call('read_file', file);
-          const seen = await this.env.guard.versionOf(ctx.uri);
+          const ctx = call(READ_TOOL, file);
+          const seen = await this.env.edits.versionOf(ctx.uri);
           if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen });
         }
         return '';
@@ -91,7 +94,7 @@ export class BuiltinToolGate {
       case 'before-edit': {
         this.env.onActivity(session);
         const calls = event.files.map((f) => call(event.tool, f.path));
-        const verdict = await this.env.guard.checkBuiltinEdit(calls);
+        const verdict = await this.env.edits.check(calls);
         if (!verdict.allow) return denyOutput(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls);
         return '';
@@ -112,9 +115,9 @@ export class BuiltinToolGate {
     if (!requestId || !chat) return;
     const prompt = this.turns.get(chat) ?? 0;
     if (this.requestIds.get(chat)?.prompt === prompt) return;
-    remember(this.requestIds, chat, { id: requestId, prompt });
+    this.requestIds.set(chat, { id: requestId, prompt });
     const counted = countedTurn(chat, prompt);
-    this.env.guard.store.retagTurn(session, counted, requestId);
+    this.env.edits.renameTurn(session, counted, requestId);
     for (const p of [...(this.pending.get(chat)?.reads.map((r) => r.ctx) ?? []), ...(this.pending.get(chat)?.writes ?? [])]) {
       if (p.turn === counted) p.turn = requestId;
     }
@@ -125,9 +128,9 @@ export class BuiltinToolGate {
     const done = this.pending.get(chat);
     if (!done) return;
     this.pending.delete(chat);
-    for (const { ctx, seen } of done.reads) this.env.guard.markSeen(ctx, seen);
+    for (const { ctx, seen } of done.reads) this.env.edits.markSeen(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked)
-    for (const ctx of done.writes) await this.env.guard.recordBuiltinWrite(ctx);
+    for (const ctx of done.writes) await this.env.edits.recordWrite(ctx);
   }
 
   private pendingOf(chat: string): Pending {
@@ -135,15 +138,13 @@ export class BuiltinToolGate {
     if (!p) {
       p = { reads: [], writes: [] };
       this.pending.set(chat, p);
-      if (this.pending.size > MAX_CHATS) this.pending.delete(this.pending.keys().next().value as string);
     }
     return p;
   }
 
-  private call(tool: ToolName, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {
-    const base = cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
-    const uri = vscode.Uri.file(path.resolve(base, filePath));
-    return { tool, session, turn: this.turnOf(chat), uri: uri.toString(), path: vscode.workspace.asRelativePath(uri), arrival };
+  private call(tool: BuiltinEditTool | typeof READ_TOOL, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {
+    const { uri, path } = this.env.resolveFile(filePath, cwd);
+    return { tool, verb: TOOL_VERB[tool], session, turn: this.turnOf(chat), uri, path, arrival };
   }
 
   /** Copilot's id of the chat's current turn if a guarded tool has told it, else the counted turn. */
@@ -156,10 +157,3 @@ export class BuiltinToolGate {
 
 /** A turn's name before Copilot's id for it is known: the chat and its count of user messages. */
 const countedTurn = (chat: string, prompt: number) => `${chat}#${prompt}`;
-
-/** Sets a key as the newest entry of a map bounded to MAX_CHATS (the oldest goes first). */
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_CHATS) map.delete(map.keys().next().value as K);
-}

@@ -1,0 +1,92 @@
+// The gate in front of another agent's own file tools (Copilot's built-in tools, through the hooks
+// bridge): those tools apply their edits themselves, outside our lock, so the gate sees each call
+// twice — before it runs (check every file it touches) and after (mark what it read or wrote). The
+// adapter names the tool and its verb; nothing here knows which agent it is.
+import type { Gatekeeper } from './gatekeeper';
+import { shortSession } from './gatekeeper';
+import { externalDenialLead, externalUnsafeStop } from './messages';
+import type { CallContext, GuardSettings, LoadedDocument, SeenVersion } from './ports';
+import { DEFAULT_SETTINGS } from './settings';
+import type { BlockReason } from './types';
+
+export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
+
+export class ExternalEdits {
+  constructor(private readonly gate: Gatekeeper) {}
+
+  /** The watermark a call takes when it arrives (rule 9). */
+  arrival(): number {
+    return this.gate.arrival();
+  }
+
+  /** The version of a file a read is about to show: the editor's text now (unsaved changes included). */
+  async versionOf(uri: string): Promise<SeenVersion | undefined> {
+    return this.gate.lock.run(uri, async () => {
+      const doc = await this.gate.port.load(uri);
+      return doc.exists === true ? { hash: doc.hash, text: doc.text } : undefined;
+    });
+  }
+
+  /** A read ran and showed `seen`: the chat has seen that whole text (rule 1). */
+  markSeen(ctx: CallContext, seen: SeenVersion): void {
+    this.gate.name(ctx);
+    this.gate.store.stamp({ session: ctx.session, uri: ctx.uri, hash: seen.hash, turn: ctx.turn, origin: 'read', text: seen.text });
+    this.gate.log.debug(`${ctx.tool} ${ctx.path} seen [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${seen.hash.slice(0, 12)}`);
+  }
+
+  /**
+   * An edit is about to run: every existing file it touches must pass the gate (rules 2–3). One
+   * stale file stops the whole call (the tool applies all or nothing); each blocked file gets a
+   * refusal (rule 6: why, the diff or the content, a mark), sharing one result budget.
+   */
+  async check(calls: readonly CallContext[]): Promise<ExternalVerdict> {
+    const gate = this.gate;
+    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: BlockReason; settings: GuardSettings }> = [];
+    const unsafe: string[] = [];
+    for (const ctx of calls) {
+      gate.name(ctx);
+      await gate.lock.run(ctx.uri, async () => {
+        const doc = await gate.port.load(ctx.uri);
+        // a new file may be created (rule 4); an unreadable one is the tool's own error to report
+        if (doc.exists !== true) return;
+        if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
+        const settings = gate.settings(ctx.uri);
+        const { decision } = gate.check(ctx, doc, settings);
+        if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason, settings });
+      });
+    }
+    // not a matter of reading first: the tool would save bytes nobody touched as U+FFFD
+    if (unsafe.length) return { allow: false, blocked: calls.map((c) => c.path), text: externalUnsafeStop(calls[0].tool, unsafe) };
+    if (blocked.length === 0) return { allow: true };
+    const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
+      const share = Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / blocked.length);
+      return gate.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
+    });
+    const lead = externalDenialLead(calls[0].tool, blocked.length, calls.length);
+    return { allow: false, blocked: blocked.map(({ ctx }) => ctx.path), text: `${lead}\n\n${refusals.join('\n\n')}` };
+  }
+
+  /** An edit ran: the agent has seen the text it produced, like its own write (rule 3). */
+  async recordWrite(ctx: CallContext): Promise<void> {
+    const gate = this.gate;
+    gate.name(ctx);
+    await gate.lock.run(ctx.uri, async () => {
+      const doc = await gate.port.load(ctx.uri);
+      if (doc.exists !== true) return;
+      gate.recordWrite(ctx, doc.hash, doc.text);
+      gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    });
+  }
+
+  /** The chat is being compacted: the model loses the text it read, so its marks go. Returns how many files it had seen. */
+  forgetChat(session: string): number {
+    const forgotten = this.gate.store.newestPerFile(session).length;
+    this.gate.store.clear(session);
+    return forgotten;
+  }
+
+  /** The chat's turn, named by the adapter's count until the agent's own id for it is known, is now `to`. */
+  renameTurn(session: string, from: string, to: string): void {
+    this.gate.store.retagTurn(session, from, to);
+  }
+}

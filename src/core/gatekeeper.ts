@@ -1,0 +1,155 @@
+// What every path through the gate shares — our tools' writes (guard.ts) and other agents' edits
+// (externalEdits.ts): one lock per file, the check against the chat's marks, the refusal that shows
+// what changed, the record of the agent's own write, and the finish every result gets.
+import { LRUCache } from 'lru-cache';
+import { changedLineRanges, type LineRange, unifiedDiff } from './diff';
+import { Emitter } from './events';
+import { decide, type GateDecision } from './gate';
+import { KeyedLock } from './lock';
+import type { MarkStore } from './marks';
+import {
+  blockedHeadline,
+  blockedSummary,
+  CAUSE,
+  changedBody,
+  currentContentBody,
+  errorText,
+  numberedText,
+  SEEN_DIFF_LABELS,
+  staleNotice,
+} from './messages';
+import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger } from './ports';
+import { renderNumbered } from './render';
+import type { BlockReason, ErrorCode, ResultData, ToolOutcome } from './types';
+
+/** Files whose display names are remembered for stale notices; the least recently used go first. */
+const MAX_NAMED_FILES = 10_000;
+
+export class Gatekeeper {
+  readonly lock = new KeyedLock();
+  private readonly blocked: Emitter<BlockedWrite>;
+  private readonly written: Emitter<CompletedWrite>;
+  /** Display names of the files the chats have seen, for notices. */
+  private readonly names = new LRUCache<string, string>({ max: MAX_NAMED_FILES });
+  readonly onDidBlock: Emitter<BlockedWrite>['event'];
+  readonly onDidWrite: Emitter<CompletedWrite>['event'];
+  faultInjector: FaultInjector | undefined;
+
+  constructor(
+    readonly store: MarkStore,
+    readonly port: DocumentPort,
+    /** The settings that apply to a file (a folder may override them). */
+    readonly settings: (uri: string) => GuardSettings,
+    readonly log: Logger,
+  ) {
+    // a listener's failure must not stop the gate, and must not vanish either
+    const report = (e: unknown) => log.error(`a listener of the gate's events failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    this.blocked = new Emitter(report);
+    this.written = new Emitter(report);
+    this.onDidBlock = this.blocked.event;
+    this.onDidWrite = this.written.event;
+  }
+
+  /** The watermark a call takes when it arrives: marks stamped later do not count for it (rule 9). */
+  arrival(): number {
+    return this.store.watermark;
+  }
+
+  /** How the file is named to the model, in later notices. */
+  name(ctx: CallContext): void {
+    this.names.set(ctx.uri, ctx.path);
+  }
+
+  /** Rule 7: a bug in the gate lets the write through (and is logged); it never blocks. */
+  check(ctx: CallContext, doc: LoadedDocument, settings: GuardSettings): { decision: GateDecision; failOpen: boolean } {
+    try {
+      this.faultInjector?.('decide');
+      const decision = decide({
+        enabled: settings.enabled,
+        exists: true,
+        currentHash: doc.hash,
+        mark: this.store.newest(ctx.session, ctx.uri, ctx.arrival),
+        turn: ctx.turn,
+        policy: settings.policy,
+      });
+      return { decision, failOpen: false };
+    } catch (e) {
+      this.log.error(`gate failed on ${ctx.path}; letting the write through: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return { decision: { allow: true, basis: 'seen' }, failOpen: true };
+    }
+  }
+
+  /** Rule 6: a refusal says why, shows what changed (or the content), and stamps a mark. */
+  refuse(ctx: CallContext, doc: LoadedDocument, reason: BlockReason, settings: GuardSettings): ToolOutcome {
+    // the version this call was based on: the newest mark that existed when it arrived (rule 9);
+    // a parallel call may have stamped newer ones since
+    const seen = this.store.newest(ctx.session, ctx.uri, ctx.arrival);
+    const before = seen && reason !== 'not-read' ? this.store.snapshot(ctx.session, ctx.uri, seen.hash) : undefined;
+    const cause = reason === 'changed' ? this.causeOfChange(ctx, doc) : undefined;
+    const maxChars = settings.maxResultChars ?? Infinity;
+    let body: string;
+    let changedLines: LineRange[] = [{ start: 0, end: 0 }];
+    const showsDiff = before !== undefined && reason === 'changed';
+    if (showsDiff) {
+      const diff = unifiedDiff(before, doc.text, ctx.path, SEEN_DIFF_LABELS, settings.maxReadLines, maxChars);
+      changedLines = changedLineRanges(before, doc.text);
+      body = changedBody(diff.text, diff.omittedLines, diff.text.split('\n').length > 2 || diff.omittedLines > 0);
+    } else {
+      const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars });
+      body = currentContentBody(numberedText(ctx.path, rendered, settings.maxReadLines, maxChars));
+    }
+    const headline = blockedHeadline(reason, ctx.verb, ctx.path, cause, settings.policy, showsDiff);
+    // the refusal showed the current text: the agent has now seen it
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
+    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
+    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    const lead = `${headline}\n\n`;
+    const outcome = this.finish(ctx, lead + body, {
+      status: 'blocked',
+      tool: ctx.tool,
+      path: ctx.path,
+      uri: ctx.uri,
+      reason,
+      message: blockedSummary(ctx.verb, ctx.path, reason),
+    });
+    return { ...outcome, lead };
+  }
+
+  /** The agent's own write: a mark of the text it left (rule 3), and the event that clears its diagnostic. */
+  recordWrite(ctx: CallContext, hash: string, text: string): void {
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash, turn: ctx.turn, origin: 'write', text });
+    this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+  }
+
+  ok(ctx: CallContext, text: string, message: string, extra: Partial<ResultData>): ToolOutcome {
+    return this.finish(ctx, text, { status: 'ok', tool: ctx.tool, path: ctx.path, uri: ctx.uri, message, ...extra });
+  }
+
+  error(ctx: CallContext, code: ErrorCode, message: string, extra: Partial<ResultData> = {}): ToolOutcome {
+    this.log.debug(`${ctx.tool} ${ctx.path}: error ${code}`);
+    return this.finish(ctx, errorText(code, message), { status: 'error', tool: ctx.tool, path: ctx.path, uri: ctx.uri, code, message, ...extra });
+  }
+
+  private causeOfChange(ctx: CallContext, doc: LoadedDocument): string {
+    // a write of any chat that produced exactly the current text
+    const writes = this.store.all().filter((m) => m.uri === ctx.uri && m.origin === 'write' && m.hash === doc.hash);
+    if (writes.find((m) => m.seq >= ctx.arrival)?.session === ctx.session) return CAUSE.ownParallelCall;
+    if (writes.some((m) => m.session !== ctx.session)) return CAUSE.otherChat;
+    if (doc.dirty) return CAUSE.unsavedEdit;
+    return CAUSE.elsewhere;
+  }
+
+  /** Adds the turn and rule 10's notice of files this chat read that went stale since. */
+  private finish(ctx: CallContext, text: string, data: ResultData): ToolOutcome {
+    const stale = this.store
+      .staleFiles(ctx.session, (uri) => this.port.currentHash?.(uri))
+      .filter((m) => m.uri !== ctx.uri)
+      .map((m) => this.names.get(m.uri) ?? m.uri);
+    if (ctx.turn !== undefined) data.turn = ctx.turn;
+    if (stale.length) data.staleFiles = stale;
+    return { text: text + staleNotice(stale), data };
+  }
+}
+
+/** A session key's tail, enough to tell chats apart in the log. */
+export const shortSession = (session: string) => session.slice(-8);

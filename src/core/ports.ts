@@ -1,0 +1,108 @@
+// What the gate's flow works with: the editor (a `DocumentPort`), the settings, a log, and the
+// calls and events it sees. Interfaces only; `EditorDocuments` (documents.ts) implements the port.
+import type { LineRange } from './diff';
+import type { TextSpanEdit } from './replace';
+import type { Eol } from './text';
+import type { BlockReason, ErrorCode, ToolName } from './types';
+export type { GuardSettings } from './settings';
+
+export interface LoadedDocument {
+  exists: true;
+  /** Full text: the editor buffer, unsaved changes included (or the disk's, as the editor will hold it). */
+  text: string;
+  hash: string;
+  /** The buffer holds changes not yet saved to disk. */
+  dirty: boolean;
+  /** The document's one line ending: every text an edit inserts is written with it, as the editor would. */
+  eol: Eol;
+  /** Something the model should know about how the editor holds this file (shown with reads and writes). */
+  note?: string;
+  /** Why an edit of this file is refused although it can be read (an edit would change bytes nobody touched). */
+  unsafeToEdit?: string;
+}
+
+export type LoadResult = LoadedDocument | { exists: false } | { exists: 'error'; code: ErrorCode; message: string };
+
+/** `onDisk`: the edit went to the file on disk because the editor had not loaded the file's newer version. */
+export type ApplyResult = { applied: false } | { applied: true; onDisk?: true };
+
+/** A created file's text as the editor holds it (one line ending), with its hash. */
+export type CreateResult = { created: false } | { created: true; text: string; hash: string };
+
+/**
+ * `changed`: the document changed after the agent's edit (the user typing), so it was not saved and
+ * their change stays unsaved. `after`: the text once saved, when saving changed it (format on save, or
+ * another save participant); `dirtyAfter`: the document also holds changes made during the save.
+ */
+export type SaveResult = { saved: false; why: 'changed' | 'failed' } | { saved: true; after?: string; dirtyAfter?: boolean };
+
+/** What the guard needs from the editor: `EditorDocuments` (documents.ts) over VS Code or the tests' model. */
+export interface DocumentPort {
+  load(uri: string): Promise<LoadResult>;
+  /**
+   * Applies `edits` (offsets into the text whose hash is `expectedHash`) only if the file still has
+   * that text, checked in the same tick as the edit is handed over. `result` is the text the edits
+   * produce and its hash, so the port need not hash it again.
+   */
+  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], result: { text: string; hash: string }): Promise<ApplyResult>;
+  /** Creates a new file (and its folders); not over an existing file, nor over an open buffer with unsaved changes. */
+  create(uri: string, text: string): Promise<CreateResult>;
+  /** Saves the document only if it still holds exactly the text with `expectedHash`. */
+  save(uri: string, expectedHash: string): Promise<SaveResult>;
+  /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
+  currentHash?(uri: string): string | undefined;
+}
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string | Error): void;
+}
+
+export interface CallContext {
+  /** The tool as the agent called it. */
+  tool: ToolName;
+  /** What the tool does, in a word the model reads ("your replace"): supplied by the tool's adapter. */
+  verb: string;
+  session: string;
+  turn: string | undefined;
+  uri: string;
+  /** How the file is named to the model and the user. */
+  path: string;
+  /** The store's watermark when the call arrived: marks stamped later do not count for it (rule 9). */
+  arrival: number;
+  isCancelled?: () => boolean;
+}
+
+export interface BlockedWrite {
+  session: string;
+  turn: string | undefined;
+  tool: ToolName;
+  uri: string;
+  path: string;
+  reason: BlockReason;
+  /** Lines of the current text that differ from what the chat saw (0-based, for diagnostics). */
+  changedLines: LineRange[];
+}
+
+export interface CompletedWrite {
+  session: string;
+  uri: string;
+  tool: ToolName;
+}
+
+/** One version of a file's text, as a chat saw it. */
+export interface SeenVersion {
+  hash: string;
+  text: string;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+/** Core failures the gate lets through (rule 7): a test can force one with this hook. */
+export type FaultInjector = (stage: 'decide') => void;

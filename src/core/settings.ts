@@ -1,0 +1,24 @@
+// The gate's settings as the core uses them, and their defaults: the one source of the defaults that
+// package.json declares for `editGuard.*` (test/unit/manifest.test.ts keeps the two equal).
+import type { OwnWritePolicy } from './types';
+
+export interface GuardSettings {
+  enabled: boolean;
+  policy: OwnWritePolicy;
+  maxReadLines: number;
+  /** The most characters of file text one result shows (keeps results under Copilot's 8 KB); no limit if unset. */
+  maxResultChars?: number;
+}
+
+export const OWN_WRITE_POLICIES: readonly OwnWritePolicy[] = ['sameTurn', 'never', 'always'];
+
+/** The defaults of `editGuard.enabled`, `.ownWriteKeepsMark`, `.maxReadLines` and `.maxResultChars`. */
+export const DEFAULT_SETTINGS = {
+  enabled: true,
+  policy: 'sameTurn',
+  maxReadLines: 2000,
+  maxResultChars: 7000,
+} as const satisfies Required<GuardSettings>;
+
+/** The smallest `editGuard.maxResultChars` accepted (package.json's `minimum`). */
+export const MIN_RESULT_CHARS = 500;
