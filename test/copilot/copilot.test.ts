@@ -156,7 +156,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     }
   });
 
-  test('a) Copilot offers editGuard_readFile, editGuard_writeFile and editGuard_replaceString with our schemas and descriptions', async () => {
+  test('Copilot offers editGuard_readFile, editGuard_writeFile and editGuard_replaceString with our schemas and descriptions', async () => {
     const turn = await agentTurn('a-offer', [{ text: 'Nothing to do.' }], 'Which tools do you have?');
     const req = turn.requests[0];
     if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'copilot-first-request.json'), JSON.stringify(req, null, 1));
@@ -175,7 +175,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.ok(req.tools.some((t) => t.name === 'read_file'), 'Copilot offers its own read_file too');
   });
 
-  test('b) stale edit prevented: the user types while the agent works; the stale replace is blocked with the change, the retry keeps both', async function () {
+  test('stale edit prevented: the user types while the agent works; the stale replace is blocked with the change, the retry keeps both (rules 2, 6)', async function () {
     const f = makeFile('src/greeting.ts', CODE);
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false });
     const doc = editor.document;
@@ -220,7 +220,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     if (driverAvailable()) await screenshotOfTheChat('copilot-blocked-retry');
   });
 
-  test('c) blind write refused: overwriting a file never read shows the model the current content; its retry passes', async () => {
+  test('blind write refused: overwriting a file never read shows the model the current content; its retry passes (rules 2, 6)', async () => {
     const original = '# TODO\n\n- write the docs\n- ship it\n';
     const f = makeFile('notes/todo.md', original);
     const wanted = '# TODO\n\n- write the docs\n- ship it\n- celebrate\n';
@@ -245,7 +245,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.strictEqual(diskText(f), wanted);
   });
 
-  test("d) turns and chats: Copilot's turn id keeps an own write's mark within the turn only; a new chat inherits nothing", async () => {
+  test("turns and chats: Copilot's turn id keeps an own write's mark within the turn only; a new chat inherits nothing (rule 3)", async () => {
     const f = makeFile('src/version.txt', 'v1\n');
     // turn 1: read, write, then replace on top of the own write — same turn: allowed (sameTurn)
     const t1 = await agentTurn('d-turn1', [
@@ -302,7 +302,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.ok(m3 && m3.session !== m1.session, 'the new chat is another session');
   });
 
-  test('e) a read longer than the line cap stops there with an offset hint; the ranged follow-up read works', async () => {
+  test('a read longer than the line cap stops there with an offset hint; the ranged follow-up read works', async () => {
     // a cap small enough that the result stays inline (Copilot spills tool results over 8 KB to a file: see e2)
     await vscode.workspace.getConfiguration('editGuard', null).update('maxReadLines', 120, vscode.ConfigurationTarget.Workspace);
     const total = 300;
@@ -332,7 +332,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.match(second.text, /offset:? 221/, 'the ranged read says where to go on');
   });
 
-  test('e2) a long read at the default settings stays under 8 KB, inline, with the next offset; the follow-up read works', async () => {
+  test('a long read at the default settings stays under 8 KB, inline, with the next offset; the follow-up read works', async () => {
     const total = 2150;
     const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
     const f = makeFile('data/longer.txt', lines.join('\n') + '\n');
@@ -356,7 +356,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.match(second.text, new RegExp(`^\\s*${next}\\tline ${next} of the long file$`, 'm'));
   });
 
-  test('f) a blind write to a file over 8 KB: the refusal stays inline, so the model sees BLOCKED and the start of the file', async () => {
+  test('a blind write to a file over 8 KB: the refusal stays inline, so the model sees BLOCKED and the start of the file', async () => {
     const lines = Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`);
     const original = lines.join('\n') + '\n';
     const f = makeFile('src/big.ts', original);
@@ -373,7 +373,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.strictEqual(diskText(f), original, 'nothing was written');
   });
 
-  test('g) Copilot spills each text part of a tool result on its own: a short first part stays inline', async () => {
+  test('Copilot spills each text part of a tool result on its own: a short first part stays inline', async () => {
     const turn = await agentTurn('g-parts', [
       { tool: 'editguardTest_twoParts', input: { longChars: 20000 } },
       { text: 'Seen.' },

@@ -38,7 +38,7 @@ suite('real chat turns through @scripted', () => {
 
   teardown(cleanUp);
 
-  test('h) sameTurn: own write then replace in the same turn passes; in the next turn of the same chat it is blocked (own-write-expired)', async () => {
+  test('sameTurn: own write then replace in the same turn passes; in the next turn of the same chat it is blocked (own-write-expired) (rule 3)', async () => {
     const f = makeFile('h-same-turn', 'alpha\nbeta\n');
 
     const turn1 = await chatTurn([
@@ -72,7 +72,7 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(diskText(f), 'alpha\nbeta\ndelta\n');
   });
 
-  test('h) never: an own write does not keep the mark even in the same turn', async () => {
+  test('never: an own write does not keep the mark even in the same turn (rule 3)', async () => {
     await setSetting('ownWriteKeepsMark', 'never');
     const f = makeFile('h-never', 'one\ntwo\n');
 
@@ -87,7 +87,7 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(diskText(f), 'one\ntwo\nthree\n', 'the second write of the turn did not land');
   });
 
-  test('h) a chat agent that passes no chatRequestId: each call is its own turn, so sameTurn acts as never', async () => {
+  test('a chat agent that passes no chatRequestId: each call is its own turn, so sameTurn acts as never (rule 3)', async () => {
     const f = makeFile('h-no-ids', 'x\n');
     const turn = await chatTurn([call.read(f.rel), call.write(f.rel, 'x\ny\n'), call.replace(f.rel, 'y', 'Y')], { ids: false });
     expectStatus(turn.results[0], 'ok');
@@ -115,7 +115,7 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(diskText(f), 'written later\n');
   });
 
-  test('j) two chats: a read in chat A does not let chat B write (not-read), while A still can', async () => {
+  test('two chats: a read in chat A does not let chat B write (not-read), while A still can', async () => {
     const f = makeFile('j-two-chats', 'shared text\n');
 
     // chat A, in the chat view
@@ -145,7 +145,7 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(diskText(f), 'written by chat A\n', "chat A's write landed");
   });
 
-  test('j) a new chat does not inherit the previous chat\'s marks (newChat between)', async () => {
+  test('a new chat does not inherit the previous chat\'s marks (newChat between)', async () => {
     const f = makeFile('j-new-chat', 'v1\n');
     const a = await chatTurn([call.read(f.rel), call.write(f.rel, 'v2\n')]);
     expectStatus(a.results[1], 'ok');
@@ -156,7 +156,7 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(diskText(f), 'v2\n');
   });
 
-  test('l) in a real chat turn, an agent edit into a document with unsaved user changes stays unsaved', async () => {
+  test('in a real chat turn, an agent edit into a document with unsaved user changes stays unsaved', async () => {
     // VS Code itself saves every dirty file when a chat request is sent (chat.saveBeforeSend, default
     // true, seen in 1.139): turn it off so the user's unsaved text is still unsaved when the tools run,
     // as it is when the user types while a turn is running.

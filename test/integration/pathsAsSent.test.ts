@@ -73,7 +73,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
   suiteSetup(activateExtension);
   teardown(cleanUp);
 
-  test('a) read, write and replace through a file:// URI of an existing file change that file; no file: folder appears', async () => {
+  test('read, write and replace through a file:// URI of an existing file change that file; no file: folder appears', async () => {
     const f = makeFile('uri with space', 'one\ntwo\n');
     const before = workspaceListing();
     const encoded = f.uri.toString(); // percent-encoded, as VS Code writes it
@@ -94,7 +94,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.deepStrictEqual(uriShapedNames(), [], 'no file: folder anywhere in the workspace');
   });
 
-  test('a) untitled:, vscode-remote:, http: and another host\'s file:// are invalid input, and nothing is created', async () => {
+  test('untitled:, vscode-remote:, http: and another host\'s file:// are invalid input, and nothing is created', async () => {
     const f = makeFile('uri-other', 'alpha\n');
     expectStatus(await readFile(f.rel), 'ok');
     const state = stateOf(f);
@@ -120,7 +120,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.deepStrictEqual(workspaceListing(), before, 'nothing was created');
   });
 
-  test('b) a trailing space, a leading tab or a trailing newline on an existing file resolves to it; no look-alike file', async () => {
+  test('a trailing space, a leading tab or a trailing newline on an existing file resolves to it; no look-alike file', async () => {
     const f = makeFile('padded', 'start\n');
     const before = workspaceListing();
     const variants = [`${f.rel} `, `\t${f.rel}`, `${f.rel}\n`];
@@ -137,7 +137,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.deepStrictEqual(workspaceListing(), before, 'no look-alike file was created');
   });
 
-  test('b) the same padding on a file that does not exist is invalid input naming the stray characters; nothing is created', async () => {
+  test('the same padding on a file that does not exist is invalid input naming the stray characters; nothing is created', async () => {
     const missing = uniquePath('padded-new');
     fs.mkdirSync(path.dirname(fileRef(missing).abs), { recursive: true });
     const before = workspaceListing();
@@ -165,7 +165,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.deepStrictEqual(workspaceListing(), before, 'the workspace folder listing is unchanged: no file was created');
   });
 
-  test('c) a link to a hook in a .git folder: write and replace are refused (protected), naming the target; the hook is unchanged', async () => {
+  test('a link to a hook in a .git folder: write and replace are refused (protected), naming the target; the hook is unchanged', async () => {
     const { hook } = makeRepo();
     const link = fileRef(uniquePath('to-hook'));
     symlink(hook, link);
@@ -181,7 +181,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.ok(fs.lstatSync(link.abs).isSymbolicLink(), 'the link is still a link');
   });
 
-  test('c) a link to a .git/hooks folder: creating <link>/pre-commit is refused, and no hook appears', async () => {
+  test('a link to a .git/hooks folder: creating <link>/pre-commit is refused, and no hook appears', async () => {
     const { hooks } = makeRepo(false);
     const linkedHooks = fileRef(uniquePath('hooks-link', ''));
     symlink(hooks, linkedHooks);
@@ -192,7 +192,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.deepStrictEqual(fs.readdirSync(hooks), [], 'nothing was created in .git/hooks');
   });
 
-  test('c) a dangling link to a hook not yet there: the write is refused, and the hook is not created', async () => {
+  test('a dangling link to a hook not yet there: the write is refused, and the hook is not created', async () => {
     const { hooks } = makeRepo(false);
     const link = fileRef(uniquePath('dangling-hook'));
     symlink(path.join(hooks, 'post-checkout'), link);
@@ -202,7 +202,7 @@ suite('paths as sent: file:// URIs, stray whitespace, and links judged by their 
     assert.deepStrictEqual(fs.readdirSync(hooks), [], 'the hook the link points at was not created');
   });
 
-  test('d) a link to a notebook: write, append and replace are refused naming the notebook; its bytes are unchanged', async () => {
+  test('a link to a notebook: write, append and replace are refused naming the notebook; its bytes are unchanged', async () => {
     const notebook = makeFile('nb-target', NOTEBOOK, '.ipynb');
     const link = fileRef(uniquePath('nb-link'));
     symlink(notebook.abs, link);
@@ -239,7 +239,7 @@ suite('paths as sent: a link to a protected file asks first, in a real chat turn
     await cleanUp();
   });
 
-  test('d) reading gen/x-note….txt, a link to a .env, asks first naming the pattern and the target; Skip: the read never ran', async () => {
+  test('reading gen/x-note….txt, a link to a .env, asks first naming the pattern and the target; Skip: the read never ran', async () => {
     const env = fileRef(`${uniquePath('secrets', '')}/.env`);
     fs.mkdirSync(path.dirname(env.abs), { recursive: true });
     fs.writeFileSync(env.abs, 'SECRET=1\n');
@@ -266,7 +266,7 @@ suite('paths as sent: a link to a protected file asks first, in a real chat turn
     assertUnchanged(env, before, 'skipped read of a .env through a link');
   });
 
-  test('d) a link named .env to a harmless file is asked about too; Allow: the read runs', async () => {
+  test('a link named .env to a harmless file is asked about too; Allow: the read runs', async () => {
     const plain = makeFile('harmless', 'nothing secret\n');
     const link = fileRef(`${uniquePath('named-env', '')}/.env`);
     symlink(plain.abs, link);

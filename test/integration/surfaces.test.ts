@@ -41,7 +41,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
 
   teardown(cleanUp);
 
-  test('f) editGuard.enabled false: a write without a read passes; readMarks() and the status bar say off', async () => {
+  test('editGuard.enabled false: a write without a read passes; readMarks() and the status bar say off (rule 8)', async () => {
     await setSetting('enabled', false);
     const f = makeFile('f-gate-off', 'original\n');
 
@@ -64,7 +64,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     await statusBarMatching(/^\s*\d+ read\b/, 'counting marks again');
   });
 
-  test('f) editGuard.toggleGate flips editGuard.enabled in the workspace settings and the status bar follows', async () => {
+  test('editGuard.toggleGate flips editGuard.enabled in the workspace settings and the status bar follows (rule 8)', async () => {
     const config = () => vscode.workspace.getConfiguration('editGuard', null).inspect<boolean>('enabled');
     const before = config()?.workspaceValue;
     try {
@@ -87,7 +87,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     }
   });
 
-  test('g) a blocked write puts a Warning diagnostic on the changed lines; the next successful write of that chat clears it', async () => {
+  test('a blocked write puts a Warning diagnostic on the changed lines; the next successful write of that chat clears it', async () => {
     const f = makeFile('g-diag', 'l1\nl2\nl3\nl4\nl5\n');
     expectStatus(await readFile(f.rel), 'ok');
 
@@ -122,7 +122,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     await waitFor(() => guardDiagnostics(f.uri).length === 0, 'the diagnostic to be cleared by the successful write');
   });
 
-  test('g) a not-read block puts the diagnostic at the start of the file; editGuard.clearReadMarks clears it', async () => {
+  test('a not-read block puts the diagnostic at the start of the file; editGuard.clearReadMarks clears it', async () => {
     const f = makeFile('g-not-read', 'first\nsecond\n');
     const blocked = await writeFile(f.rel, 'x\n');
     expectStatus(blocked, 'blocked', { reason: 'not-read' });

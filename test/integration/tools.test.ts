@@ -42,7 +42,7 @@ suite('guarded tools (plain invokeTool)', () => {
 
   teardown(cleanUp);
 
-  test('a) write to an existing file never read is blocked (not-read), file byte-identical, result shows the numbered text; the retry passes', async () => {
+  test('a write to an existing file never read is blocked (not-read), file byte-identical, result shows the numbered text; the retry passes (rules 2, 6)', async () => {
     const original = 'alpha\nbeta\ngamma\n';
     const f = makeFile('a-never-read', original);
     const before = diskBytes(f);
@@ -65,7 +65,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(ok.saved, true, 'the document had no unsaved changes, so the write was saved');
   });
 
-  test('b) read, unsaved user edit in the editor, then replace is blocked (changed) with a diff of the user change; the user text stays unsaved', async () => {
+  test('read, unsaved user edit in the editor, then replace is blocked (changed) with a diff of the user change; the user text stays unsaved (rules 2, 6)', async () => {
     const original = 'one\ntwo\nthree\n';
     const f = makeFile('b-user-edit', original);
     expectStatus(await readFile(f.rel), 'ok');
@@ -103,7 +103,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(diskText(f), original, 'nothing saved to disk');
   });
 
-  test('c) read, then the file changed on disk while not open in an editor: the write is blocked', async () => {
+  test('read, then the file changed on disk while not open in an editor: the write is blocked (changed) with a diff of the disk change, and the next call passes (rules 2, 6)', async () => {
     const f = makeFile('c-disk-change', 'x = 1\ny = 2\n');
     expectStatus(await readFile(f.rel), 'ok');
     assert.ok(
@@ -125,7 +125,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(diskText(f), 'x = 1\ny = 2 changed on disk\nmore\n', 'append after the refusal landed once');
   });
 
-  test('d) creating a new file (and its folders) succeeds without a read', async () => {
+  test('creating a new file (and its folders) succeeds without a read (rule 4)', async () => {
     const rel = uniquePath('d-new/deeper/still-deeper/created');
     const f = fileRef(rel);
     assert.ok(!fs.existsSync(f.abs), 'test setup: file does not exist');
@@ -145,7 +145,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(diskText(f2), 'by absolute path\n');
   });
 
-  test('e) replace on a missing file is error not-found; no match is no-match; ambiguous is ambiguous; the file is unchanged', async () => {
+  test('replace on a missing file is error not-found; no match is no-match; ambiguous is ambiguous; the file is unchanged (rule 5)', async () => {
     const missing = fileRef(uniquePath('e-missing'));
     const notFound = await replaceString(missing.rel, 'a', 'b');
     expectStatus(notFound, 'error', { code: 'not-found' });
@@ -174,7 +174,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(diskText(f), 'single line\nsomething else\nsingle line\n');
   });
 
-  test('e) bad input and paths outside the workspace are clear errors, never throws, and write nothing', async () => {
+  test('bad input and paths outside the workspace are clear errors, never throws, and write nothing', async () => {
     const f = makeFile('e-bad-input', 'unchanged\n');
     expectStatus(await readFile(f.rel), 'ok');
 
@@ -236,7 +236,7 @@ suite('guarded tools (plain invokeTool)', () => {
     }
   });
 
-  test('i) a ranged read (offset/limit) marks the whole file: hash of the full text; a replace outside the range passes', async () => {
+  test('a ranged read (offset/limit) marks the whole file: hash of the full text; a replace outside the range passes (rule 1)', async () => {
     const lines = Array.from({ length: 50 }, (_, i) => `line ${i + 1}`);
     const text = lines.join('\n'); // no trailing newline: 50 lines exactly
     const f = makeFile('i-ranged', text);
@@ -264,7 +264,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(diskText(f), text.replace('line 40', 'line forty'), 'a replace outside the read range passed');
   });
 
-  test('i) reads are capped at editGuard.maxReadLines and say so', async () => {
+  test('reads are capped at editGuard.maxReadLines and say so', async () => {
     await setSetting('maxReadLines', 20);
     const text = Array.from({ length: 30 }, (_, i) => `row ${i + 1}`).join('\n');
     const f = makeFile('i-cap', text);
@@ -280,7 +280,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(newestMark(f.uri)?.hash, sha256(text));
   });
 
-  test('k) replace in a CRLF file works and the file stays CRLF on disk', async () => {
+  test('replace in a CRLF file works and the file stays CRLF on disk', async () => {
     const original = 'first\r\nsecond\r\nthird\r\n';
     const f = makeFile('k-crlf', original);
     expectStatus(await readFile(f.rel), 'ok');
@@ -297,7 +297,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.ok(!/[^\r]\n/.test(bytes), 'no bare LF on disk');
   });
 
-  test('l) an agent write into a document with unsaved user changes does not save them (keptUnsaved)', async () => {
+  test('an agent write into a document with unsaved user changes does not save them (keptUnsaved)', async () => {
     const original = 'keep\nme\n';
     const f = makeFile('l-unsaved', original);
     const editor = await openInEditor(f);
@@ -320,7 +320,7 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.strictEqual(diskText(f), original, 'disk unchanged: the user changes were not saved');
   });
 
-  test('l) a full overwrite into a dirty document also stays unsaved', async () => {
+  test('a full overwrite into a dirty document also stays unsaved', async () => {
     const original = 'on disk\n';
     const f = makeFile('l-overwrite', original);
     const editor = await openInEditor(f);
