@@ -21,6 +21,8 @@ type FileFacts = Extract<FileStat, { kind: 'file' | 'directory' }>;
 /** What the disk held the last time a clean document's version was compared with it. */
 interface DiskView {
   version: number;
+  /** The document's `syncedAt` then: a load that takes in a new stat without changing the text moves it. */
+  syncedAt: number;
   mtime: number;
   size: number;
   /** The text the editor will hold once it loads the disk; `undefined` when the document already does. */
@@ -181,7 +183,7 @@ export class EditorDocuments implements DocumentPort {
   /** Compares a clean document with the disk (once per version and disk state). */
   private async diskView(document: EditorDocument, stat: FileFacts): Promise<DiskView | undefined> {
     const known = this.disk.get(document);
-    if (known && known.version === document.version && known.mtime === stat.mtime && known.size === stat.size) return known;
+    if (known && known.version === document.version && known.syncedAt === document.syncedAt && known.mtime === stat.mtime && known.size === stat.size) return known;
     // bytes of other encodings cannot be compared with the text here; the document is trusted
     if (document.encoding !== 'utf8' && document.encoding !== 'utf8bom') return undefined;
     let bytes: Uint8Array;
@@ -197,7 +199,7 @@ export class EditorDocuments implements DocumentPort {
       invalidUtf8 = true;
     }
     const held = this.heldOnDisk(document.uri, bytes);
-    const view: DiskView = { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.normalised, ahead: aheadOf(document, held) };
+    const view: DiskView = { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.normalised, ahead: aheadOf(document, held) };
     if (!view.ahead && stat.mtime > document.syncedAt) view.staleStat = true;
     this.disk.set(document, view);
     return view;
@@ -208,7 +210,7 @@ export class EditorDocuments implements DocumentPort {
     try {
       const stat = await this.editor.stat(uri);
       if (stat.kind === 'file' && !document.isDirty) {
-        this.disk.set(document, { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false });
+        this.disk.set(document, { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false });
       }
     } catch {
       /* the next load compares with the disk as usual */
@@ -244,7 +246,7 @@ export class EditorDocuments implements DocumentPort {
       const stat = await this.editor.stat(uri);
       if (stat.kind === 'file' && !document.isDirty) {
         const ahead = aheadOf(document, asEditorHolds(text, this.editor.defaultEol(uri)));
-        this.disk.set(document, { version: document.version, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead });
+        this.disk.set(document, { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead });
       }
       return { applied: true, onDisk: true };
     } catch {

@@ -161,6 +161,21 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal(t.editor.saves, 0, "the editor's save (which it would refuse) was not asked for");
   });
 
+  test('once the editor has taken in the new stat of such a change (a load that leaves the text as it was), the write goes through the editor and saves', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'late';
+    t.editor.writeDisk(A, 'a\r\nb\r\n');
+    await t.read();
+    t.editor.writeDisk(A, 'a\r\nb\r');
+    await t.read(); // the gate compared the document with the disk: the stat is newer than the editor's
+    t.editor.loadPending(); // the editor loads it: same text, no new version, but the stat is current now
+    const out = await t.write('c\r\n', true);
+    assert.equal(out.data.saved, true, out.text);
+    assert.doesNotMatch(out.text, /written to the file itself/, `a save the editor would now accept is not bypassed: ${out.text}`);
+    assert.equal(t.editor.disk(A), 'a\r\nb\r\nc\r\n');
+    assert.equal(t.editor.saves, 1);
+  });
+
   test('the same change to a file the user had open before the agent looked: the write goes to the disk too', async () => {
     const t = setup();
     t.editor.diskLoads = 'late';
