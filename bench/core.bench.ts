@@ -1,4 +1,4 @@
-// Core benchmarks in plain Node (issue 4, items 1–3 and 5's core part): the product's own code
+// Core benchmarks in plain Node: the product's own code
 // (src/core) against the physical limit, in one process. Run with `node --expose-gc`.
 // Writes its rows as JSON to the file named by $BENCH_OUT (bench/run.mjs merges and prints them).
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench` (issue 4): the gate's cost against the physical limit, measured side by side.
+// `npm run bench`: the gate's cost against the physical limit, measured side by side.
 //   1–3, 5 (core)  bench/core.bench.ts in plain Node (`--expose-gc`), the product's src/core
 //   4–6 (host)     bench/host/index.ts inside a real VS Code extension host (scripts/host: code-server)
 //   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore)

@@ -1,4 +1,4 @@
-// The API `activate()` returns, for other extensions and for tests (DESIGN "Surfaces").
+// The API `activate()` returns, for other extensions and for tests (docs/design.md §Surfaces).
 import type * as vscode from 'vscode';
 import type { ReadMark } from './core/marks';
 

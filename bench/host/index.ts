@@ -1,4 +1,4 @@
-// The host half of `npm run bench` (issue 4, items 4–6): runs inside a real VS Code extension host
+// The host half of `npm run bench`: runs inside a real VS Code extension host
 // (code-server, scripts/host/drive.js) as the extensionTestsPath of a copy of the extension that
 // bench/run.mjs prepares (production bundle, `activationEvents: []`, one extra no-op tool).
 // Writes { rows, info } as JSON to $EDITGUARD_BENCH_FILE. Measures, never asserts a duration.

@@ -1,4 +1,4 @@
-// The gate's decision (DESIGN rules 1–8) as a pure function of what is known at check time.
+// The gate's decision (docs/design.md §Rules: rules 2, 3, 4 and 8) as a pure function of what is known at check time.
 import type { ReadMark } from './marks';
 import type { BlockReason, OwnWritePolicy } from './types';
 

@@ -1,5 +1,5 @@
 // One critical section per key (file): check-and-write of one call completes before the next
-// call on the same file starts its check (DESIGN rule 9).
+// call on the same file starts its check (docs/design.md §Rules, rule 9).
 
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();

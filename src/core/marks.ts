@@ -1,4 +1,4 @@
-// The mark store: which version of which file each chat has seen (DESIGN "The gate").
+// The mark store: which version of which file each chat has seen (docs/design.md §Names, §Rules).
 // Pure data structure: the adapters tell it what was read, written, and what a file's current
 // hash is; it answers the gate's questions and announces changes.
 import { Emitter } from './events';

@@ -239,3 +239,38 @@ export const REPLACE = {
   firstLineOnly: (line: number, shown: string) => `The first line of oldString matches line ${line}, but the lines after it differ. The current lines there are:\n${shown}`,
   nowhere: 'oldString does not occur in the file, not even with different whitespace. Read the file again to see its current text.',
 } as const;
+
+// ---- a path the policy refuses (paths.ts); paths arrive already made visible (quoted, escapes shown)
+
+const NOTEBOOK_RULE = 'its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.';
+const INSIDE_ONLY = 'Only files inside the workspace can be read or changed.';
+const USE_GIT = 'Use git commands instead.';
+
+export const PATH = {
+  missing: 'filePath is missing or empty. Give the path of a file, absolute or relative to the workspace folder.',
+  nul: 'filePath contains a NUL character, which no file name can hold.',
+  /** `asName`: the text, when it may also be a file name with a colon (`name:rest`, not `scheme://…`) */
+  notAFileUri: (shown: string, scheme: string, asName: string | undefined) =>
+    `filePath ${shown} is a URI with the scheme "${scheme}", not a file path. These tools accept only file paths (absolute, or relative to the workspace folder) or file:// URIs.${
+      asName === undefined ? '' : ` For a file whose name really starts with "${scheme}:", write "./${asName}".`
+    }`,
+  noFolderForRelative: (text: string) => `No workspace folder is open, so the relative path "${text}" cannot be resolved. Use an absolute path.`,
+  badFileUri: (shown: string, why: string) => `filePath ${shown} is not a usable file:// URI: ${why} Give the file's path instead (absolute, or relative to the workspace folder).`,
+  uriControlChar: 'it holds a control character, which a URI must percent-encode.',
+  uriUnparsable: 'it does not parse as a URI.',
+  uriHost: (host: string) => `it names the host "${host}"; only files on this machine (file:///…) can be read or changed.`,
+  outside: (given: string, fsPath: string, folders: readonly string[]) =>
+    `"${given}" resolves to ${fsPath}, which is outside the workspace folders (${folders.join(', ') || 'none open'}). ${INSIDE_ONLY}`,
+  whereStray: (lead: string | undefined, trail: string | undefined) => [lead && `leading ${lead}`, trail && `trailing ${trail}`].filter(Boolean).join(' and '),
+  strayWhitespace: (shown: string, where: string, trimmed: string) =>
+    `filePath ${shown} has stray whitespace (${where}), and nothing exists at that path or at ${trimmed}. A file created now would differ from the name you mean only by invisible characters. Remove the stray whitespace from filePath and call again.`,
+  controlChar: (shown: string, found: string) =>
+    `filePath ${shown} contains a control character (${found}), and no file exists at exactly that path. File names with control characters are refused so no look-alike file is created. Remove the character from filePath and call again.`,
+  /** How a refusal that only a link's target earns names it. */
+  leadsTo: (display: string, isLink: boolean, target: string) => `${display} ${isLink ? 'is a symbolic link to' : 'lies under a symbolic link and leads to'} ${target}`,
+  linkOutside: (leadsTo: string) => `${leadsTo}, outside the workspace. ${INSIDE_ONLY}`,
+  inGit: (display: string) => `${display} is inside a .git folder, the repository's own data; agents may not write there. ${USE_GIT}`,
+  linkInGit: (leadsTo: string) => `${leadsTo}, inside a .git folder: the repository's own data, which agents may not write, through a link or otherwise. ${USE_GIT}`,
+  notebook: (display: string) => `${display} is a Jupyter notebook: ${NOTEBOOK_RULE}`,
+  linkNotebook: (leadsTo: string) => `${leadsTo}, a Jupyter notebook: ${NOTEBOOK_RULE}`,
+} as const;

@@ -2,7 +2,9 @@
 // Works on plain file-system paths; the adapter turns the result into a URI.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import { Minimatch } from 'minimatch';
+import { PATH } from './messages';
 import type { ErrorCode } from './types';
 
 export interface WorkspaceFolderInfo {
@@ -72,15 +74,13 @@ function locate(text: string, folders: readonly WorkspaceFolderInfo[], exists: (
     return {
       ok: false,
       code: 'invalid-input',
-      message: `filePath ${visible(text)} is a URI with the scheme "${scheme}", not a file path. These tools accept only file paths (absolute, or relative to the workspace folder) or file:// URIs.${
-        // `name:rest` may be a file name with a colon; `scheme://…` never is
-        text.startsWith(`${scheme}://`) ? '' : ` For a file whose name really starts with "${scheme}:", write "./${text}".`
-      }`,
+      // `name:rest` may be a file name with a colon; `scheme://…` never is
+      message: PATH.notAFileUri(visible(text), scheme, text.startsWith(`${scheme}://`) ? undefined : text),
     };
   }
   if (path.isAbsolute(text)) return { ok: true, fsPath: path.normalize(text) };
   if (folders.length === 0) {
-    return { ok: false, code: 'invalid-input', message: `No workspace folder is open, so the relative path "${text}" cannot be resolved. Use an absolute path.` };
+    return { ok: false, code: 'invalid-input', message: PATH.noFolderForRelative(text) };
   }
   const [first, ...rest] = text.split(/[\\/]/);
   const named = folders.length > 1 ? folders.find((f) => f.name === first) : undefined;
@@ -91,18 +91,18 @@ function fromFileUri(text: string): Located {
   const invalid = (why: string): Located => ({
     ok: false,
     code: 'invalid-input',
-    message: `filePath ${visible(text)} is not a usable file:// URI: ${why} Give the file's path instead (absolute, or relative to the workspace folder).`,
+    message: PATH.badFileUri(visible(text), why),
   });
   // the URL parser silently drops tabs and newlines inside a URI: that would name another file
-  if (CONTROL.test(text)) return invalid('it holds a control character, which a URI must percent-encode.');
+  if (CONTROL.test(text)) return invalid(PATH.uriControlChar);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return invalid('it does not parse as a URI.');
+    return invalid(PATH.uriUnparsable);
   }
   // `file://localhost/…` parses with an empty host; any other host is another machine (a UNC share on Windows)
-  if (url.hostname !== '') return invalid(`it names the host "${url.hostname}"; only files on this machine (file:///…) can be read or changed.`);
+  if (url.hostname !== '') return invalid(PATH.uriHost(url.hostname));
   try {
     return { ok: true, fsPath: path.normalize(fileURLToPath(url)) };
   } catch (e) {
@@ -124,10 +124,10 @@ export function resolveToolPath(
   exists: (p: string) => boolean = () => false,
 ): ResolvedPath {
   if (typeof filePath !== 'string' || filePath.trim() === '') {
-    return { ok: false, code: 'invalid-input', message: 'filePath is missing or empty. Give the path of a file, absolute or relative to the workspace folder.' };
+    return { ok: false, code: 'invalid-input', message: PATH.missing };
   }
   if (filePath.includes('\0')) {
-    return { ok: false, code: 'invalid-input', message: 'filePath contains a NUL character, which no file name can hold.' };
+    return { ok: false, code: 'invalid-input', message: PATH.nul };
   }
   const located = chooseSpelling(filePath, folders, exists);
   if (!located.ok) return located;
@@ -137,7 +137,7 @@ export function resolveToolPath(
     return {
       ok: false,
       code: 'outside-workspace',
-      message: `"${filePath}" resolves to ${fsPath}, which is outside the workspace folders (${folders.map((f) => f.fsPath).join(', ') || 'none open'}). Only files inside the workspace can be read or changed.`,
+      message: PATH.outside(filePath, fsPath, folders.map((f) => f.fsPath)),
     };
   }
   return { ok: true, fsPath, folder, display: displayPath(fsPath, folders) };
@@ -154,11 +154,11 @@ function chooseSpelling(filePath: string, folders: readonly WorkspaceFolderInfo[
     if (!clean.ok || exists(clean.fsPath)) return clean;
     const lead = /^[ \t\r\n]+/.exec(filePath)?.[0];
     const trail = /[ \t\r\n]+$/.exec(filePath)?.[0];
-    const where = [lead && `leading ${visible(lead)}`, trail && `trailing ${visible(trail)}`].filter(Boolean).join(' and ');
+    const where = PATH.whereStray(lead && visible(lead), trail && visible(trail));
     return {
       ok: false,
       code: 'invalid-input',
-      message: `filePath ${visible(filePath)} has stray whitespace (${where}), and nothing exists at that path or at ${visible(trimmed)}. A file created now would differ from the name you mean only by invisible characters. Remove the stray whitespace from filePath and call again.`,
+      message: PATH.strayWhitespace(visible(filePath), where, visible(trimmed)),
     };
   }
   return exact.ok ? controlRefusal(filePath) : exact;
@@ -169,7 +169,7 @@ function controlRefusal(filePath: string): Located {
   return {
     ok: false,
     code: 'invalid-input',
-    message: `filePath ${visible(filePath)} contains a control character (${found}), and no file exists at exactly that path. File names with control characters are refused so no look-alike file is created. Remove the character from filePath and call again.`,
+    message: PATH.controlChar(visible(filePath), found),
   };
 }
 
@@ -237,22 +237,21 @@ export function policeToolPath(filePath: unknown, options: PathPolicyOptions): P
   const realFolders = folders.map((f) => ({ name: f.name, fsPath: facts.realpath(f.fsPath) ?? f.fsPath }));
   const realDisplay = displayPath(realPath, realFolders);
   // how a refusal that only the target earns names it
-  const leadsTo = `${display} ${facts.readlink(fsPath) !== undefined ? 'is a symbolic link to' : 'lies under a symbolic link and leads to'} ${realDisplay}`;
+  const leadsTo = PATH.leadsTo(display, facts.readlink(fsPath) !== undefined, realDisplay);
   if (!options.allowOutsideWorkspace && !folderOf(realPath, realFolders)) {
-    return { ok: false, code: 'outside-workspace', message: `${leadsTo}, outside the workspace. Only files inside the workspace can be read or changed.` };
+    return { ok: false, code: 'outside-workspace', message: PATH.linkOutside(leadsTo) };
   }
   if (options.writes && isInsideGitFolder(fsPath)) {
-    return { ok: false, code: 'protected', message: `${display} is inside a .git folder, the repository's own data; agents may not write there. Use git commands instead.` };
+    return { ok: false, code: 'protected', message: PATH.inGit(display) };
   }
   if (options.writes && isInsideGitFolder(realPath)) {
-    return { ok: false, code: 'protected', message: `${leadsTo}, inside a .git folder: the repository's own data, which agents may not write, through a link or otherwise. Use git commands instead.` };
+    return { ok: false, code: 'protected', message: PATH.linkInGit(leadsTo) };
   }
-  const notebookRule = 'its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.';
   if (options.writes && isNotebook(fsPath)) {
-    return { ok: false, code: 'invalid-input', message: `${display} is a Jupyter notebook: ${notebookRule}` };
+    return { ok: false, code: 'invalid-input', message: PATH.notebook(display) };
   }
   if (options.writes && isNotebook(realPath)) {
-    return { ok: false, code: 'invalid-input', message: `${leadsTo}, a Jupyter notebook: ${notebookRule}` };
+    return { ok: false, code: 'invalid-input', message: PATH.linkNotebook(leadsTo) };
   }
   const base = { ok: true as const, fsPath, realPath, folder: resolved.folder, display };
   const byPath = protectedPattern(fsPath, folders, options.protectedFiles(fsPath));
@@ -294,13 +293,10 @@ export function protectedPattern(
 }
 
 /** Compiled patterns: every tool call checks every pattern, twice (prepare and invoke). */
-const matchers = new Map<string, Minimatch>();
+const matchers = new LRUCache<string, Minimatch>({ max: 256 });
 function compiled(pattern: string): Minimatch {
   let m = matchers.get(pattern);
-  if (!m) {
-    if (matchers.size > 256) matchers.clear(); // settings changed many times: start over
-    matchers.set(pattern, (m = new Minimatch(pattern, { dot: true, nocase: process.platform === 'win32' })));
-  }
+  if (!m) matchers.set(pattern, (m = new Minimatch(pattern, { dot: true, nocase: process.platform === 'win32' })));
   return m;
 }
 

@@ -1,4 +1,4 @@
-// Shared vocabulary of the gate. Names follow DESIGN.md ("Names", "Surfaces", result codes).
+// Shared vocabulary of the gate. Names follow docs/design.md §Names and §Surfaces.
 
 /**
  * A tool as the agent calls it: one of ours (toolIds.ts), or another agent's file tool that an

@@ -1,4 +1,4 @@
-// Issue 3: a confused or hostile caller. A table of bad inputs and hostile paths, each through
+// A confused or hostile caller (docs/design.md §Path policy). A table of bad inputs and hostile paths, each through
 // vscode.lm.invokeTool in the real host: the result status and code, a message that names the
 // problem in words a model can act on, and the file exactly as it was — bytes on disk, buffer text
 // and dirty flag. Half the cases run against a document open with unsaved user edits.

@@ -1,4 +1,4 @@
-// Real chat turns (issue 2 §6, cases h and j, plus rules 6 and 9 inside chat): the test-only @scripted
+// Real chat turns (turns and rule 3, separate chats, rules 6 and 9 inside chat): the test-only @scripted
 // participant calls the tools with the request's real toolInvocationToken and chatRequestId, exactly
 // like Copilot's agent loop. Sessions come from the token, turns from chatRequestId.
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// Issue 3 §4: files that are hard to treat as text — binary, too large for the extension host,
+// Files that are hard to treat as text (docs/design.md §Documents) — binary, too large for the extension host,
 // notebooks, other encodings and BOMs, empty, no final newline, mixed line endings, very long
 // lines — through vscode.lm.invokeTool in the real host. Refusals leave the bytes as they were;
 // edits change only what they should, byte for byte on disk.

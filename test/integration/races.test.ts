@@ -1,4 +1,4 @@
-// Issue 3 §6 and §8 in the real host: many parallel writes on one mark, the user typing while agent
+// Rules 7 and 9 in the real host: many parallel writes on one mark, the user typing while agent
 // writes are in flight, reads racing writes, two chats on one file, cancellation mid-call, and the
 // gate failing open (visibly) on its own internal error.
 import * as vscode from 'vscode';

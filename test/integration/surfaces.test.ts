@@ -1,4 +1,4 @@
-// What the user sees around the gate (issue 2 §6, cases f and g, plus live staleness): the gate
+// What the user sees around the gate (docs/design.md §Surfaces; rule 8, diagnostics, live staleness): the gate
 // toggle, diagnostics on blocked writes, the readMarks() API, the status bar and the commands.
 import * as vscode from 'vscode';
 import * as assert from 'assert';

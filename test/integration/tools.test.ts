@@ -1,5 +1,5 @@
-// The three guarded tools called through vscode.lm.invokeTool on real documents (issue 2 §6, cases
-// a–e, i, k, l, plus rules 6, 9, 10 and the plain-call side of rule 3). Plain invokeTool calls carry
+// The three guarded tools called through vscode.lm.invokeTool on real documents (rules 1–6, 9 and 10
+// of docs/design.md, and the plain-call side of rule 3). Plain invokeTool calls carry
 // no toolInvocationToken: they all belong to one "no chat" session and each call is its own turn.
 import * as vscode from 'vscode';
 import * as assert from 'assert';

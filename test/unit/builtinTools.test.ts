@@ -1,4 +1,4 @@
-// Copilot's built-in file tools behind the gate (issue 7): what a hook payload means, and the core's
+// Copilot's built-in file tools behind the gate (docs/design.md §Surfaces, hooks bridge): what a hook payload means, and the core's
 // check / mark / own-write flow for them — the same rules as our own tools, over in-memory documents.
 import * as assert from 'node:assert/strict';
 import { denyOutput, filesOfPatch, parseHookEvent } from '../../src/hooks/copilot/hookEvents';

@@ -33,7 +33,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
   return { docs, store, log, gate, guard, current, call, read, write, replace };
 }
 
-suite('guard flow: DESIGN rules 1–10', () => {
+suite('guard flow: rules 1–10 of docs/design.md', () => {
   test('rule 1: a read stamps a mark of the whole text, a ranged read too', async () => {
     const t = setup();
     const text = Array.from({ length: 30 }, (_, i) => `l${i}`).join('\n');
