@@ -3,6 +3,8 @@
 // exact text. Built on `Editor` (editor.ts), so the lifecycle it copes with — documents dropped and
 // reopened, one line ending per document, late or missing disk loads, deleted files with unsaved
 // buffers, changes during a save — is the same in the unit tests' model of the editor and in VS Code.
+// One class over ~250 lines on purpose: its load, write and save paths share the per-version disk
+// view and hash cache, whose invariants are easier to keep in one place than across files.
 import { DOCUMENT } from './messages';
 import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, SaveResult } from './ports';
 import type { Editor, EditorDocument, FileStat } from './editor';

@@ -1,6 +1,8 @@
 // The mark store: which version of which file each chat has seen (docs/design.md §Names, §Rules).
 // Pure data structure: the adapters tell it what was read, written, and what a file's current
 // hash is; it answers the gate's questions and announces changes.
+// One class over ~250 lines on purpose: its indexes (per chat and file, insertion order, snapshots
+// within a byte budget) must change together on every stamp, eviction and clear.
 import { Emitter } from './events';
 import type { MarkOrigin } from './types';
 

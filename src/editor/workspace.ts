@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileFacts, WorkspaceFolderInfo } from '../core/paths';
+import type { FileFacts, WorkspaceFolderInfo } from '../core/pathResolution';
 
 export function workspaceFolders(): WorkspaceFolderInfo[] {
   return (vscode.workspace.workspaceFolders ?? [])

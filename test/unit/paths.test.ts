@@ -1,15 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import { type FileFacts, resolveToolPath } from '../../src/core/pathResolution';
 import {
   DEFAULT_PROTECTED_FILES,
-  type FileFacts,
   isInsideGitFolder,
   isNotebook,
   type PathPolicyOptions,
   policeToolPath,
   protectedPattern,
   realTargetOf,
-  resolveToolPath,
 } from '../../src/core/paths';
 
 const one = [{ name: 'ws', fsPath: '/work/ws' }];
