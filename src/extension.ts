@@ -22,6 +22,9 @@ import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
 import { showReadMarksPicker } from './ui/readMarksPicker';
 import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
 
+/** How long a command's confirmation stays in the status bar. */
+const STATUS_MESSAGE_MS = 3000;
+
 export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const log = vscode.window.createOutputChannel('Agent Edit Guard', { log: true });
   const store = new MarkStore();
@@ -114,12 +117,12 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     ),
     vscode.commands.registerCommand(COMMANDS.clearReadMarks, () => {
       clearMarks();
-      vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), 3000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), STATUS_MESSAGE_MS);
     }),
     vscode.commands.registerCommand(COMMANDS.toggleGate, async () => {
       const on = await toggleGate();
       log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
-      vscode.window.setStatusBarMessage(on ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace') : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'), 3000);
+      vscode.window.setStatusBarMessage(on ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace') : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'), STATUS_MESSAGE_MS);
     }),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show(true)),
   );
