@@ -3,6 +3,8 @@
 // own what happened, why, and what to do next. The texts were tuned on what the model received in
 // the Copilot suite (test/copilot/what-the-agent-sees.md). Longer than most files on purpose: it is
 // the one place to read and tune them, and the flow (guard.ts) stays free of prose.
+// They stay English and are not localised (no vscode.l10n.t, unlike src/ui and the tools'
+// prepareInvocation): they are the model's input, tuned in English, whatever the user's display language.
 import type { RenderedRange } from './render';
 import { type Eol, eolName } from './text';
 import { TOOL_IDS } from './toolIds';

@@ -1,7 +1,7 @@
 // The quick pick behind the status bar: every read mark, grouped by chat and turn, with its state;
 // pick one to open the file, or use the buttons to clear marks.
 import * as vscode from 'vscode';
-import { sessionLabel, turnLabel } from './labels';
+import { originLabel, sessionLabel, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
@@ -39,7 +39,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,
-          description: `${view.fresh ? vscode.l10n.t('current') : vscode.l10n.t('stale — the file changed since')} · ${vscode.l10n.t('{0} at {1}', view.mark.origin, time(view.mark.at))}`,
+          description: `${view.fresh ? vscode.l10n.t('current') : vscode.l10n.t('stale — the file changed since')} · ${vscode.l10n.t('{0} at {1}', originLabel(view.mark.origin), time(view.mark.at))}`,
           buttons: [OPEN, CLEAR],
           view,
         });

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commands';
 import type { ReadMark } from '../core/marks';
-import { sessionLabel } from './labels';
+import { originLabel, sessionLabel } from './labels';
 
 export const STATUS_ITEM_ID = 'editGuard.readMarks';
 
@@ -58,7 +58,7 @@ export class ReadMarksStatus implements vscode.Disposable {
       if (read === 0) md.appendMarkdown(`_${vscode.l10n.t('none')}_\n`);
       for (const m of model.marks.slice(0, 15)) {
         const state = m.fresh ? vscode.l10n.t('current') : vscode.l10n.t('changed since');
-        md.appendMarkdown(`- ${m.fresh ? '$(check)' : '$(warning)'} \`${m.path}\` — ${state} (${m.mark.origin})\n`);
+        md.appendMarkdown(`- ${m.fresh ? '$(check)' : '$(warning)'} \`${m.path}\` — ${state} (${originLabel(m.mark.origin)})\n`);
       }
       if (read > 15) md.appendMarkdown(`- ${vscode.l10n.t('… and {0} more', read - 15)}\n`);
     }

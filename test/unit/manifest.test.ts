@@ -63,9 +63,9 @@ suite('package', () => {
       .split('\n')
       .sort();
     console.log(`      .vsix files (${files.length}): ${files.join(', ')}`);
-    const allowed = [/^dist\/(extension|hook-bridge)\.js$/, /^package(\.nls)?\.json$/, /^agents\/guarded\.agent\.md$/, /^media\/[\w-]+\.png$/, /^media\/walkthrough\/\w+\.md$/, /^(README|CHANGELOG)\.md$/, /^LICENSE$/];
+    const allowed = [/^dist\/(extension|hook-bridge)\.js$/, /^package(\.nls)?\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^agents\/guarded\.agent\.md$/, /^media\/[\w-]+\.png$/, /^media\/walkthrough\/\w+\.md$/, /^(README|CHANGELOG)\.md$/, /^LICENSE$/];
     for (const f of files) assert.ok(allowed.some((re) => re.test(f)), `unexpected file in the package: ${f}`);
-    for (const f of ['dist/extension.js', 'dist/hook-bridge.js', 'package.json', 'package.nls.json', 'agents/guarded.agent.md', 'media/icon.png', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
+    for (const f of ['dist/extension.js', 'dist/hook-bridge.js', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'agents/guarded.agent.md', 'media/icon.png', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
       assert.ok(files.includes(f), `${f} is packaged`);
     }
   });
