@@ -2,8 +2,12 @@
 // that holds only what runs.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { COMMANDS, TEST_COMMANDS } from '../../src/commands';
+import { DEFAULT_PROTECTED_FILES } from '../../src/core/paths';
+import { DEFAULT_SETTINGS, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from '../../src/core/settings';
+import { TOOL_IDS } from '../../src/core/toolIds';
 
 const root = path.resolve(__dirname, '../../..');
 const manifestText = readFileSync(path.join(root, 'package.json'), 'utf8');
@@ -52,6 +56,114 @@ suite('manifest', () => {
     const tools = /^tools:\s*\[(.*)\]$/m.exec(agent)?.[1] ?? '';
     for (const t of ['guardedRead', 'guardedWrite', 'guardedReplace']) assert.match(tools, new RegExp(`'editguard\\.agent-edit-guard/${t}'`));
     assert.doesNotMatch(tools, /'edit'|replace_string_in_file|create_file|apply_patch/);
+  });
+});
+
+/** The text of a TypeScript file without its comments (strings, template literals and regex literals kept). */
+function withoutComments(source: string): string {
+  let out = '';
+  let i = 0;
+  // a "/" starts a regex literal where an expression may begin, else it divides
+  const regexMayStart = () => /(^|[(,=:[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*$/.test(out.slice(-20));
+  while (i < source.length) {
+    const c = source[i];
+    const next = source[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 2;
+      out += ' ';
+    } else if (c === "'" || c === '"' || c === '`' || (c === '/' && regexMayStart())) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < source.length) {
+        const d = source[j];
+        if (d === '\\') j += 2;
+        else if (c === '/' && d === '[') (inClass = true), j++;
+        else if (c === '/' && d === ']') (inClass = false), j++;
+        else if (d === c && !inClass) break;
+        else if (d === '\n' && c !== '`') break;
+        else j++;
+      }
+      out += source.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+function tsFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? tsFilesUnder(p) : e.name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+const properties: Record<string, { default?: unknown; minimum?: number; enum?: string[] }> = manifest.contributes.configuration.properties;
+
+suite('manifest and code in step', () => {
+  test('every tool id in TOOL_IDS is a contributed languageModelTool, and every contributed tool is in TOOL_IDS', () => {
+    const declared = manifest.contributes.languageModelTools.map((t: { name: string }) => t.name).sort();
+    assert.deepEqual(declared, Object.values(TOOL_IDS).sort());
+  });
+
+  test('every command in COMMANDS is contributed, and every contributed command is in COMMANDS; test commands are not in the manifest', () => {
+    const declared = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
+    assert.deepEqual(declared, Object.values(COMMANDS).sort());
+    for (const id of Object.values(TEST_COMMANDS)) assert.ok(!manifestText.includes(id), `${id} is registered in test mode only and must not appear in package.json`);
+    // menus and keybindings may only name contributed commands
+    const named = [...manifestText.matchAll(/"command"\s*:\s*"([^"]+)"/g)].map((m) => m[1]);
+    for (const id of named) assert.ok((Object.values(COMMANDS) as string[]).includes(id), `${id} in package.json is not in COMMANDS`);
+  });
+
+  test('the editGuard.* settings are the ones src/config.ts reads (SETTINGS), and no more', () => {
+    // src/config.ts imports vscode, so its keys are taken from its text
+    const config = readFileSync(path.join(root, 'src/config.ts'), 'utf8');
+    const block = /export const SETTINGS = \{([\s\S]*?)\} as const;/.exec(config)?.[1];
+    assert.ok(block, 'src/config.ts declares SETTINGS');
+    const keys = [...block.matchAll(/^\s*(\w+): '(\w+)',$/gm)].map((m) => {
+      assert.equal(m[1], m[2], 'a setting is keyed by its own name');
+      return `editGuard.${m[2]}`;
+    });
+    assert.deepEqual(keys.sort(), Object.keys(properties).sort());
+    // the two window-scoped switches: their defaults in SETTING_DEFAULTS are package.json's
+    for (const [, key, value] of config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false),/g)) assert.equal(properties[`editGuard.${key}`].default, value === 'true', key);
+  });
+
+  test('package.json declares the core\'s defaults: enabled, ownWriteKeepsMark, maxReadLines, maxResultChars and its minimum, protectedFiles', () => {
+    assert.equal(properties['editGuard.enabled'].default, DEFAULT_SETTINGS.enabled);
+    assert.equal(properties['editGuard.ownWriteKeepsMark'].default, DEFAULT_SETTINGS.policy);
+    assert.deepEqual([...(properties['editGuard.ownWriteKeepsMark'].enum ?? [])].sort(), [...OWN_WRITE_POLICIES].sort());
+    assert.equal(properties['editGuard.maxReadLines'].default, DEFAULT_SETTINGS.maxReadLines);
+    assert.equal(properties['editGuard.maxResultChars'].default, DEFAULT_SETTINGS.maxResultChars);
+    assert.equal(properties['editGuard.maxResultChars'].minimum, MIN_RESULT_CHARS);
+    assert.deepEqual(properties['editGuard.protectedFiles'].default, DEFAULT_PROTECTED_FILES);
+  });
+
+  test('no file under src/ but toolIds.ts and commands.ts spells a tool or command id as a string literal', () => {
+    const ids = new Set<string>([...Object.values(TOOL_IDS), ...Object.values(COMMANDS), ...Object.values(TEST_COMMANDS)]);
+    const owners = new Set(['src/core/toolIds.ts', 'src/commands.ts']);
+    const files = tsFilesUnder(path.join(root, 'src')).map((f) => path.relative(root, f).split(path.sep).join('/'));
+    assert.ok(files.length > 30 && files.includes('src/extension.ts'), `scanned ${files.length} files`);
+    const found: string[] = [];
+    for (const file of files) {
+      if (owners.has(file)) continue;
+      const code = withoutComments(readFileSync(path.join(root, file), 'utf8'));
+      for (const m of code.matchAll(/(['"`])(editGuard[._][\w.]+)\1/g)) {
+        // any tool-id-shaped literal is a tool id; a dotted one only if it is one of our commands (settings keys and view ids are not)
+        if (ids.has(m[2]) || m[2].startsWith('editGuard_')) found.push(`${file}: ${m[0]}`);
+      }
+    }
+    assert.deepEqual(found, [], 'name them through TOOL_IDS / COMMANDS');
+  });
+
+  test('the literal scan sees literals and skips comments', () => {
+    const code = withoutComments(`// 'editGuard_readFile'\n/** "editGuard.showLog" */ const url = 'http://x'; const re = /a'b/; const id = 'editGuard_writeFile'; // 'editGuard.toggleGate'\nconst t = \`editGuard.showLog\`;`);
+    assert.deepEqual([...code.matchAll(/(['"`])(editGuard[._][\w.]+)\1/g)].map((m) => m[2]), ['editGuard_writeFile', 'editGuard.showLog']);
   });
 });
 

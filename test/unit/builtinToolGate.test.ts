@@ -1,0 +1,391 @@
+// The gate over Copilot's hook events (src/hooks/copilot/builtinToolGate.ts), fed the payload JSON
+// as Copilot sends it: when a built-in tool's read and own write are settled, how turns are counted
+// and renamed to Copilot's id, what compaction forgets, and the hook's answers
+// (docs/design.md §Chat sessions and turns, rules 1–3).
+import * as assert from 'node:assert/strict';
+import { ChatSessions } from '../../src/chat/session';
+import { sha256 } from '../../src/core/hash';
+import { MarkStore } from '../../src/core/marks';
+import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { ToolName } from '../../src/core/types';
+import { BuiltinToolGate } from '../../src/hooks/copilot/builtinToolGate';
+import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+
+const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
+const OTHER_CHAT = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
+const A = 'file:///ws/a.txt';
+const B = 'file:///ws/b.txt';
+
+function setup(settings: Partial<GuardSettings> = {}) {
+  const docs = new MemoryDocuments();
+  const store = new MarkStore();
+  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, maxResultChars: 7000, ...settings };
+  const log = new MemoryLog();
+  const { gate, guard, edits } = coreOver(store, docs, () => current, log);
+  const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
+  const activity: string[] = [];
+  let active = true;
+  const hooks = new BuiltinToolGate({
+    edits,
+    sessions,
+    log,
+    active: () => active,
+    onActivity: (s) => activity.push(s),
+    resolveFile: (p) => ({ uri: 'file:///ws/' + p, path: p }),
+  });
+  const blocks: string[] = [];
+  gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason} turn ${b.turn}`));
+  const key = (chat = CHAT) => sessions.keyOfChatId(chat);
+
+  /** One hook event, as the bridge hands it over: the payload's JSON text. */
+  const send = (event: string, extra: Record<string, unknown> = {}, chat = CHAT) =>
+    hooks.handle(JSON.stringify({ timestamp: '2026-11-30T13:06:30.457Z', hook_event_name: event, session_id: chat, transcript_path: '/x/t.jsonl', cwd: '/ws', ...extra }));
+  const prompt = (chat = CHAT) => send('UserPromptSubmit', { prompt: 'go on' }, chat);
+  const preRead = (file: string, chat = CHAT) => send('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 } }, chat);
+  const postRead = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 }, tool_response: '' }, chat);
+  const replaceInput = (file: string) => ({ filePath: file, oldString: 'x', newString: 'y' });
+  const preReplace = (file: string, chat = CHAT) => send('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file) }, chat);
+  const postReplace = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file), tool_response: '' }, chat);
+  /** A tool the gate does not look at: its event still says the chat's earlier tool is done. */
+  const otherTool = (chat = CHAT) => send('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }, chat);
+  /** A whole built-in read: both its events, in order. */
+  const read = async (file: string, chat = CHAT) => {
+    assert.equal(await preRead(file, chat), '');
+    assert.equal(await postRead(file, chat), '');
+  };
+  const marksOf = (uri: string, chat = CHAT) => store.all().filter((m) => m.session === key(chat) && m.uri === uri);
+  const newest = (uri: string, chat = CHAT) => store.newest(key(chat), uri);
+  /** A call of our own guarded tools in this chat, with Copilot's id of the turn. */
+  const guardedCall = (tool: ToolName, uri: string, turn: string, chat = CHAT): CallContext => ({
+    tool,
+    verb: verbOf(tool),
+    session: key(chat),
+    turn,
+    uri,
+    path: uri.replace('file:///ws/', ''),
+    arrival: store.watermark,
+  });
+  const denied = (output: string) => output !== '' && JSON.parse(output).hookSpecificOutput?.permissionDecision === 'deny';
+  return { docs, store, log, guard, hooks, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
+}
+
+suite('built-in tool gate: a read is settled when the tool is done', () => {
+  test('read_file: the version is captured at its PreToolUse and marked only at its PostToolUse', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\ntwo\n');
+    assert.equal(await t.preRead('a.txt'), '');
+    assert.equal(t.newest(A), undefined, 'nothing is marked while the read runs');
+    assert.equal(await t.postRead('a.txt'), '');
+    const mark = t.newest(A);
+    assert.equal(mark?.origin, 'read');
+    assert.equal(mark?.hash, sha256('one\ntwo\n'));
+    assert.equal(await t.preReplace('a.txt'), '', 'an edit after the read passes');
+  });
+
+  test('a read whose PostToolUse has not come yet is settled by the chat\'s next event, before that event is judged', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    await t.preRead('a.txt');
+    // the next call comes first: the read must count for it
+    assert.equal(await t.preReplace('a.txt'), '', 'the edit right after the read passes');
+    assert.deepEqual(t.blocks, []);
+    assert.equal(t.marksOf(A).filter((m) => m.origin === 'read').length, 1);
+  });
+
+  test('any next event of the same chat settles its read, even one the gate ignores; another chat\'s event does not', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    await t.preRead('a.txt');
+    assert.equal(await t.otherTool(OTHER_CHAT), '');
+    assert.equal(await t.send('Stop', {}, OTHER_CHAT), '');
+    assert.equal(t.newest(A), undefined, 'another chat\'s events say nothing about this chat\'s tool');
+    assert.equal(await t.otherTool(), '');
+    assert.equal(t.newest(A)?.hash, sha256('one\n'), 'a terminal call of the same chat means the read is done');
+    assert.equal(t.newest(A, OTHER_CHAT), undefined, 'and the mark is this chat\'s alone');
+  });
+
+  test('a PostToolUse that arrives after the next PreToolUse does not mark twice, nor mark the later version', async () => {
+    const t = setup();
+    t.docs.file(A, 'shown\n');
+    await t.preRead('a.txt');
+    await t.otherTool(); // settles the read
+    t.docs.userEdit(A, 'shown\ntyped later\n');
+    assert.equal(await t.postRead('a.txt'), '', 'the late PostToolUse');
+    const marks = t.marksOf(A);
+    assert.equal(marks.length, 1, `one mark, not ${marks.length}`);
+    assert.equal(marks[0].hash, sha256('shown\n'), 'the mark is of the version the read showed');
+    const v = await t.preReplace('a.txt');
+    assert.ok(t.denied(v), 'the typing after the read is a change the agent has not seen');
+    assert.match(t.blocks[0], / changed /);
+  });
+
+  test('the user typing between the read\'s PreToolUse and its settle leaves the mark of the version the read showed: the next edit is blocked as changed', async () => {
+    const t = setup();
+    t.docs.file(A, 'shown\n');
+    await t.preRead('a.txt');
+    t.docs.userEdit(A, 'shown\ntyped during the read\n');
+    await t.postRead('a.txt');
+    assert.equal(t.newest(A)?.hash, sha256('shown\n'));
+    const v = await t.preReplace('a.txt');
+    assert.ok(t.denied(v));
+    assert.deepEqual(t.blocks, [`replace_string_in_file a.txt changed turn ${CHAT}#0`]);
+    assert.match(JSON.parse(v).hookSpecificOutput.permissionDecisionReason, /a\.txt changed since you last read it \(edited in the editor, not yet saved\)/);
+  });
+
+  test('a read of a file that does not exist is not marked', async () => {
+    const t = setup();
+    await t.read('missing.txt');
+    assert.equal(t.store.size, 0);
+  });
+});
+
+suite('built-in tool gate: an edit the gate let through is the agent\'s own write once settled', () => {
+  test('the next edit in the same turn passes on the own write (ownWriteKeepsMark sameTurn), settled at its PostToolUse', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(await t.preReplace('a.txt'), '');
+    t.docs.userEdit(A, 'y\n'); // what the built-in tool wrote
+    assert.equal(t.newest(A)?.origin, 'read', 'not an own write before the tool is done');
+    assert.equal(await t.postReplace('a.txt'), '');
+    assert.equal(t.newest(A)?.origin, 'write');
+    assert.equal(t.newest(A)?.hash, sha256('y\n'), 'the mark is of the text the edit left');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
+    assert.equal(await t.preReplace('a.txt'), '', 'the next edit in the turn passes without a read');
+    assert.deepEqual(t.blocks, []);
+  });
+
+  test('an own write whose PostToolUse is late is settled by the next PreToolUse, which then passes', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(await t.preReplace('a.txt'), '');
+    t.docs.userEdit(A, 'y\n');
+    assert.equal(await t.preReplace('a.txt'), '', 'the second edit arrives before the first one\'s PostToolUse');
+    assert.deepEqual(t.blocks, []);
+    t.docs.userEdit(A, 'z\n'); // what the second edit wrote
+    await t.postReplace('a.txt'); // the first edit's late PostToolUse
+    await t.postReplace('a.txt');
+    assert.deepEqual(
+      t.marksOf(A).filter((m) => m.origin === 'write').map((m) => m.hash),
+      [sha256('y\n'), sha256('z\n')],
+      'one own write per allowed edit, each of the text it left',
+    );
+  });
+
+  test('in a new turn (after UserPromptSubmit) the own write no longer counts: blocked as own-write-expired', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    await t.preReplace('a.txt');
+    t.docs.userEdit(A, 'y\n');
+    await t.postReplace('a.txt');
+    await t.prompt();
+    const v = await t.preReplace('a.txt');
+    assert.ok(t.denied(v));
+    assert.deepEqual(t.blocks, [`replace_string_in_file a.txt own-write-expired turn ${CHAT}#2`]);
+    assert.match(JSON.parse(v).hookSpecificOutput.permissionDecisionReason, /when you wrote it in an earlier turn/);
+  });
+
+  test('a denied edit leaves no own write: the refusal counts as a read, in later turns too', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    assert.ok(t.denied(await t.preReplace('a.txt')), 'never read: denied');
+    await t.otherTool(); // the chat goes on; a denied tool has nothing to settle
+    assert.deepEqual(
+      t.marksOf(A).map((m) => m.origin),
+      ['refusal'],
+    );
+    await t.prompt();
+    assert.equal(await t.preReplace('a.txt'), '', 'a refusal mark is a read: it counts in the next turn (an own write would not)');
+  });
+
+  test('a call over two files that is denied records an own write for neither', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n').file(B, 'b\n');
+    await t.prompt();
+    await t.read('a.txt');
+    const patch = { explanation: 'e', input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B\n*** End Patch' };
+    assert.ok(t.denied(await t.send('PreToolUse', { tool_name: 'apply_patch', tool_input: patch })));
+    await t.otherTool();
+    assert.equal(t.store.all().filter((m) => m.origin === 'write').length, 0);
+  });
+});
+
+suite('built-in tool gate: turns', () => {
+  test('each UserPromptSubmit starts a new counted turn of its chat; two chats count separately', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.read('a.txt');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#0`, 'before any message the count is 0');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
+    await t.prompt(OTHER_CHAT);
+    await t.prompt(OTHER_CHAT);
+    await t.prompt(OTHER_CHAT);
+    await t.read('a.txt', OTHER_CHAT);
+    assert.equal(t.newest(A, OTHER_CHAT)?.turn, `${OTHER_CHAT}#3`);
+    await t.read('a.txt');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#1`, 'the other chat\'s messages do not move this chat\'s turn');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#2`);
+  });
+
+  test('noteGuardedCall names the counted turn by Copilot\'s id: a built-in edit\'s own write counts for a guarded replace in the same turn', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    await t.preReplace('a.txt');
+    t.docs.userEdit(A, 'x y\n');
+    await t.postReplace('a.txt');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
+    t.hooks.noteGuardedCall(t.key(), 'request-1');
+    assert.equal(t.newest(A)?.turn, 'request-1', 'the marks of the counted turn now carry Copilot\'s id');
+    const r = await t.guard.replace(t.guardedCall('editGuard_replaceString', A, 'request-1'), { oldString: 'y', newString: 'z', replaceAll: false });
+    assert.equal(r.data.status, 'ok', r.text);
+    assert.equal(t.docs.text(A), 'x z\n');
+  });
+
+  test('and the other way: a guarded write\'s own write counts for the built-in edit that follows in the same turn', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt'); // the hooks now know this chat
+    t.hooks.noteGuardedCall(t.key(), 'request-1'); // as runTool does before the guarded tool runs
+    const w = await t.guard.write(t.guardedCall('editGuard_writeFile', B, 'request-1'), { content: 'new\n', append: false });
+    assert.equal(w.data.status, 'ok', w.text);
+    assert.equal(t.newest(B)?.origin, 'write');
+    assert.equal(await t.preReplace('b.txt'), '', 'the built-in edit in the same turn passes on the guarded own write');
+    assert.deepEqual(t.blocks, []);
+    await t.prompt();
+    assert.ok(t.denied(await t.preReplace('b.txt')), 'in the next turn it no longer counts');
+    assert.match(t.blocks[0], /own-write-expired turn .*#2$/);
+  });
+
+  test('noteGuardedCall renames a pending read too: its mark carries Copilot\'s id', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.prompt();
+    await t.preRead('a.txt');
+    t.hooks.noteGuardedCall(t.key(), 'request-1');
+    await t.postRead('a.txt');
+    assert.equal(t.newest(A)?.turn, 'request-1');
+  });
+
+  test('a second noteGuardedCall in the same turn does not rename again; the next turn takes its own id', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n').file(B, 'b\n');
+    await t.prompt();
+    await t.read('a.txt');
+    t.hooks.noteGuardedCall(t.key(), 'request-1');
+    t.hooks.noteGuardedCall(t.key(), 'request-2');
+    assert.equal(t.newest(A)?.turn, 'request-1');
+    await t.read('b.txt');
+    assert.equal(t.newest(B)?.turn, 'request-1', 'later built-in calls of the turn keep the first id');
+    await t.prompt();
+    await t.read('b.txt');
+    assert.equal(t.newest(B)?.turn, `${CHAT}#2`, 'a new turn is counted again');
+    t.hooks.noteGuardedCall(t.key(), 'request-3');
+    assert.equal(t.newest(B)?.turn, 'request-3');
+    assert.equal(t.newest(A)?.turn, 'request-1', 'the earlier turn\'s marks keep their id');
+  });
+
+  test('noteGuardedCall without an id, or for a chat the hooks never named, renames nothing', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.prompt();
+    await t.read('a.txt');
+    t.hooks.noteGuardedCall(t.key(), undefined);
+    t.hooks.noteGuardedCall(t.key(OTHER_CHAT), 'request-x');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
+    t.hooks.noteGuardedCall(t.key(), 'request-1');
+    assert.equal(t.newest(A)?.turn, 'request-1', 'the id still renames the turn when it comes');
+  });
+});
+
+suite('built-in tool gate: compaction', () => {
+  test('PreCompact forgets the chat\'s marks: its next edit is blocked as not-read; another chat keeps its marks', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.read('a.txt');
+    await t.read('a.txt', OTHER_CHAT);
+    assert.equal(await t.send('PreCompact', { trigger: 'auto' }), '');
+    assert.equal(t.newest(A), undefined);
+    assert.ok(t.newest(A, OTHER_CHAT), 'the other chat was not compacted');
+    assert.ok(t.denied(await t.preReplace('a.txt')));
+    assert.deepEqual(t.blocks, [`replace_string_in_file a.txt not-read turn ${CHAT}#0`]);
+    assert.equal(await t.preReplace('a.txt', OTHER_CHAT), '');
+    assert.ok(t.log.lines.some((l) => /^info chat .* is being compacted: forgot its read marks of 1 file/.test(l)), t.log.lines.join('\n'));
+  });
+
+  test('a read pending at compaction is not stamped later', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.preRead('a.txt');
+    await t.send('PreCompact', { trigger: 'auto' });
+    assert.equal(await t.postRead('a.txt'), '');
+    await t.otherTool();
+    assert.equal(t.newest(A), undefined, 'the summary does not hold the text that read showed');
+    assert.ok(t.denied(await t.preReplace('a.txt')));
+    assert.match(t.blocks[0], / not-read /);
+  });
+});
+
+suite('built-in tool gate: answers', () => {
+  test('with guardBuiltinTools off every event is let through with \'\' and nothing is stamped', async () => {
+    const t = setup();
+    t.setActive(false);
+    t.docs.file(A, 'a\n');
+    assert.equal(await t.prompt(), '');
+    assert.equal(await t.preRead('a.txt'), '');
+    assert.equal(await t.postRead('a.txt'), '');
+    assert.equal(await t.preReplace('a.txt'), '');
+    t.docs.userEdit(A, 'b\n');
+    assert.equal(await t.postReplace('a.txt'), '');
+    assert.equal(await t.send('PreCompact'), '');
+    assert.equal(await t.hooks.handle('not json'), '');
+    assert.equal(t.store.size, 0);
+    assert.deepEqual(t.blocks, []);
+    assert.deepEqual(t.activity, []);
+    assert.deepEqual(t.log.lines, []);
+  });
+
+  test('input that is not JSON is let through with \'\' and a warning in the log', async () => {
+    const t = setup();
+    assert.equal(await t.hooks.handle('{"hook_event_name": "PreToolUse", '), '');
+    assert.equal(await t.hooks.handle(''), '');
+    assert.deepEqual(t.log.lines, ['warn hooks bridge: a hook sent input that is not JSON; let through', 'warn hooks bridge: a hook sent input that is not JSON; let through']);
+    assert.equal(t.store.size, 0);
+  });
+
+  test('a denial is the PreToolUse deny JSON carrying the refusal text', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\ntwo\n');
+    const out = JSON.parse(await t.preReplace('a.txt'));
+    assert.deepEqual(Object.keys(out), ['hookSpecificOutput']);
+    const { hookEventName, permissionDecision, permissionDecisionReason } = out.hookSpecificOutput;
+    assert.equal(hookEventName, 'PreToolUse');
+    assert.equal(permissionDecision, 'deny');
+    assert.match(permissionDecisionReason, /^Agent Edit Guard stopped this replace_string_in_file call: nothing was applied\./);
+    assert.match(permissionDecisionReason, /BLOCKED: nothing was written\. You have not read a\.txt in this chat, so your replace could overwrite content you have not seen/);
+    assert.match(permissionDecisionReason, /^1\tone$/m, 'with the current numbered content');
+  });
+
+  test('reads and edits tell which chat is active; turns and ignored events do not', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.prompt();
+    await t.otherTool();
+    assert.deepEqual(t.activity, []);
+    await t.preRead('a.txt', OTHER_CHAT);
+    await t.preReplace('a.txt');
+    assert.deepEqual(t.activity, [t.key(OTHER_CHAT), t.key()]);
+  });
+});
