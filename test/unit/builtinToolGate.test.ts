@@ -204,6 +204,18 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     assert.equal(await t.preReplace('a.txt'), '', 'a refusal mark is a read: it counts in the next turn (an own write would not)');
   });
 
+  test('the next PreToolUse that arrives while the edit\'s PostToolUse is still being settled waits for that own write', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(await t.preReplace('a.txt'), '');
+    t.docs.userEdit(A, 'y\n'); // what the built-in tool wrote
+    const [post, next] = await Promise.all([t.postReplace('a.txt'), t.preReplace('a.txt')]);
+    assert.equal(post, '');
+    assert.equal(next, '', `the second edit of the turn is based on the agent's own write, yet: ${t.blocks}`);
+  });
+
   test('a call over two files that is denied records an own write for neither', async () => {
     const t = setup();
     t.docs.file(A, 'a\n').file(B, 'b\n');
@@ -323,6 +335,17 @@ suite('built-in tool gate: compaction', () => {
     assert.deepEqual(t.blocks, [`replace_string_in_file a.txt not-read turn ${CHAT}#0`]);
     assert.equal(await t.preReplace('a.txt', OTHER_CHAT), '');
     assert.ok(t.log.lines.some((l) => /^info chat .* is being compacted: forgot its read marks of 1 file/.test(l)), t.log.lines.join('\n'));
+  });
+
+  test('an own write still being settled when PreCompact arrives does not outlive the compaction', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(await t.preReplace('a.txt'), '');
+    t.docs.userEdit(A, 'y\n');
+    await Promise.all([t.postReplace('a.txt'), t.send('PreCompact', { trigger: 'auto' })]);
+    assert.equal(t.newest(A), undefined, `after compaction the chat has no mark of a.txt, yet: ${t.newest(A)?.origin}`);
   });
 
   test('a read pending at compaction is not stamped later', async () => {

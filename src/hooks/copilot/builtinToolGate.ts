@@ -13,7 +13,8 @@ import { LRUCache } from 'lru-cache';
 import type { ChatSessions } from '../../chat/session';
 import type { ExternalEdits } from '../../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../../core/ports';
-import { type BuiltinEditTool, denyOutput, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
+import { KeyedLock } from '../../core/lock';
+import { type BuiltinEditTool, denyOutput, type HookEvent, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
 
 export interface BuiltinToolGateEnvironment {
   edits: ExternalEdits;
@@ -46,6 +47,7 @@ export class BuiltinToolGate {
   /** session key → chat id, for the chats the hooks have named */
   private readonly chats = new LRUCache<string, string>({ max: MAX_CHATS });
   private readonly pending = new LRUCache<string, Pending>({ max: MAX_CHATS });
+  private readonly byChat = new KeyedLock();
 
   constructor(private readonly env: BuiltinToolGateEnvironment) {}
 
@@ -61,6 +63,12 @@ export class BuiltinToolGate {
     }
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = parseHookEvent(payload);
+    // one chat's events one at a time: the bridge serves each hook process on its own connection, so
+    // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
+    return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(event, cwd));
+  }
+
+  private async apply(event: HookEvent, cwd: string | undefined): Promise<string> {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
       this.pending.delete(event.chat);
