@@ -65,8 +65,14 @@ function setup(settings: Partial<GuardSettings> = {}) {
     path: uri.replace('file:///ws/', ''),
     arrival: store.watermark,
   });
+  /** A whole built-in edit the gate lets through: its PreToolUse, the text the tool leaves, its PostToolUse. */
+  const builtinEdit = async (file: string, uri: string, leaves: string) => {
+    assert.equal(await preReplace(file), '');
+    docs.userEdit(uri, leaves);
+    assert.equal(await postReplace(file), '');
+  };
   const denied = (output: string) => output !== '' && JSON.parse(output).hookSpecificOutput?.permissionDecision === 'deny';
-  return { docs, store, log, guard, hooks, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
+  return { docs, store, log, guard, hooks, builtinEdit, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
 }
 
 suite('built-in tool gate: a read is settled when the tool is done', () => {
@@ -180,9 +186,7 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     t.docs.file(A, 'x\n');
     await t.prompt();
     await t.read('a.txt');
-    await t.preReplace('a.txt');
-    t.docs.userEdit(A, 'y\n');
-    await t.postReplace('a.txt');
+    await t.builtinEdit('a.txt', A, 'y\n');
     await t.prompt();
     const v = await t.preReplace('a.txt');
     assert.ok(t.denied(v));
@@ -254,9 +258,7 @@ suite('built-in tool gate: turns', () => {
     t.docs.file(A, 'x\n');
     await t.prompt();
     await t.read('a.txt');
-    await t.preReplace('a.txt');
-    t.docs.userEdit(A, 'x y\n');
-    await t.postReplace('a.txt');
+    await t.builtinEdit('a.txt', A, 'x y\n');
     assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
     t.hooks.noteGuardedCall(t.key(), 'request-1');
     assert.equal(t.newest(A)?.turn, 'request-1', 'the marks of the counted turn now carry Copilot\'s id');
@@ -369,9 +371,7 @@ suite('built-in tool gate: answers', () => {
     assert.equal(await t.prompt(), '');
     assert.equal(await t.preRead('a.txt'), '');
     assert.equal(await t.postRead('a.txt'), '');
-    assert.equal(await t.preReplace('a.txt'), '');
-    t.docs.userEdit(A, 'b\n');
-    assert.equal(await t.postReplace('a.txt'), '');
+    await t.builtinEdit('a.txt', A, 'b\n');
     assert.equal(await t.send('PreCompact'), '');
     assert.equal(await t.hooks.handle('not json'), '');
     assert.equal(t.store.size, 0);
