@@ -47,10 +47,12 @@ function logText(): string {
   return file ? fs.readFileSync(file, 'utf8') : '';
 }
 
-/** Runs the bridge script exactly as a hook command does (the editor's runtime, this extension host's environment). */
-function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ ms: number; stdout: string; code: number | null }> {
+/**
+ * Runs the bridge script exactly as a hook command does (the editor's runtime, this extension host's environment).
+ * How long that takes is `npm run bench`'s business (bench/host/hooks.ts, rows hook.*), not this suite's.
+ */
+function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; code: number | null }> {
   const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'hook-bridge.js');
-  const t0 = performance.now();
   const child = spawn(process.execPath, [script, String((payload as { hook_event_name?: string }).hook_event_name)], {
     env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
     cwd: workspaceRoot(),
@@ -59,7 +61,7 @@ function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): P
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stdin.end(JSON.stringify(payload));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ms: performance.now() - t0, stdout, code })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, code })));
 }
 
 /** What the model received for each denial, written to $RUN_DIR/builtin-denials.md (the README quotes it). */
@@ -71,11 +73,6 @@ function keepDenial(title: string, text: string): void {
   if (runDir) fs.writeFileSync(path.join(runDir, 'builtin-denials.md'), md);
   if (process.env.EDITGUARD_WRITE_AGENT_SEES) fs.writeFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'copilot', 'what-the-agent-sees-builtin.md'), md);
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
   suiteSetup(async function () {
@@ -351,11 +348,9 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       process.env[ENV_SOCKET] = hungSocket;
       process.env[ENV_BOUND] = '1500';
       const t2 = await agentTurn('builtin-hung', [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
-      console.log(`      MEASURE fail-open turns: unreachable ${t1.ms} ms, never answering (bound 1500 ms per hook) ${t2.ms} ms`);
       for (const t of [t1, t2]) assert.doesNotMatch(t.requests.at(-1)!.toolResults[0].text, /denied/i);
       assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n', 'the unchecked edit went through');
       assert.strictEqual((await vscode.workspace.openTextDocument(g.uri)).getText(), 'edited\n');
-      assert.ok(t2.ms < 60000, `the hung extension cost ${t2.ms} ms, not Copilot's 15 s hook timeout per hook`);
     } finally {
       process.env[ENV_SOCKET] = saved.socket;
       if (saved.bound === undefined) delete process.env[ENV_BOUND];
@@ -396,27 +391,17 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.match(JSON.parse(real.stdout).hookSpecificOutput.permissionDecisionReason, /secret stuff/);
   });
 
-  test('hook round trip: the script run as Copilot runs it, median of many calls', async () => {
+  test('the script run as Copilot runs it: an event the gate ignores prints nothing, an edit of an unread file is denied', async () => {
     const f = makeFile('builtin/roundtrip.txt', 'x\n'.repeat(50));
-    const n = 30;
-    const bare: number[] = [];
-    const check: number[] = [];
-    for (let i = 0; i < n; i++) {
-      bare.push((await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() })).ms);
-      const r = await runHookScript({ hook_event_name: 'PreToolUse', session_id: `rt-${i}`, tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' }, cwd: workspaceRoot() });
-      assert.match(r.stdout, /"permissionDecision":"deny"/);
-      check.push(r.ms);
-    }
-    const node = [] as number[];
-    for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
-      await new Promise((resolve) => spawn(process.execPath, ['-e', ''], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } }).on('close', resolve));
-      node.push(performance.now() - t0);
-    }
-    const summary = { calls: n, medianMs: { ignoredEvent: +median(bare).toFixed(1), deniedCheck: +median(check).toFixed(1), bareNodeStart: +median(node).toFixed(1) } };
-    console.log(`      MEASURE hook round trip (n=${n}): ${safeJson(summary.medianMs)}`);
-    if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'hook-roundtrip.json'), JSON.stringify(summary, null, 1));
-    assert.ok(median(bare) < 4000, 'well inside the script\'s bound');
+    const ignored = await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() });
+    assert.deepStrictEqual(ignored, { stdout: '', code: 0 }, 'no objection to a tool the gate does not guard');
+    const denied = await runHookScript({ hook_event_name: 'PreToolUse', session_id: 'rt-unread', tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' }, cwd: workspaceRoot() });
+    assert.strictEqual(denied.code, 0);
+    const out = JSON.parse(denied.stdout).hookSpecificOutput;
+    assert.strictEqual(out.hookEventName, 'PreToolUse');
+    assert.strictEqual(out.permissionDecision, 'deny');
+    assert.match(out.permissionDecisionReason, /You have not read builtin\/roundtrip\.txt in this chat/, out.permissionDecisionReason);
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'x\n'.repeat(50), 'a denied check changes nothing');
   });
 
   test('setting off: the hooks file is gone and nothing is gated', async () => {
