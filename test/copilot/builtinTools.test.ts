@@ -64,16 +64,6 @@ function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): P
   return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, code })));
 }
 
-/** What the model received for each denial, written to $RUN_DIR/builtin-denials.md (the README quotes it). */
-const denials: Array<[string, string]> = [];
-function keepDenial(title: string, text: string): void {
-  const runDir = process.env.RUN_DIR;
-  denials.push([title, runDir ? text.split(runDir).join('<run>') : text]);
-  const md = `# What the agent sees: denials of Copilot's built-in tools\n\nCaptured by test/copilot/builtinTools.test.ts in Copilot's real agent loop (VS Code ${vscode.version}).\n\n${denials.map(([t, x]) => `## ${t}\n\n\`\`\`\`text\n${x}\n\`\`\`\`\n`).join('\n')}`;
-  if (runDir) fs.writeFileSync(path.join(runDir, 'builtin-denials.md'), md);
-  if (process.env.EDITGUARD_WRITE_AGENT_SEES) fs.writeFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'copilot', 'what-the-agent-sees-builtin.md'), md);
-}
-
 suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
   suiteSetup(async function () {
     this.timeout(240000);
@@ -145,7 +135,6 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const results = turn.requests.at(-1)!.toolResults;
     assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'read_file', 'replace_string_in_file', 'replace_string_in_file', 'editGuard_readFile'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
 
-    keepDenial('replace_string_in_file after an unsaved user edit', denied);
     assert.match(denied, DENIED, denied);
     assert.ok(denied.includes(BLOCKED), denied);
     assert.match(denied, /changed since you last read it \(edited in the editor, not yet saved\)/);
@@ -224,7 +213,6 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       'Upper-case the second line of both files.',
       { model: models().gpt },
     );
-    keepDenial('apply_patch over two files, one changed', denied);
     assert.ok(turn.requests[0].tools.some((t) => t.name === 'apply_patch'), 'Copilot offered apply_patch to this model');
     assert.match(denied, DENIED, denied);
     assert.match(denied, /stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
@@ -325,7 +313,6 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
     assert.match(logText().slice(logBefore), /is being compacted: forgot its read marks/, 'PreCompact reached the extension');
     assert.match(denied, DENIED, denied);
-    keepDenial('replace_string_in_file after the chat was compacted', denied);
     assert.match(denied, /You have not read builtin\/compact\.txt in this chat/, denied);
     assert.strictEqual(fs.readFileSync(target.abs, 'utf8'), 'keep\nme\n');
   });
