@@ -541,7 +541,9 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
     }
   });
 
-  test('a refusal\'s diff is a well-formed unified diff: applied to the version the chat saw, it gives the current text', async () => {
+  test('a refusal\'s diff is a well-formed unified diff: applied to the version the chat saw, it gives the current text', async function () {
+    // 2 000 runs: alone, on a cold JIT, this takes longer than mocha's default 2 s (after the test above it did not)
+    this.timeout(120_000);
     // property: for any seen text and any changed text, the "changed" refusal's diff, applied by a
     // standard patch tool (jsdiff applyPatch, as written, no repair), turns what the chat saw into what
     // is there now. Diffs are of lines; the document holds one line ending (reads name it), which the
