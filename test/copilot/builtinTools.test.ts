@@ -288,6 +288,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     let markedBefore = 0;
     let denied = '';
     const logBefore = logText().length;
+    const requestsBefore = fakeModel().requests.length;
     const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
     await agentTurn(
       'builtin-compact',
@@ -308,7 +309,8 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       'Read the files, then edit.',
       { model: models().small },
     );
-    const compactions = fakeModel().requests.filter((r) => (r as { compaction?: boolean }).compaction).length;
+    // this turn's compactions only (a compaction request may no longer carry the turn's tag)
+    const compactions = fakeModel().requests.slice(requestsBefore).filter((r) => (r as { compaction?: boolean }).compaction).length;
     assert.ok(markedBefore > 0, 'the first read_file marked the file');
     assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
     assert.match(logText().slice(logBefore), /is being compacted: forgot its read marks/, 'PreCompact reached the extension');
@@ -319,6 +321,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
 
   test('fail-open: with no extension to answer, or one that never answers, the script lets the call through within its bound', async () => {
     const saved = { socket: process.env[ENV_SOCKET], bound: process.env[ENV_BOUND] };
+    const logBefore = logText().length;
     const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-hung-'));
     const hung = net.createServer(() => {
       /* accepts, never answers */
@@ -347,13 +350,14 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     }
     // the next request the extension gets reports what was let through meanwhile
     await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'x', tool_name: 'run_in_terminal', tool_input: {}, tool_response: '' });
-    const log = logText();
+    const log = logText().slice(logBefore);
     assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension \(ENOENT\)/);
     assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/);
   });
 
   test('a forged request to the socket without the secret is refused', async () => {
     const address = process.env[ENV_SOCKET]!;
+    const logBefore = logText().length;
     const f = makeFile('builtin/forged.txt', 'secret stuff\n');
     const forge = (header: string, payload: object) =>
       new Promise<string>((resolve) => {
@@ -372,7 +376,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       assert.deepStrictEqual(JSON.parse(await forge(header, check)), { error: 'unauthorized' }, header);
     }
     assert.deepStrictEqual(await marksFor(f.uri), [], 'no forged request reached the gate');
-    assert.match(logText(), /refused a request without this window's secret/);
+    assert.match(logText().slice(logBefore), /refused a request without this window's secret/);
     // the same request with the secret is answered (the script's way)
     const real = await runHookScript(check);
     assert.match(JSON.parse(real.stdout).hookSpecificOutput.permissionDecisionReason, /secret stuff/);

@@ -279,10 +279,29 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.match(r.text.slice('FIRST PART: short, and meant to stay inline.'.length), SPILL, 'the long part was spilled to a file');
   });
 
-  test('the JSON part of our results never reaches the model (text only)', async () => {
-    const reqs = fakeModel().requests;
-    const contents = reqs.flatMap((r) => r.toolResults.filter((t) => [READ, WRITE, REPLACE].includes(t.name ?? '')).flatMap((t) => t.content));
-    assert.ok(contents.length > 0, 'earlier tests recorded our tool results');
+  test('the JSON part of our results never reaches the model (text only): ok, blocked, large and error results alike', async () => {
+    // every kind of result of the three tools, in one turn of this test's own
+    const f = makeFile('json-part/notes.md', '# notes\n\n- one\n');
+    const big = makeFile('json-part/big.ts', Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`).join('\n') + '\n');
+    const turn = await agentTurn('json-part', [
+      { tool: WRITE, input: { filePath: f.rel, content: '# notes\n' } },
+      { tool: WRITE, input: { filePath: f.rel, content: '# notes\n\n- one\n- two\n' } },
+      { tool: REPLACE, input: { filePath: f.rel, oldString: '- two', newString: '- two, done' } },
+      { tool: REPLACE, input: { filePath: f.rel, oldString: 'not in the file', newString: 'x' } },
+      { tool: READ, input: { filePath: f.rel } },
+      { tool: WRITE, input: { filePath: big.rel, content: 'export const done = true;\n' } },
+      { text: 'Done.' },
+    ]);
+    const ours = resultsOf(turn).filter((t) => [READ, WRITE, REPLACE].includes(t.name ?? ''));
+    assert.deepStrictEqual(ours.map((t) => t.name), [WRITE, WRITE, REPLACE, REPLACE, READ, WRITE], safeJson(ours.map((t) => [t.name, t.text.slice(0, 120)])));
+    const [blind, write, replace, noMatch, read, large] = ours;
+    assert.ok(blind.text.startsWith(BLOCKED), blind.text);
+    assert.doesNotMatch(write.text, /BLOCKED|ERROR/, write.text);
+    assert.doesNotMatch(replace.text, /BLOCKED|ERROR/, replace.text);
+    assert.match(noMatch.text, /ERROR/, noMatch.text);
+    assert.match(read.text, /^\s*4\t- two, done$/m, read.text);
+    assert.ok(large.text.startsWith(BLOCKED), large.text.slice(0, 300));
+    const contents = ours.flatMap((t) => t.content);
     const kinds = [...new Set(contents.map((c) => c.type))];
     assert.deepStrictEqual(kinds, ['text'], `content part kinds the model received: ${safeJson(contents.filter((c) => c.type !== 'text'))}`);
   });
