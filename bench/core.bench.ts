@@ -8,10 +8,11 @@ import { Gatekeeper } from '../src/core/gatekeeper';
 import { Guard } from '../src/core/guard';
 import type { CallContext, Logger } from '../src/core/ports';
 import { HashCache, sha256 } from '../src/core/hash';
-import { MarkStore } from '../src/core/marks';
+import { DEFAULT_LIMITS, MarkStore } from '../src/core/marks';
 import { compare, ratioOf, KB, MB, sizeLabel, sourceLikeText, stat, now } from './lib/measure';
 import type { Row } from './lib/rows';
 import { MemoryEditor } from '../test/unit/memoryEditor';
+import { markWorkload, READS } from '../test/unit/markWorkload';
 
 const quick = process.env.BENCH_QUICK === '1';
 const rows: Row[] = [];
@@ -310,6 +311,70 @@ async function markStore() {
   if (sink === -1) console.log(sink);
 }
 
+// ---- the heap a store keeps under the bounded-memory workload (test/unit/markWorkload.ts) ----
+// The unit test (test/unit/memoryBudget.test.ts) asserts that the same workload stays within the
+// store's limits; here: what that store holds in the heap, after full GCs, and what is left once it is dropped.
+function markWorkloadMemory() {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+  const collect = () => {
+    for (let i = 0; i < 3; i++) gc();
+  };
+  const retained: number[] = [];
+  const leftAfterDrop: number[] = [];
+  const perRead: number[] = [];
+  let counted = 0;
+  let textRead = 0;
+  for (let i = 0; i < (quick ? 2 : 5); i++) {
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    let store: MarkStore | undefined = new MarkStore();
+    const t0 = now();
+    const w = markWorkload(store);
+    perRead.push(((now() - t0) / w.reads) * 1000);
+    const last = store.all().at(-1)!;
+    if (w.maxSizeSeen !== DEFAULT_LIMITS.maxMarks || !store.snapshot(last.session, last.uri, last.hash)) throw new Error('the workload did not fill the store');
+    counted = w.snapshotSize;
+    textRead = w.textBytesGenerated;
+    collect();
+    const withStore = process.memoryUsage().heapUsed;
+    store.dispose();
+    store = undefined;
+    collect();
+    const after = process.memoryUsage().heapUsed;
+    retained.push((withStore - after) / MB);
+    leftAfterDrop.push((after - before) / MB);
+  }
+  const budget = DEFAULT_LIMITS.snapshotBudgetBytes / MB;
+  const label = `${READS / 1000} 000 reads with their texts (${Math.round(textRead / MB)} MB read), ${DEFAULT_LIMITS.maxMarks / 1000} 000 marks kept`;
+  rows.push({
+    id: 'marks.workload.heap',
+    group: '3 mark store',
+    label: `memory of the store after ${label}`,
+    value: stat(retained),
+    unit: 'MB',
+    // the budget counts UTF-16 bytes; these one-byte strings use about half of what is counted.
+    // A leak of dropped marks or texts would be hundreds of MB.
+    goal: { text: `≤ ${budget + 16} MB (snapshot budget + 16)`, max: budget + 16, on: 'value' },
+    note: `snapshots counted ${(counted / MB).toFixed(1)} MB of the ${budget} MB budget; heap after full GCs (node --expose-gc)`,
+  });
+  rows.push({
+    id: 'marks.workload.afterDrop',
+    group: '3 mark store',
+    label: 'heap left once that store is dropped',
+    value: stat(leftAfterDrop),
+    unit: 'MB',
+    goal: { text: '≤ 16 MB', max: 16, on: 'value' },
+  });
+  rows.push({
+    id: 'marks.workload.read',
+    group: '3 mark store',
+    label: 'that workload per read: stamp with text, sha256 of the text included',
+    value: stat(perRead),
+    unit: 'µs',
+  });
+}
+
 // ---- item 5, core part: rendering a 2 000-line read ----
 async function readRendering() {
   const lines: string[] = [];
@@ -345,6 +410,7 @@ async function main() {
   await hashing();
   await writePath();
   await markStore();
+  markWorkloadMemory();
   await readRendering();
   const out = process.env.BENCH_OUT;
   const json = JSON.stringify({ rows, seconds: (now() - t0) / 1000 }, null, 1);

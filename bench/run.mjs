@@ -2,6 +2,7 @@
 // `npm run bench`: the gate's cost against the physical limit, measured side by side.
 //   1–3, 5 (core)  bench/core.bench.ts in plain Node (`--expose-gc`), the product's src/core
 //   4–6 (host)     bench/host/index.ts inside a real VS Code extension host (scripts/host: code-server)
+//   7 (host)       bench/host/hooks.ts: the hooks bridge's script run as Copilot runs a hook command
 //   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore)
 // Prints one table and writes bench/results.json. Figures are medians of interleaved samples after
 // warm-up, with min and max; ratios are taken per round, within one run. Nothing here asserts.
@@ -135,6 +136,8 @@ async function prepareHostExtension() {
     ? { code: (await build({ ...common, entryPoints: [join(repo, 'src/extension.ts')], outfile: 'x.js', external: ['vscode'], sourcemap: false, write: false })).outputFiles[0].contents }
     : await productionBundle();
   writeFileSync(join(ext, 'dist', 'extension.js'), code);
+  // the hooks bridge's script, as `node scripts/build.mjs --production` makes it (bench/host/hooks.ts runs it)
+  await build({ ...common, entryPoints: [join(repo, 'src/hooks/bridgeScript.ts')], outfile: join(ext, 'dist', 'hook-bridge.js'), minify: !profile, sourcemap: false });
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   pkg.activationEvents = [];
   pkg.contributes.languageModelTools.push({

@@ -22,4 +22,7 @@ if (withTests) {
   if (existsSync('test/copilot')) {
     await build({ ...common, entryPoints: tsFiles('test/copilot'), outdir: 'out/test/copilot', external: ['vscode', 'mocha'] });
   }
+  // not tests: the host entries of `npm run screenshots` and `npm run copilot:capture` (scripts/screenshots/run.sh)
+  rmSync('out/scripts', { recursive: true, force: true });
+  await build({ ...common, entryPoints: tsFiles('scripts/screenshots'), outdir: 'out/scripts/screenshots', external: ['vscode', 'mocha'] });
 }

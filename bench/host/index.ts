@@ -1,4 +1,4 @@
-// The host half of `npm run bench`: runs inside a real VS Code extension host
+// The host half of `npm run bench` (the hooks bridge: ./hooks.ts): runs inside a real VS Code extension host
 // (code-server, scripts/host/drive.js) as the extensionTestsPath of a copy of the extension that
 // bench/run.mjs prepares (production bundle, `activationEvents: []`, one extra no-op tool).
 // Writes { rows, info } as JSON to $EDITGUARD_BENCH_FILE. Measures, never asserts a duration.
@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { compare, KB, MB, now, ratioOf, sizeLabel, sourceLikeText, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
+import { hookRoundTrips } from './hooks';
 
 const EXTENSION_ID = 'editguard.agent-edit-guard';
 const READ = 'editGuard_readFile';
@@ -304,6 +305,8 @@ export async function run(): Promise<void> {
     await readRendering(rows, ws);
     await endToEnd(rows, info, ws);
     noop.dispose();
+    log('hooks bridge: the hook script as Copilot runs it');
+    await hookRoundTrips(rows, info, ws, vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, quick);
     return save();
   } catch (e) {
     info.error = String((e as Error)?.stack ?? e);

@@ -5,6 +5,8 @@
 #   SETTINGS_FILE (user settings), KEEP_RUNS (run folders kept), and optionally CS_ENTRY, EXT_DIR.
 # Prints one line per test and a final "N passed, N failed"; exits non-zero if any test failed,
 # none ran, or the host failed.
+# With EDITGUARD_HOST_SCRIPT=1 the entry is a script, not a suite (scripts/screenshots/run.sh): no test
+# records, no summary; the exit code is the entry's (0 when its run() resolved).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 : "${SUITE:?}" "${EXT_TESTS:?}" "${PREINSTALL_EXTS:?}" "${SETTINGS_FILE:?}" "${KEEP_RUNS:?}"
@@ -32,7 +34,7 @@ rc=$?
 set -e
 
 echo "run folder: $RUN_DIR ($(( $(date +%s) - start )) s)"
-[ -f "$RUN_DIR/what-the-agent-sees.md" ] && echo "what the agent sees: $RUN_DIR/what-the-agent-sees.md"
+if [ -n "${EDITGUARD_HOST_SCRIPT:-}" ]; then exit $rc; fi
 # the summary comes from the per-test records the test entry wrote, not from the mocha reporter's
 # text; its last line is "N passed, N failed"
 node "$REPO/scripts/host/drive.js" --summary "$EDITGUARD_RESULT_FILE" "$rc" && rc=0 || rc=$?

@@ -113,7 +113,6 @@ export interface Turn {
   response: unknown;
   /** every model request of this turn, in order */
   requests: ModelRequest[];
-  ms: number;
 }
 
 /**
@@ -127,7 +126,6 @@ export async function agentTurn(name: string, steps: Step[], prompt = 'Do the sc
   const tag = options.untagged ? fake.UNTAGGED : `${name}-${++tagCounter}`;
   fake.script(tag, steps);
   const before = fake.requests.length;
-  const t0 = Date.now();
   const response = await Promise.race([
     vscode.commands.executeCommand('workbench.action.chat.open', {
       query: options.untagged ? prompt : `[[${tag}]] ${prompt}`,
@@ -144,7 +142,7 @@ export async function agentTurn(name: string, steps: Step[], prompt = 'Do the sc
   const errors = requests.filter((r) => r.stepError).map((r) => `step ${r.step}: ${r.stepError}`);
   assert.deepStrictEqual(errors, [], `a scripted step of [[${tag}]] failed`);
   assert.ok(requests.length > 0, `Copilot sent the fake model no request for [[${tag}]]; chat.open answered ${safeJson(response)}`);
-  return { tag, response, requests, ms: Date.now() - t0 };
+  return { tag, response, requests };
 }
 
 /** Starts a new chat session in the chat view. */

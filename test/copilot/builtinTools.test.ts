@@ -1,4 +1,4 @@
-// Copilot's OWN file tools behind the gate (issue 7), in Copilot Chat's real agent loop: with
+// Copilot's OWN file tools behind the gate (docs/design.md §Surfaces, hooks bridge), in Copilot Chat's real agent loop: with
 // editGuard.guardBuiltinTools on, the extension writes .github/hooks/agent-edit-guard.json, Copilot
 // runs its commands (dist/hook-bridge.js with the editor's runtime) before and after every tool call
 // and before it compacts a chat, and the script asks the extension over its private socket. Nothing is
@@ -47,10 +47,12 @@ function logText(): string {
   return file ? fs.readFileSync(file, 'utf8') : '';
 }
 
-/** Runs the bridge script exactly as a hook command does (the editor's runtime, this extension host's environment). */
-function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ ms: number; stdout: string; code: number | null }> {
+/**
+ * Runs the bridge script exactly as a hook command does (the editor's runtime, this extension host's environment).
+ * How long that takes is `npm run bench`'s business (bench/host/hooks.ts, rows hook.*), not this suite's.
+ */
+function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; code: number | null }> {
   const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'hook-bridge.js');
-  const t0 = performance.now();
   const child = spawn(process.execPath, [script, String((payload as { hook_event_name?: string }).hook_event_name)], {
     env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
     cwd: workspaceRoot(),
@@ -59,23 +61,8 @@ function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): P
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stdin.end(JSON.stringify(payload));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ ms: performance.now() - t0, stdout, code })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, code })));
 }
-
-/** What the model received for each denial, written to $RUN_DIR/builtin-denials.md (the README quotes it). */
-const denials: Array<[string, string]> = [];
-function keepDenial(title: string, text: string): void {
-  const runDir = process.env.RUN_DIR;
-  denials.push([title, runDir ? text.split(runDir).join('<run>') : text]);
-  const md = `# What the agent sees: denials of Copilot's built-in tools\n\nCaptured by test/copilot/builtinTools.test.ts in Copilot's real agent loop (VS Code ${vscode.version}).\n\n${denials.map(([t, x]) => `## ${t}\n\n\`\`\`\`text\n${x}\n\`\`\`\`\n`).join('\n')}`;
-  if (runDir) fs.writeFileSync(path.join(runDir, 'builtin-denials.md'), md);
-  if (process.env.EDITGUARD_WRITE_AGENT_SEES) fs.writeFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'copilot', 'what-the-agent-sees-builtin.md'), md);
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
   suiteSetup(async function () {
@@ -148,7 +135,6 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const results = turn.requests.at(-1)!.toolResults;
     assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'read_file', 'replace_string_in_file', 'replace_string_in_file', 'editGuard_readFile'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
 
-    keepDenial('replace_string_in_file after an unsaved user edit', denied);
     assert.match(denied, DENIED, denied);
     assert.ok(denied.includes(BLOCKED), denied);
     assert.match(denied, /changed since you last read it \(edited in the editor, not yet saved\)/);
@@ -227,7 +213,6 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       'Upper-case the second line of both files.',
       { model: models().gpt },
     );
-    keepDenial('apply_patch over two files, one changed', denied);
     assert.ok(turn.requests[0].tools.some((t) => t.name === 'apply_patch'), 'Copilot offered apply_patch to this model');
     assert.match(denied, DENIED, denied);
     assert.match(denied, /stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
@@ -303,6 +288,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     let markedBefore = 0;
     let denied = '';
     const logBefore = logText().length;
+    const requestsBefore = fakeModel().requests.length;
     const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
     await agentTurn(
       'builtin-compact',
@@ -323,18 +309,19 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       'Read the files, then edit.',
       { model: models().small },
     );
-    const compactions = fakeModel().requests.filter((r) => (r as { compaction?: boolean }).compaction).length;
+    // this turn's compactions only (a compaction request may no longer carry the turn's tag)
+    const compactions = fakeModel().requests.slice(requestsBefore).filter((r) => (r as { compaction?: boolean }).compaction).length;
     assert.ok(markedBefore > 0, 'the first read_file marked the file');
     assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
     assert.match(logText().slice(logBefore), /is being compacted: forgot its read marks/, 'PreCompact reached the extension');
     assert.match(denied, DENIED, denied);
-    keepDenial('replace_string_in_file after the chat was compacted', denied);
     assert.match(denied, /You have not read builtin\/compact\.txt in this chat/, denied);
     assert.strictEqual(fs.readFileSync(target.abs, 'utf8'), 'keep\nme\n');
   });
 
   test('fail-open: with no extension to answer, or one that never answers, the script lets the call through within its bound', async () => {
     const saved = { socket: process.env[ENV_SOCKET], bound: process.env[ENV_BOUND] };
+    const logBefore = logText().length;
     const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-hung-'));
     const hung = net.createServer(() => {
       /* accepts, never answers */
@@ -351,11 +338,9 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       process.env[ENV_SOCKET] = hungSocket;
       process.env[ENV_BOUND] = '1500';
       const t2 = await agentTurn('builtin-hung', [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
-      console.log(`      MEASURE fail-open turns: unreachable ${t1.ms} ms, never answering (bound 1500 ms per hook) ${t2.ms} ms`);
       for (const t of [t1, t2]) assert.doesNotMatch(t.requests.at(-1)!.toolResults[0].text, /denied/i);
       assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n', 'the unchecked edit went through');
       assert.strictEqual((await vscode.workspace.openTextDocument(g.uri)).getText(), 'edited\n');
-      assert.ok(t2.ms < 60000, `the hung extension cost ${t2.ms} ms, not Copilot's 15 s hook timeout per hook`);
     } finally {
       process.env[ENV_SOCKET] = saved.socket;
       if (saved.bound === undefined) delete process.env[ENV_BOUND];
@@ -365,13 +350,14 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     }
     // the next request the extension gets reports what was let through meanwhile
     await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'x', tool_name: 'run_in_terminal', tool_input: {}, tool_response: '' });
-    const log = logText();
+    const log = logText().slice(logBefore);
     assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension \(ENOENT\)/);
     assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/);
   });
 
   test('a forged request to the socket without the secret is refused', async () => {
     const address = process.env[ENV_SOCKET]!;
+    const logBefore = logText().length;
     const f = makeFile('builtin/forged.txt', 'secret stuff\n');
     const forge = (header: string, payload: object) =>
       new Promise<string>((resolve) => {
@@ -390,33 +376,23 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       assert.deepStrictEqual(JSON.parse(await forge(header, check)), { error: 'unauthorized' }, header);
     }
     assert.deepStrictEqual(await marksFor(f.uri), [], 'no forged request reached the gate');
-    assert.match(logText(), /refused a request without this window's secret/);
+    assert.match(logText().slice(logBefore), /refused a request without this window's secret/);
     // the same request with the secret is answered (the script's way)
     const real = await runHookScript(check);
     assert.match(JSON.parse(real.stdout).hookSpecificOutput.permissionDecisionReason, /secret stuff/);
   });
 
-  test('hook round trip: the script run as Copilot runs it, median of many calls', async () => {
+  test('the script run as Copilot runs it: an event the gate ignores prints nothing, an edit of an unread file is denied', async () => {
     const f = makeFile('builtin/roundtrip.txt', 'x\n'.repeat(50));
-    const n = 30;
-    const bare: number[] = [];
-    const check: number[] = [];
-    for (let i = 0; i < n; i++) {
-      bare.push((await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() })).ms);
-      const r = await runHookScript({ hook_event_name: 'PreToolUse', session_id: `rt-${i}`, tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' }, cwd: workspaceRoot() });
-      assert.match(r.stdout, /"permissionDecision":"deny"/);
-      check.push(r.ms);
-    }
-    const node = [] as number[];
-    for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
-      await new Promise((resolve) => spawn(process.execPath, ['-e', ''], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } }).on('close', resolve));
-      node.push(performance.now() - t0);
-    }
-    const summary = { calls: n, medianMs: { ignoredEvent: +median(bare).toFixed(1), deniedCheck: +median(check).toFixed(1), bareNodeStart: +median(node).toFixed(1) } };
-    console.log(`      MEASURE hook round trip (n=${n}): ${safeJson(summary.medianMs)}`);
-    if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'hook-roundtrip.json'), JSON.stringify(summary, null, 1));
-    assert.ok(median(bare) < 4000, 'well inside the script\'s bound');
+    const ignored = await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() });
+    assert.deepStrictEqual(ignored, { stdout: '', code: 0 }, 'no objection to a tool the gate does not guard');
+    const denied = await runHookScript({ hook_event_name: 'PreToolUse', session_id: 'rt-unread', tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' }, cwd: workspaceRoot() });
+    assert.strictEqual(denied.code, 0);
+    const out = JSON.parse(denied.stdout).hookSpecificOutput;
+    assert.strictEqual(out.hookEventName, 'PreToolUse');
+    assert.strictEqual(out.permissionDecision, 'deny');
+    assert.match(out.permissionDecisionReason, /You have not read builtin\/roundtrip\.txt in this chat/, out.permissionDecisionReason);
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'x\n'.repeat(50), 'a denied check changes nothing');
   });
 
   test('setting off: the hooks file is gone and nothing is gated', async () => {

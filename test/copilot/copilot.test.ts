@@ -1,9 +1,9 @@
-// The guarded tools under GitHub Copilot Chat's own agent loop (issue 6): Copilot's agent mode, its system
+// The guarded tools under GitHub Copilot Chat's own agent loop (docs/design.md §VS Code and Copilot facts): Copilot's agent mode, its system
 // prompt, its way of offering tools and passing results back, its turn ids — against the scripted fake
 // model of test/copilot/fake-model, which records what Copilot sent it. Every assertion on "what the
 // model received" is on that record: Copilot passes only the TEXT part of a tool result to the model.
-// The texts the model received are collected into what-the-agent-sees.md ($RUN_DIR, and with
-// EDITGUARD_WRITE_AGENT_SEES=1 also test/copilot/what-the-agent-sees.md in the repo).
+// The README's record of those texts (what-the-agent-sees.md) and its Copilot screenshot are made by
+// `npm run copilot:capture` (scripts/screenshots/copilot.ts), not by this suite.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -12,7 +12,6 @@ import { GREETING_TS } from '../integration/helpers';
 import {
   agentTurn,
   diskText,
-  driverAvailable,
   startCopilotSuite,
   fakeModel,
   EXTENSION_ID,
@@ -26,9 +25,6 @@ import {
   resultsOf,
   revertAndCloseAll,
   safeJson,
-  sleep,
-  ToolResultSeen,
-  ui,
   userEdit,
   WRITE,
 } from './agent';
@@ -37,94 +33,11 @@ const BLOCKED = 'BLOCKED: nothing was written.';
 /** Copilot's stand-in for a tool result over 8 KB (github.copilot.chat.agent.largeToolResultsToDisk). */
 const SPILL = /^Large tool result \(\d+KB\) written to file\. Use the read_file tool to access the content at: (.+)$/m;
 
-// ---- "what the agent sees": filled by the tests, written in suiteTeardown ----
-interface Seen {
-  title: string;
-  note: string;
-  call: { name?: string; input?: unknown };
-  text: string;
-}
-const seen = new Map<string, Seen>();
-function capture(key: string, title: string, note: string, r: ToolResultSeen): void {
-  seen.set(key, { title, note, call: { name: r.name, input: r.input }, text: r.text });
-}
-const ORDER = ['read', 'blocked-not-read', 'blocked-changed', 'blocked-own-write-expired', 'write-ok', 'write-ok-unsaved', 'read-cut', 'read-budget', 'blocked-large', 'two-parts'];
-
-function fenceFor(text: string): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((s) => s.length));
-  return '`'.repeat(longest + 1);
-}
-function agentSeesMarkdown(): string {
-  const out = [
-    '# What the agent sees',
-    '',
-    'The exact text GitHub Copilot Chat\'s agent loop handed the model for each guarded tool call, captured',
-    'by the Copilot suite (`npm run test:copilot`, test/copilot/copilot.test.ts) from a real run: VS Code',
-    `${vscode.version}, Copilot Chat ${vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version ?? '?'},`,
-    'a scripted fake model. Copilot passes only the text part of a tool result to the model; the JSON part',
-    'never reaches it (the chat shows it to the user as an attachment named `file.bin`).',
-    '',
-    'Copilot also replaces any text part longer than 8 KB (8192 characters; settings',
-    '`github.copilot.chat.agent.largeToolResultsToDisk.enabled` / `.thresholdBytes`) with a pointer to a file',
-    'holding it. The guarded tools keep file text within `editGuard.maxResultChars` (7000) and send a refusal\'s',
-    'headline as a part of its own, so what matters reaches the model inline: see the last sections.',
-    '',
-  ];
-  // absolute paths of this run's folders would differ in every run
-  const runDir = process.env.RUN_DIR;
-  const tidy = (t: string) => (runDir ? t.split(runDir + '/user-data').join('<user-data-dir>').split(runDir).join('<run>') : t);
-  for (const key of ORDER) {
-    const s = seen.get(key);
-    if (!s) continue;
-    let text = tidy(s.text);
-    if (key === 'read-cut') {
-      const lines = text.split('\n');
-      text = [...lines.slice(0, 4), `… (${lines.length - 9} more lines) …`, ...lines.slice(-5)].join('\n');
-    }
-    let call = `${s.call.name} ${JSON.stringify(s.call.input)}`;
-    if (call.length > 400) call = `${call.slice(0, 240)} … (${call.length - 300} more characters) … ${call.slice(-60)}`;
-    const fc = fenceFor(call);
-    const f = fenceFor(text);
-    out.push(`## ${s.title}`, '', s.note, '', 'The call:', '', fc + 'text', call, fc, '', 'What the model received:', '', f + 'text', text, f, '');
-  }
-  return out.join('\n');
-}
-
 const CODE = GREETING_TS;
 
 /** Copilot's id of a turn: `metadata.responseId` of the chat result (what it passes tools as chatRequestId). */
 function responseIdOf(turn: { response: unknown }): string | undefined {
   return (turn.response as { metadata?: { responseId?: string } } | undefined)?.metadata?.responseId;
-}
-
-/** The chat view, widened, with the steps of the last response expanded; saved as `name`.png in $SHOTS_DIR. */
-async function screenshotOfTheChat(name: string): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.chat.open');
-  await vscode.commands.executeCommand('workbench.action.toggleMaximizedAuxiliaryBar').then(undefined, () => {});
-  // a taller page, so the refused call and the retry both fit (drive.js's `viewport` action)
-  await ui({ action: 'viewport', width: 1400, height: 1250 });
-  await sleep(800);
-  // tidy the view: no notification over the input, no sessions list; then open the steps of the last response
-  const clicks = [
-    { selector: '.chat-input-notification-dismiss' },
-    { selector: 'a[aria-label="Hide Agent Sessions Sidebar"]' },
-    { selector: '.chat-most-recent-response summary.completed-response-summary' },
-    { selector: '.chat-most-recent-response .chat-thinking-box .chat-used-context-label a.monaco-button' },
-    // the tool calls: expand the refused one (the second) and the retry (the third)
-    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 1 },
-    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 2 },
-    { selector: '.chat-scroll-down' },
-  ];
-  const clicked: unknown[] = [];
-  for (const c of clicks) {
-    clicked.push(await ui({ action: 'click', timeout: 2000, ...c }));
-    await sleep(400);
-  }
-  if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'screenshot-clicks.json'), JSON.stringify(clicked));
-  const shot = await ui({ action: 'screenshot', name });
-  await ui({ action: 'viewport', width: 1400, height: 900 });
-  await vscode.commands.executeCommand('workbench.action.toggleMaximizedAuxiliaryBar').then(undefined, () => {});
-  assert.ok(shot.ok, `screenshot: ${safeJson(shot)} (clicks: ${safeJson(clicked)})`);
 }
 
 suite('Copilot agent mode: the guarded tools under the real agent loop', function () {
@@ -143,17 +56,8 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   });
 
   suiteTeardown(() => {
-    const md = agentSeesMarkdown();
-    const runDir = process.env.RUN_DIR;
-    if (runDir) {
-      fs.writeFileSync(path.join(runDir, 'what-the-agent-sees.md'), md);
-      // every request Copilot sent the fake model, for debugging
-      fs.writeFileSync(path.join(runDir, 'fake-model-requests.json'), JSON.stringify(fakeModel().requests, null, 1));
-    }
-    if (process.env.EDITGUARD_WRITE_AGENT_SEES) {
-      const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
-      fs.writeFileSync(path.join(repo, 'test', 'copilot', 'what-the-agent-sees.md'), md);
-    }
+    // every request Copilot sent the fake model, for debugging
+    if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'fake-model-requests.json'), JSON.stringify(fakeModel().requests, null, 1));
   });
 
   test('Copilot offers editGuard_readFile, editGuard_writeFile and editGuard_replaceString with our schemas and descriptions', async () => {
@@ -198,11 +102,8 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'Added the exclamation mark, keeping your "Good morning".' },
     ], 'Add an exclamation mark to the greeting in src/greeting.ts.', { untagged: true });
 
-    const [read, blocked, retry] = resultsOf(turn);
+    const [, blocked, retry] = resultsOf(turn);
     assert.strictEqual(resultsOf(turn).length, 3, safeJson(resultsOf(turn).map((r) => r.text)));
-    capture('read', 'A read', 'The model reads a file with `editGuard_readFile`.', read);
-    capture('blocked-changed', 'A blocked write: changed since the read', 'After the read, the user changed line 7 in the editor and did not save; the model then replaced from its old copy.', blocked);
-    capture('write-ok-unsaved', 'A successful write into a file with unsaved user changes', 'The retry, with the text the refusal showed.', retry);
 
     assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
     assert.match(blocked.text, /changed since you last read it/);
@@ -216,8 +117,6 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.strictEqual(doc.getText(), CODE.replace('  return `Hello, ${g.name}${g.punctuation}`;', '  return `Good morning, ${g.name}${g.punctuation}!`;'), "the file holds the user's change and the agent's");
     assert.ok(doc.isDirty, "the user's change is still unsaved");
     assert.strictEqual(diskText(f), CODE, 'nothing was saved to disk');
-
-    if (driverAvailable()) await screenshotOfTheChat('copilot-blocked-retry');
   });
 
   test('blind write refused: overwriting a file never read shows the model the current content; its retry passes (rules 2, 6)', async () => {
@@ -233,8 +132,6 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'Done.' },
     ], 'Add "celebrate" to notes/todo.md.');
     const [blocked, retry] = resultsOf(turn);
-    capture('blocked-not-read', 'A blocked write: never read in this chat', 'The model overwrote an existing file it had not read.', blocked);
-    capture('write-ok', 'A successful write', 'The retry, right after the refusal (the refusal counts as a read).', retry);
     assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
     assert.match(blocked.text, /not read/);
     for (const [i, line] of original.split('\n').slice(0, 4).entries()) {
@@ -273,7 +170,6 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'v4 now.' },
     ]);
     const [expired, again] = resultsOf(t2);
-    capture('blocked-own-write-expired', 'A blocked write: own write from an earlier turn', "In turn 1 the model read, wrote and replaced (all allowed); in turn 2 of the same chat it replaced again without reading.", expired);
     assert.ok(expired.text.startsWith(BLOCKED), expired.text);
     assert.match(expired.text, /earlier turn/);
     assert.doesNotMatch(again.text, /BLOCKED|ERROR/, again.text);
@@ -321,7 +217,6 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'Read it all.' },
     ]);
     const [first, second] = resultsOf(turn);
-    capture('read-cut', 'A read cut at the line cap', `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`, first);
     assert.strictEqual(hinted, 121);
     assert.match(first.text, /at most 120 lines per read/);
     assert.match(first.text, /^\s*120\tline 120 of the long file$/m);
@@ -347,7 +242,6 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'Done.' },
     ]);
     const [first, second] = resultsOf(turn);
-    capture('read-budget', 'A long read under Copilot', `A ${total}-line file (~62 KB) read at the default settings: the result stops at \`editGuard.maxResultChars\` (7000 characters), below Copilot's 8 KB threshold for writing a tool result to a file, and names the next offset.`, first);
     assert.doesNotMatch(first.text, SPILL, 'the read reached the model inline, not as a file pointer');
     assert.ok(first.text.length < 8192, `${first.text.length} characters`);
     assert.ok(next && next > 100 && next < 2000, `the hint names the next line: ${next}`);
@@ -365,7 +259,6 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'Blocked; I will read the file first.' },
     ]);
     const [blocked] = resultsOf(turn);
-    capture('blocked-large', 'A blocked write to a large file under Copilot', 'A blind write to a 400-line file (~26 KB): the refusal\'s headline is a text part of its own and the content is cut at `editGuard.maxResultChars`, so the model sees both inline.', blocked);
     assert.doesNotMatch(blocked.text, SPILL, 'no part of the refusal was written to a file');
     assert.ok(blocked.text.startsWith(BLOCKED), blocked.text.slice(0, 300));
     assert.match(blocked.text, /^\s*1\tconst value1 = 1;/m, 'the start of the current content');
@@ -384,13 +277,31 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     // pointer to a file), then joined with nothing in between
     assert.ok(r.text.startsWith('FIRST PART: short, and meant to stay inline.'), `the short part reached the model as it was: ${r.text.slice(0, 200)}`);
     assert.match(r.text.slice('FIRST PART: short, and meant to stay inline.'.length), SPILL, 'the long part was spilled to a file');
-    capture('two-parts', 'A result of two text parts under Copilot (a test-only tool, not ours)', 'A short text part, then one of 20,000 characters: Copilot rendered each part on its own — the short one inline, the long one replaced by a pointer — and joined them with nothing in between.', r);
   });
 
-  test('the JSON part of our results never reaches the model (text only)', async () => {
-    const reqs = fakeModel().requests;
-    const contents = reqs.flatMap((r) => r.toolResults.filter((t) => [READ, WRITE, REPLACE].includes(t.name ?? '')).flatMap((t) => t.content));
-    assert.ok(contents.length > 0, 'earlier tests recorded our tool results');
+  test('the JSON part of our results never reaches the model (text only): ok, blocked, large and error results alike', async () => {
+    // every kind of result of the three tools, in one turn of this test's own
+    const f = makeFile('json-part/notes.md', '# notes\n\n- one\n');
+    const big = makeFile('json-part/big.ts', Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`).join('\n') + '\n');
+    const turn = await agentTurn('json-part', [
+      { tool: WRITE, input: { filePath: f.rel, content: '# notes\n' } },
+      { tool: WRITE, input: { filePath: f.rel, content: '# notes\n\n- one\n- two\n' } },
+      { tool: REPLACE, input: { filePath: f.rel, oldString: '- two', newString: '- two, done' } },
+      { tool: REPLACE, input: { filePath: f.rel, oldString: 'not in the file', newString: 'x' } },
+      { tool: READ, input: { filePath: f.rel } },
+      { tool: WRITE, input: { filePath: big.rel, content: 'export const done = true;\n' } },
+      { text: 'Done.' },
+    ]);
+    const ours = resultsOf(turn).filter((t) => [READ, WRITE, REPLACE].includes(t.name ?? ''));
+    assert.deepStrictEqual(ours.map((t) => t.name), [WRITE, WRITE, REPLACE, REPLACE, READ, WRITE], safeJson(ours.map((t) => [t.name, t.text.slice(0, 120)])));
+    const [blind, write, replace, noMatch, read, large] = ours;
+    assert.ok(blind.text.startsWith(BLOCKED), blind.text);
+    assert.doesNotMatch(write.text, /BLOCKED|ERROR/, write.text);
+    assert.doesNotMatch(replace.text, /BLOCKED|ERROR/, replace.text);
+    assert.match(noMatch.text, /ERROR/, noMatch.text);
+    assert.match(read.text, /^\s*4\t- two, done$/m, read.text);
+    assert.ok(large.text.startsWith(BLOCKED), large.text.slice(0, 300));
+    const contents = ours.flatMap((t) => t.content);
     const kinds = [...new Set(contents.map((c) => c.type))];
     assert.deepStrictEqual(kinds, ['text'], `content part kinds the model received: ${safeJson(contents.filter((c) => c.type !== 'text'))}`);
   });

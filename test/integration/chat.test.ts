@@ -11,6 +11,8 @@ import {
   cleanUp,
   diskText,
   expectStatus,
+  GREETING_TS,
+  guardDiagnostics,
   makeFile,
   newChat,
   newestMark,
@@ -21,6 +23,7 @@ import {
   sha256,
   sleep,
   userEdit,
+  waitFor,
 } from './helpers';
 
 /** A comparable form of the request's toolInvocationToken (the participant may record it as object or JSON). */
@@ -176,6 +179,27 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(editor.document.getText(), 'title (typed, unsaved)\nBODY\n');
     assert.strictEqual(editor.document.isDirty, true, 'still dirty after the chat turn');
     assert.strictEqual(diskText(f), original, 'disk unchanged');
+  });
+
+  test('in a real chat turn, a stale replace after an unsaved user edit is blocked with the change, keeps the edit unsaved and marks the changed line', async () => {
+    // the scene of the README's pictures (scripts/screenshots/readme.ts takes them), asserted here
+    const file = makeFile('chat-stale-greeting', GREETING_TS, '.ts');
+    // the user's edit happens while the agent works, so it stays unsaved (see test l)
+    await setConfig('chat', 'saveBeforeSend', false);
+    const read = await chatTurn([call.read(file.rel)]);
+    expectStatus(read.results[0], 'ok');
+
+    const editor = await openInEditor(file);
+    await userEdit(editor.document, '`Hello, ${g.name}${g.punctuation}`', '`Good morning, ${g.name}${g.punctuation}`');
+
+    const blocked = await chatTurn([call.replace(file.rel, '  return `Hello, ${g.name}${g.punctuation}`;', '  return `Hi, ${g.name}${g.punctuation}`;')]);
+    expectStatus(blocked.results[0], 'blocked', { reason: 'changed' });
+    assert.match(blocked.results[0].text, /edited in the editor, not yet saved/);
+    assert.ok(editor.document.isDirty, "the user's edit is still unsaved");
+    assert.strictEqual(editor.document.getText(), GREETING_TS.replace('Hello,', 'Good morning,'), "the buffer holds the user's edit alone");
+    assert.strictEqual(diskText(file), GREETING_TS, 'nothing was written to disk');
+    const diagnostics = await waitFor(() => (guardDiagnostics(file.uri).length ? guardDiagnostics(file.uri) : undefined), 'the blocked-write diagnostic');
+    assert.strictEqual(diagnostics[0].range.start.line, 6, 'on the line the user changed');
   });
 
   test('rule 9 in chat: five parallel appends in one turn carrying the same fresh mark: exactly one lands', async () => {

@@ -1,6 +1,6 @@
 // The contributions a user meets first, checked in the real workbench: the Guarded agent in the
 // chat's agent picker, the three tools in the tool picker, the walkthrough, and the log command.
-// Screenshots of the pickers land in $SHOTS_DIR (`npm run screenshots` keeps them in media/).
+// The README's pictures of the pickers are taken by `npm run screenshots` (scripts/screenshots/readme.ts), not here.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -56,7 +56,6 @@ suite('contributions in the workbench', () => {
       return /Guarded/.test(text) ? text : undefined;
     }, 'the agent picker to list Guarded', 5000, 200);
     assert.match(menu, /Agent/);
-    await ui({ action: 'screenshot', name: 'agent-picker', selector: '.part.auxiliarybar' });
     await ui({ action: 'press', key: 'Escape' });
 
     await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'Guarded' });
@@ -94,7 +93,6 @@ suite('contributions in the workbench', () => {
     }
     assert.ok(text !== undefined, `the three guarded tools never showed in the picker (3 attempts); it last showed: ${last.slice(0, 1500)}`);
     assert.match(text, /guardedReplace\s*Replace exact text in a file the agent has seen/);
-    await ui({ action: 'screenshot', name: 'tool-picker', selector: '.quick-input-widget' });
   });
 
   test('the walkthrough opens with its three steps', async () => {

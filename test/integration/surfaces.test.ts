@@ -185,7 +185,6 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     const editor = await openInEditor(f2);
     await userEdit(editor.document, 'two', 'two, edited');
     await statusBarMatching(/\b1 stale\b/, 'with 1 stale (live, no tool call)');
-    await ui({ action: 'screenshot', name: 'status-bar-1-stale' });
   });
 
   test('editGuard.showReadMarks opens a quick pick listing the marked files', async () => {
