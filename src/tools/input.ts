@@ -1,12 +1,12 @@
 // A tool call's input, checked against the `inputSchema` package.json declares for the tool (the
-// schema the model was given), compiled once with Ajv. On top: the field names models often use
-// instead of ours, named in the message, and the editor's document size limit.
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import manifest from '../../package.json';
+// schema the model was given), by the validators Ajv compiled from it ahead of time
+// (inputValidators.generated.ts, `npm run schemas`). On top: the field names models often use instead
+// of ours, named in the message, and the editor's document size limit.
 import { MAX_DOCUMENT_BYTES } from '../core/documents';
 import { INPUT } from '../core/messages';
 import type { OwnToolId } from '../core/toolIds';
 import type { ErrorCode } from '../core/types';
+import * as generated from './inputValidators.generated';
 
 /** The value, or a message naming the problem in words a model can act on. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; code?: ErrorCode };
@@ -24,25 +24,20 @@ export function lookalikeHint(input: Record<string, unknown>, key: string): stri
   return used ? INPUT.lookalike(used, key) : '';
 }
 
-interface ToolSchema {
-  properties: Record<string, { type: string; minimum?: number }>;
-  required?: string[];
+/** What Ajv reports of one failed check (the part of its `ErrorObject` used here). */
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const compiled = new Map<OwnToolId, { schema: ToolSchema; validate: ValidateFunction }>();
-
-function validatorOf(tool: OwnToolId) {
-  let entry = compiled.get(tool);
-  if (!entry) {
-    const declared = manifest.contributes.languageModelTools.find((t) => t.name === tool);
-    if (!declared) throw new Error(`package.json declares no tool ${tool}`);
-    const schema = declared.inputSchema as unknown as ToolSchema;
-    entry = { schema, validate: ajv.compile(schema) };
-    compiled.set(tool, entry);
-  }
-  return entry;
+interface Validator {
+  (data: unknown): boolean;
+  errors?: SchemaError[] | null;
 }
+
+const validators = generated as unknown as Record<OwnToolId, Validator> & { FIELDS: Record<OwnToolId, string[]> };
 
 /**
  * Checks `input` (an object) against the tool's schema. `filePath` is left to the path policy, which
@@ -50,10 +45,10 @@ function validatorOf(tool: OwnToolId) {
  * problem is reported, in the schema's order of fields.
  */
 export function checkInput<T>(tool: OwnToolId, input: Record<string, unknown>): Checked<T> {
-  const { schema, validate } = validatorOf(tool);
+  const validate = validators[tool];
   const present = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
   const errors = validate(present) ? [] : (validate.errors ?? []);
-  for (const key of Object.keys(schema.properties)) {
+  for (const key of validators.FIELDS[tool]) {
     if (key === 'filePath') continue;
     const error = errors.find((e) => fieldOf(e) === key);
     if (error) return { ok: false, message: messageOf(error, key, present[key], input) };
@@ -65,10 +60,10 @@ export function checkInput<T>(tool: OwnToolId, input: Record<string, unknown>): 
   return { ok: true, value: present as T };
 }
 
-const fieldOf = (e: ErrorObject): string =>
+const fieldOf = (e: SchemaError): string =>
   e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : e.instancePath.split('/')[1] ?? '';
 
-function messageOf(e: ErrorObject, key: string, v: unknown, input: Record<string, unknown>): string {
+function messageOf(e: SchemaError, key: string, v: unknown, input: Record<string, unknown>): string {
   switch (e.keyword) {
     case 'required':
       return INPUT.missing(key) + lookalikeHint(input, key);

@@ -151,7 +151,8 @@ suite('manifest and code in step', () => {
     assert.ok(files.length > 30 && files.includes('src/extension.ts'), `scanned ${files.length} files`);
     const found: string[] = [];
     for (const file of files) {
-      if (owners.has(file)) continue;
+      // generated from package.json itself (npm run schemas): the manifest is where the ids come from
+      if (owners.has(file) || file.endsWith('.generated.ts')) continue;
       const code = withoutComments(readFileSync(path.join(root, file), 'utf8'));
       for (const m of code.matchAll(/(['"`])(editGuard[._][\w.]+)\1/g)) {
         // any tool-id-shaped literal is a tool id; a dotted one only if it is one of our commands (settings keys and view ids are not)
