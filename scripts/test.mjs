@@ -10,7 +10,7 @@ function hostCounts() {
 }
 
 const steps = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', '.'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'], count: () => [/(\d+) passing/, /(\d+) failing/] },
   { name: 'integration', cmd: 'npm', args: ['run', '--silent', 'test:integration'], count: hostCounts },
   { name: 'copilot', cmd: 'npm', args: ['run', '--silent', 'test:copilot'], count: hostCounts },
