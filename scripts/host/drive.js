@@ -182,7 +182,7 @@ async function main() {
       const m = /DRIVER:(\{.*\})/.exec(line);
       if (m) {
         let a;
-        try { a = JSON.parse(m[1]); } catch (e) { log('bad DRIVER line', line.slice(0, 200)); return; }
+        try { a = JSON.parse(m[1]); } catch { log('bad DRIVER line', line.slice(0, 200)); return; }
         const ts = Date.now();
         act(page, a, shotsDir).then((r) => r, (e) => ({ error: String(e && e.message || e).split('\n')[0] })).then((r) => {
           if (env.VERBOSE || r.error) log(`action ${JSON.stringify(a)} -> ${JSON.stringify(r).slice(0, 400)} (${Date.now() - ts} ms)`);

@@ -52,6 +52,7 @@ export interface FileFacts {
 /** Whitespace a model leaves at the ends of a path by accident (copied from prose or a code block). */
 const STRAY_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 /** Control characters: in a name they are nearly always a mistake, and invisible in most places. */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** A URI scheme: two characters or more, so a Windows drive (`C:\x`, `C:/x`) is not one. */
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]+):/;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import packageJson from '../../package.json';
 import { type FileFacts, resolveToolPath } from '../../src/core/pathResolution';
 import {
   DEFAULT_PROTECTED_FILES,
@@ -56,7 +57,7 @@ suite('path policy: protected files, .git, notebooks, links', () => {
   });
 
   test('the manifest default equals the code default', () => {
-    const manifest = require('../../package.json').contributes.configuration.properties['editGuard.protectedFiles'].default;
+    const manifest = packageJson.contributes.configuration.properties['editGuard.protectedFiles'].default;
     assert.deepEqual(manifest, DEFAULT_PROTECTED_FILES);
   });
 
@@ -243,6 +244,7 @@ suite('paths as sent: stray whitespace and control characters', () => {
       const message = !r.ok ? r.message : '';
       assert.match(message, /control character/);
       assert.ok(message.includes(shown), `${shown} is named in: ${message}`);
+      // eslint-disable-next-line no-control-regex -- the test looks for control characters
       assert.ok(!/[\u0000-\u001f\u007f]/.test(message), `the message itself holds no control character: ${JSON.stringify(message)}`);
     }
     const real = resolve('gen/tab\there.txt');
