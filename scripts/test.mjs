@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit tests (plain Node), integration tests (real VS Code host), the suite
+// `npm test`: type-check, lint, unit tests (plain Node), integration tests (real VS Code host), the suite
 // under GitHub Copilot's own agent loop, `npm start` checked in a browser, then the .vsix built and installed. Every step runs even after a failure (so one run
 // shows everything that is wrong); the exit code is non-zero if any step failed, and the last line
 // counts every test.
@@ -11,6 +11,8 @@ function hostCounts() {
 
 const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+  // typescript-eslint's recommended rules and the import arrows of docs/design.md §Layers
+  { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'], count: () => [/(\d+) passing/, /(\d+) failing/] },
   { name: 'integration', cmd: 'npm', args: ['run', '--silent', 'test:integration'], count: hostCounts },
   { name: 'copilot', cmd: 'npm', args: ['run', '--silent', 'test:copilot'], count: hostCounts },
