@@ -80,8 +80,8 @@ function withoutComments(source: string): string {
       while (j < source.length) {
         const d = source[j];
         if (d === '\\') j += 2;
-        else if (c === '/' && d === '[') (inClass = true), j++;
-        else if (c === '/' && d === ']') (inClass = false), j++;
+        else if (c === '/' && d === '[') { inClass = true; j++; }
+        else if (c === '/' && d === ']') { inClass = false; j++; }
         else if (d === c && !inClass) break;
         else if (d === '\n' && c !== '`') break;
         else j++;
