@@ -75,6 +75,15 @@ function setup(settings: Partial<GuardSettings> = {}) {
   return { docs, store, log, guard, hooks, builtinEdit, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
 }
 
+/** A chat in its first turn that has read a.txt (holding "x") with the built-in read_file. */
+async function afterFirstRead(settings: Partial<GuardSettings> = {}) {
+  const t = setup(settings);
+  t.docs.file(A, 'x\n');
+  await t.prompt();
+  await t.read('a.txt');
+  return t;
+}
+
 suite('built-in tool gate: a read is settled when the tool is done', () => {
   test('read_file: the version is captured at its PreToolUse and marked only at its PostToolUse', async () => {
     const t = setup();
@@ -147,10 +156,7 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
 
 suite('built-in tool gate: an edit the gate let through is the agent\'s own write once settled', () => {
   test('the next edit in the same turn passes on the own write (ownWriteKeepsMark sameTurn), settled at its PostToolUse', async () => {
-    const t = setup();
-    t.docs.file(A, 'x\n');
-    await t.prompt();
-    await t.read('a.txt');
+    const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
     t.docs.userEdit(A, 'y\n'); // what the built-in tool wrote
     assert.equal(t.newest(A)?.origin, 'read', 'not an own write before the tool is done');
@@ -163,10 +169,7 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
   });
 
   test('an own write whose PostToolUse is late is settled by the next PreToolUse, which then passes', async () => {
-    const t = setup();
-    t.docs.file(A, 'x\n');
-    await t.prompt();
-    await t.read('a.txt');
+    const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
     t.docs.userEdit(A, 'y\n');
     assert.equal(await t.preReplace('a.txt'), '', 'the second edit arrives before the first one\'s PostToolUse');
@@ -182,10 +185,7 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
   });
 
   test('in a new turn (after UserPromptSubmit) the own write no longer counts: blocked as own-write-expired', async () => {
-    const t = setup();
-    t.docs.file(A, 'x\n');
-    await t.prompt();
-    await t.read('a.txt');
+    const t = await afterFirstRead();
     await t.builtinEdit('a.txt', A, 'y\n');
     await t.prompt();
     const v = await t.preReplace('a.txt');
@@ -209,10 +209,7 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
   });
 
   test('the next PreToolUse that arrives while the edit\'s PostToolUse is still being settled waits for that own write', async () => {
-    const t = setup();
-    t.docs.file(A, 'x\n');
-    await t.prompt();
-    await t.read('a.txt');
+    const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
     t.docs.userEdit(A, 'y\n'); // what the built-in tool wrote
     const [post, next] = await Promise.all([t.postReplace('a.txt'), t.preReplace('a.txt')]);
@@ -254,10 +251,7 @@ suite('built-in tool gate: turns', () => {
   });
 
   test('noteGuardedCall names the counted turn by Copilot\'s id: a built-in edit\'s own write counts for a guarded replace in the same turn', async () => {
-    const t = setup();
-    t.docs.file(A, 'x\n');
-    await t.prompt();
-    await t.read('a.txt');
+    const t = await afterFirstRead();
     await t.builtinEdit('a.txt', A, 'x y\n');
     assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
     t.hooks.noteGuardedCall(t.key(), 'request-1');
@@ -340,10 +334,7 @@ suite('built-in tool gate: compaction', () => {
   });
 
   test('an own write still being settled when PreCompact arrives does not outlive the compaction', async () => {
-    const t = setup();
-    t.docs.file(A, 'x\n');
-    await t.prompt();
-    await t.read('a.txt');
+    const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
     t.docs.userEdit(A, 'y\n');
     await Promise.all([t.postReplace('a.txt'), t.send('PreCompact', { trigger: 'auto' })]);
