@@ -248,7 +248,9 @@ export class EditorDocuments implements DocumentPort {
       const stat = await this.editor.stat(uri);
       if (stat.kind === 'file' && !document.isDirty) {
         const ahead = aheadOf(document, asEditorHolds(text, this.editor.defaultEol(uri)));
-        this.disk.set(document, { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead });
+        // the editor has not taken in this write's stat: with the same text it still would refuse to save
+        const staleStat = !ahead && stat.mtime > document.syncedAt;
+        this.disk.set(document, { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead, staleStat });
       }
       return { applied: true, onDisk: true };
     } catch {

@@ -161,6 +161,20 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal(t.editor.saves, 0, "the editor's save (which it would refuse) was not asked for");
   });
 
+  test('after such a write, whose text the document already holds, the next write goes to the disk too: the editor has still not taken in the stat', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'late';
+    t.editor.writeDisk(A, 'a\r\nb\r\n');
+    await t.read();
+    t.editor.writeDisk(A, 'a\r\nb\r');
+    const same = await t.write('a\r\nb\r\n'); // the text the editor holds: on disk, and nothing for the editor to load
+    assert.match(same.text, /written to the file itself/, same.text);
+    const next = await t.write('c\r\n', true);
+    assert.match(next.text, /written to the file itself/, `the editor would be asked to save a file it has not caught up with: ${next.text}`);
+    assert.equal(t.editor.disk(A), 'a\r\nb\r\nc\r\n');
+    assert.equal(t.editor.saves, 0);
+  });
+
   test('once the editor has taken in the new stat of such a change (a load that leaves the text as it was), the write goes through the editor and saves', async () => {
     const t = setup();
     t.editor.diskLoads = 'late';

@@ -50,6 +50,8 @@ type Op =
   | { k: 'fault'; call: Extract<Call, { tool: 'write' | 'replace' }> }
   | { k: 'user'; file: File; text: string }
   | { k: 'disk'; file: File; text: string }
+  /** another program rewrites the file with the text it has, its line breaks all LF or all CRLF: the editor may hold the same text */
+  | { k: 'touch'; file: File; crlf: boolean }
   | { k: 'delete'; file: File }
   | { k: 'evict'; file: File }
   | { k: 'load' }
@@ -106,6 +108,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('fault' as const), call: changeCall }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('user' as const), file, text }), weight: 3 },
   { arbitrary: fc.record({ k: fc.constant('disk' as const), file, text }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('touch' as const), file, crlf: fc.boolean() }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('delete' as const), file }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('evict' as const), file }), weight: 2 },
   { arbitrary: fc.constant({ k: 'load' as const }), weight: 1 },
@@ -458,6 +461,14 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
         editor.writeDisk(o.file, o.text);
         model.diskChange(o.file, o.text);
         break;
+      case 'touch': {
+        const now = editor.disk(o.file);
+        if (now === undefined) break;
+        const contents = o.crlf ? now.replace(/\r?\n/g, '\r\n') : now.replace(/\r\n/g, '\n');
+        editor.writeDisk(o.file, contents);
+        model.diskChange(o.file, contents);
+        break;
+      }
       case 'delete':
         editor.deleteFile(o.file);
         model.deleteFile(o.file);
