@@ -1,15 +1,19 @@
 // The scripted Copilot agent turns that both the Copilot suite and `npm run copilot:capture` run: the
 // files a turn makes, the model's steps (the fake model of test/copilot/fake-model answers with them),
 // and the checks of what the model was shown that the tests and the capture's sections both rest on.
-// The tests (copilot.test.ts) assert the rest; scripts/screenshots/copilot.ts
+// The tests (copilot.test.ts, builtinTools.test.ts) assert the rest; scripts/screenshots/copilot.ts
 // records the texts, so what-the-agent-sees*.md shows the very turns the tests check. Each turn runs in
 // the chat the caller opened; a failed check throws (an AssertionError) in a test and in the script alike.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
-import { GREETING_TS } from '../integration/helpers';
-import { agentTurn, lastResult, makeFile, ModelRequest, READ, REPLACE, resultsOf, safeJson, TestFile, userEdit, WRITE } from './agent';
+import * as fs from 'fs';
+import * as path from 'path';
+import { GREETING_TS, guardDiagnostics } from '../integration/helpers';
+import { agentTurn, fakeModel, lastResult, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, sleep, TestFile, userEdit, waitFor, workspaceRoot, WRITE } from './agent';
 
 export const BLOCKED = 'BLOCKED: nothing was written.';
+/** Copilot's answer to the model for a tool call a PreToolUse hook denied */
+export const DENIED = /^Tool execution denied: /;
 
 // ---------------------------------------------------------------------------------------------
 // the guarded tools (copilot.test.ts)
@@ -180,4 +184,133 @@ export async function twoPartsTurn() {
   // pointer to a file), then joined with nothing in between
   assert.ok(r.text.startsWith(FIRST_PART), `the short part reached the model as it was: ${r.text.slice(0, 200)}`);
   return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copilot's built-in tools behind the gate (builtinTools.test.ts): editGuard.guardBuiltinTools on
+
+export const hooksFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
+
+export async function setGuardBuiltinTools(on: boolean): Promise<void> {
+  await vscode.workspace.getConfiguration('editGuard', null).update('guardBuiltinTools', on, vscode.ConfigurationTarget.Workspace);
+  await waitFor(() => fs.existsSync(hooksFile()) === on, `the hooks file to be ${on ? 'written' : 'removed'}`, 10000);
+}
+
+/** Copilot picks up a new hooks file within a few seconds: wait until a built-in read is marked through it. */
+export async function waitUntilHooksAreLive(): Promise<void> {
+  const probe = makeFile('builtin/probe.txt', 'probe\n');
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await newChat();
+    await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: fakeModel().MODELS.sonnet });
+    if ((await marksFor(probe.uri)).length > 0) return;
+    await sleep(1000);
+  }
+  assert.fail('Copilot never ran the hooks of .github/hooks/agent-edit-guard.json (no read mark from a built-in read_file)');
+}
+
+/**
+ * replace_string_in_file after the user's unsaved edit: denied; after a fresh read_file the replace
+ * passes, a second replace in the same turn too (the agent's own write counts as seen), and our own
+ * editGuard_readFile runs in the same chat. `diagnosticsWhileBlocked`: the file's guard diagnostics right after the denial.
+ */
+export async function builtinStaleReplaceTurn() {
+  const f = makeFile('builtin/greeting.ts', GREETING_TS);
+  const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
+  const oldLine = '  return `Hello, ${g.name}${g.punctuation}`;';
+  const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
+  let denied = '';
+  let diagnosticsWhileBlocked: vscode.Diagnostic[] = [];
+  const turn = await agentTurn(
+    'builtin-stale',
+    [
+      { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } },
+      async () => {
+        // the user edits line 7 and does not save, after the agent's read
+        await userEdit(doc, 'Hello', 'Good morning');
+        return { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: oldLine, newString: oldLine.replace('`;', '!`;') } };
+      },
+      (req) => {
+        denied = lastResult(req).text;
+        diagnosticsWhileBlocked = guardDiagnostics(f.uri);
+        return { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } };
+      },
+      { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: userLine, newString: userLine.replace('`;', '!`;') } },
+      // a second edit in the same turn: the agent's own write counts as seen (editGuard.ownWriteKeepsMark = sameTurn)
+      { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: '  name: string;', newString: '  name: string; // who' } },
+      // our own read in the same chat: the same session as the built-ins
+      { tool: 'editGuard_readFile', input: { filePath: f.rel } },
+      { text: 'Done, keeping your "Good morning".' },
+    ],
+    'Add an exclamation mark to the greeting.',
+    { model: fakeModel().MODELS.sonnet },
+  );
+  assert.match(denied, DENIED, denied);
+  return { f, doc, oldLine, userLine, turn, denied, diagnosticsWhileBlocked };
+}
+
+/** apply_patch (offered to a gpt model) over builtin/patch-a.txt and patch-b.txt, both read, then b changed by the user: denied. */
+export async function builtinApplyPatchTurn() {
+  const a = makeFile('builtin/patch-a.txt', 'alpha\nbeta\n');
+  const b = makeFile('builtin/patch-b.txt', 'one\ntwo\n');
+  const docB = await vscode.workspace.openTextDocument(b.uri);
+  const patch = `*** Begin Patch\n*** Update File: ${a.abs}\n@@\n-beta\n+BETA\n*** Update File: ${b.abs}\n@@\n-two\n+TWO\n*** End Patch`;
+  let denied = '';
+  const turn = await agentTurn(
+    'builtin-patch',
+    [
+      { tool: 'read_file', input: { filePath: a.abs, startLine: 1, endLine: 2 } },
+      { tool: 'read_file', input: { filePath: b.abs, startLine: 1, endLine: 2 } },
+      async () => {
+        await userEdit(docB, 'one', 'one (the user)');
+        return { tool: 'apply_patch', input: { explanation: 'Upper-case the second lines.', input: patch } };
+      },
+      (req) => {
+        denied = lastResult(req).text;
+        return { text: 'The patch was refused.' };
+      },
+    ],
+    'Upper-case the second line of both files.',
+    { model: fakeModel().MODELS.gpt },
+  );
+  assert.match(denied, DENIED, denied);
+  return { a, b, docB, turn, denied };
+}
+
+/**
+ * builtin/compact.txt read (and marked), then five reads of a large file that overflow the small model's
+ * context, so Copilot compacts the chat; then a replace in compact.txt: denied as not read.
+ */
+export async function builtinAfterCompactionTurn() {
+  const requestsBefore = fakeModel().requests.length;
+  const target = makeFile('builtin/compact.txt', 'keep\nme\n');
+  const big = makeFile('builtin/big.txt', Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
+  let markedBefore = 0;
+  let denied = '';
+  const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
+  await agentTurn(
+    'builtin-compact',
+    [
+      { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
+      async () => {
+        // the read's PostToolUse may still be on its way
+        markedBefore = (await waitFor(async () => (await marksFor(target.uri)).length, 'the read mark of the first read_file', 5000).catch(() => 0)) as number;
+        return reads[0];
+      },
+      ...reads.slice(1),
+      { tool: 'replace_string_in_file', input: { filePath: target.abs, oldString: 'keep', newString: 'kept' } },
+      (req) => {
+        denied = req.toolResults.filter((r) => r.name === 'replace_string_in_file').at(-1)?.text ?? '(no result)';
+        return { text: 'done' };
+      },
+    ],
+    'Read the files, then edit.',
+    { model: fakeModel().MODELS.small },
+  );
+  // this turn's compactions only (a compaction request may no longer carry the turn's tag)
+  const compactions = fakeModel().requests.slice(requestsBefore).filter((r) => (r as { compaction?: boolean }).compaction).length;
+  assert.ok(markedBefore > 0, 'the first read_file marked the file');
+  assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
+  assert.match(denied, DENIED, denied);
+  assert.match(denied, /You have not read builtin\/compact\.txt in this chat/, denied);
+  return { target, denied };
 }
