@@ -1,39 +1,34 @@
 // `npm run copilot:capture`: the README's material from GitHub Copilot Chat's real agent loop (the
 // Copilot host: code-server's bundled Copilot Chat, the scripted fake model of test/copilot/fake-model).
 // Not a test: it is loaded as the extension host's test entry only to drive Copilot, and it fails only
-// when a scene cannot be produced or is not what its section says. What these turns do is asserted by
-// the suite (test/copilot/copilot.test.ts, builtinTools.test.ts); this records what the model received.
+// when a scene cannot be produced or is not what its section says. Each scene is a turn of the suite,
+// run from test/copilot/turns.ts with the checks of what the model was shown that the suite and the
+// section both rest on; the rest of what the turns do is asserted by the suite (test/copilot/copilot.test.ts,
+// builtinTools.test.ts). This records what the model received.
 // Writes:
 //   $EDITGUARD_CAPTURE_DIR (default test/copilot/ of the repo): what-the-agent-sees.md, what-the-agent-sees-builtin.md
 //   $SHOTS_DIR (scripts/screenshots/run.sh sets it to media/): copilot-blocked-retry.png
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { GREETING_TS } from '../../test/integration/helpers';
+import { EXTENSION_ID, newChat, revertAndCloseAll, sleep, startCopilotSuite, ToolResultSeen, ui } from '../../test/copilot/agent';
 import {
-  agentTurn,
-  EXTENSION_ID,
-  fakeModel,
-  lastResult,
-  makeFile,
-  marksFor,
-  newChat,
-  READ,
-  REPLACE,
-  resultsOf,
-  revertAndCloseAll,
-  sleep,
-  startCopilotSuite,
-  ToolResultSeen,
-  ui,
-  userEdit,
-  waitFor,
-  workspaceRoot,
-  WRITE,
-} from '../../test/copilot/agent';
+  blindWriteToALargeFileTurn,
+  blindWriteTurn,
+  builtinAfterCompactionTurn,
+  builtinApplyPatchTurn,
+  builtinStaleReplaceTurn,
+  longReadTurn,
+  ownWriteFirstTurn,
+  ownWriteNextTurn,
+  readCutTurn,
+  setGuardBuiltinTools,
+  staleEditTurn,
+  twoPartsTurn,
+  versionFile,
+  waitUntilHooksAreLive,
+} from '../../test/copilot/turns';
 
-const BLOCKED = 'BLOCKED: nothing was written.';
-const DENIED = /^Tool execution denied: /;
 const log = (m: string) => console.log(`[capture] ${m}`);
 
 function need(ok: unknown, what: string): void {
@@ -50,9 +45,8 @@ interface Seen {
   text: string;
 }
 const seen = new Map<string, Seen>();
-function capture(key: string, title: string, note: string, r: ToolResultSeen | undefined): void {
-  need(r, `a tool result for "${title}"`);
-  seen.set(key, { title, note, call: { name: r!.name, input: r!.input }, text: r!.text });
+function capture(key: string, title: string, note: string, r: ToolResultSeen): void {
+  seen.set(key, { title, note, call: { name: r.name, input: r.input }, text: r.text });
 }
 const ORDER = ['read', 'blocked-not-read', 'blocked-changed', 'blocked-own-write-expired', 'write-ok', 'write-ok-unsaved', 'read-cut', 'read-budget', 'blocked-large', 'two-parts'];
 
@@ -103,7 +97,6 @@ function agentSeesMarkdown(): string {
 // what-the-agent-sees-builtin.md: denials of Copilot's own tools
 const denials: Array<[string, string]> = [];
 function keepDenial(title: string, text: string): void {
-  need(DENIED.test(text), `"${title}" is a denial: ${text.slice(0, 200)}`);
   const runDir = process.env.RUN_DIR;
   denials.push([title, runDir ? text.split(runDir).join('<run>') : text]);
 }
@@ -145,24 +138,10 @@ async function screenshotOfTheChat(name: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the guarded tools' scenes (the same turns as test/copilot/copilot.test.ts b–g)
+// the guarded tools' scenes (the turns of test/copilot/copilot.test.ts b–g, from turns.ts)
 
 async function staleEditAndRetry(): Promise<void> {
-  const f = makeFile('src/greeting.ts', GREETING_TS);
-  const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
-  const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
-  const turn = await agentTurn('b-stale', [
-    { tool: READ, input: { filePath: f.rel } },
-    async () => {
-      // the user changes line 7 in the editor while the turn runs (not saved) — after the agent's read
-      await userEdit(doc, 'Hello', 'Good morning');
-      return { tool: REPLACE, input: { filePath: f.rel, oldString: '  return `Hello, ${g.name}${g.punctuation}`;', newString: '  return `Hello, ${g.name}${g.punctuation}!`;' } };
-    },
-    { tool: REPLACE, input: { filePath: f.rel, oldString: userLine, newString: '  return `Good morning, ${g.name}${g.punctuation}!`;' } },
-    { text: 'Added the exclamation mark, keeping your "Good morning".' },
-  ], 'Add an exclamation mark to the greeting in src/greeting.ts.', { untagged: true });
-  const [read, blocked, retry] = resultsOf(turn);
-  need(blocked?.text.startsWith(BLOCKED) && !/BLOCKED|ERROR/.test(retry?.text ?? 'ERROR'), 'blocked, then the retry passed');
+  const { read, blocked, retry } = await staleEditTurn();
   capture('read', 'A read', 'The model reads a file with `editGuard_readFile`.', read);
   capture('blocked-changed', 'A blocked write: changed since the read', 'After the read, the user changed line 7 in the editor and did not save; the model then replaced from its old copy.', blocked);
   capture('write-ok-unsaved', 'A successful write into a file with unsaved user changes', 'The retry, with the text the refusal showed.', retry);
@@ -170,179 +149,51 @@ async function staleEditAndRetry(): Promise<void> {
 }
 
 async function blindWrite(): Promise<void> {
-  const f = makeFile('notes/todo.md', '# TODO\n\n- write the docs\n- ship it\n');
-  const turn = await agentTurn('c-blind', [
-    { tool: WRITE, input: { filePath: f.rel, content: '# TODO\n\n- celebrate\n' } },
-    { tool: WRITE, input: { filePath: f.rel, content: '# TODO\n\n- write the docs\n- ship it\n- celebrate\n' } },
-    { text: 'Done.' },
-  ], 'Add "celebrate" to notes/todo.md.');
-  const [blocked, retry] = resultsOf(turn);
-  need(blocked?.text.startsWith(BLOCKED) && /not read/.test(blocked.text), 'the blind write was refused as not read');
+  const { blocked, retry } = await blindWriteTurn();
   capture('blocked-not-read', 'A blocked write: never read in this chat', 'The model overwrote an existing file it had not read.', blocked);
   capture('write-ok', 'A successful write', 'The retry, right after the refusal (the refusal counts as a read).', retry);
 }
 
 async function ownWriteExpires(): Promise<void> {
-  const f = makeFile('src/version.txt', 'v1\n');
-  await agentTurn('d-turn1', [
-    { tool: READ, input: { filePath: f.rel } },
-    { tool: WRITE, input: { filePath: f.rel, content: 'v2\n' } },
-    { tool: REPLACE, input: { filePath: f.rel, oldString: 'v2', newString: 'v3' } },
-    { text: 'v3 it is.' },
-  ]);
-  const t2 = await agentTurn('d-turn2', [
-    { tool: REPLACE, input: { filePath: f.rel, oldString: 'v3', newString: 'v4' } },
-    { tool: REPLACE, input: { filePath: f.rel, oldString: 'v3', newString: 'v4' } },
-    { text: 'v4 now.' },
-  ]);
-  const [expired] = resultsOf(t2);
-  need(expired?.text.startsWith(BLOCKED) && /earlier turn/.test(expired.text), 'the own write of turn 1 no longer counted');
+  const f = versionFile();
+  await ownWriteFirstTurn(f);
+  const { expired } = await ownWriteNextTurn(f);
   capture('blocked-own-write-expired', 'A blocked write: own write from an earlier turn', "In turn 1 the model read, wrote and replaced (all allowed); in turn 2 of the same chat it replaced again without reading.", expired);
 }
 
 async function readCutAtTheLineCap(): Promise<void> {
-  const config = vscode.workspace.getConfiguration('editGuard', null);
-  await config.update('maxReadLines', 120, vscode.ConfigurationTarget.Workspace);
-  try {
-    const total = 300;
-    const f = makeFile('data/long.txt', Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`).join('\n') + '\n');
-    const turn = await agentTurn('e-cap', [
-      { tool: READ, input: { filePath: f.rel } },
-      { tool: READ, input: { filePath: f.rel, offset: 121, limit: 100 } },
-      { text: 'Read it all.' },
-    ]);
-    const [first] = resultsOf(turn);
-    need(/at most 120 lines per read/.test(first?.text ?? ''), 'the read was cut at 120 lines');
-    capture('read-cut', 'A read cut at the line cap', `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`, first);
-  } finally {
-    await config.update('maxReadLines', undefined, vscode.ConfigurationTarget.Workspace);
-  }
+  const { total, first } = await readCutTurn();
+  capture('read-cut', 'A read cut at the line cap', `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`, first);
 }
 
 async function longReadUnderCopilot(): Promise<void> {
-  const total = 2150;
-  const f = makeFile('data/longer.txt', Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`).join('\n') + '\n');
-  const turn = await agentTurn('e2-budget', [
-    { tool: READ, input: { filePath: f.rel } },
-    (req) => {
-      const m = /offset: (\d+)/.exec(lastResult(req).text);
-      return m ? { tool: READ, input: { filePath: f.rel, offset: Number(m[1]), limit: 20 } } : { text: 'No offset hint.' };
-    },
-    { text: 'Done.' },
-  ]);
-  const [first] = resultsOf(turn);
-  need(first && first.text.length < 8192, 'the long read stayed under 8 KB');
+  const { total, first } = await longReadTurn();
   capture('read-budget', 'A long read under Copilot', `A ${total}-line file (~62 KB) read at the default settings: the result stops at \`editGuard.maxResultChars\` (7000 characters), below Copilot's 8 KB threshold for writing a tool result to a file, and names the next offset.`, first);
 }
 
 async function blindWriteToALargeFile(): Promise<void> {
-  const lines = Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`);
-  const f = makeFile('src/big.ts', lines.join('\n') + '\n');
-  const turn = await agentTurn('f-big-blind', [
-    { tool: WRITE, input: { filePath: f.rel, content: 'export const done = true;\n' } },
-    { text: 'Blocked; I will read the file first.' },
-  ]);
-  const [blocked] = resultsOf(turn);
-  need(blocked?.text.startsWith(BLOCKED), 'the blind write was refused inline');
+  const { blocked } = await blindWriteToALargeFileTurn();
   capture('blocked-large', 'A blocked write to a large file under Copilot', 'A blind write to a 400-line file (~26 KB): the refusal\'s headline is a text part of its own and the content is cut at `editGuard.maxResultChars`, so the model sees both inline.', blocked);
 }
 
 async function twoTextParts(): Promise<void> {
-  const turn = await agentTurn('g-parts', [
-    { tool: 'editguardTest_twoParts', input: { longChars: 20000 } },
-    { text: 'Seen.' },
-  ]);
-  const [r] = resultsOf(turn);
-  need(r?.text.startsWith('FIRST PART: short, and meant to stay inline.'), 'the short part stayed inline');
+  const r = await twoPartsTurn();
   capture('two-parts', 'A result of two text parts under Copilot (a test-only tool, not ours)', 'A short text part, then one of 20,000 characters: Copilot rendered each part on its own — the short one inline, the long one replaced by a pointer — and joined them with nothing in between.', r);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Copilot's built-in tools behind the gate (the same turns as test/copilot/builtinTools.test.ts)
-
-const hooksFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
-
-async function setGuardBuiltinTools(on: boolean): Promise<void> {
-  await vscode.workspace.getConfiguration('editGuard', null).update('guardBuiltinTools', on ? true : undefined, vscode.ConfigurationTarget.Workspace);
-  await waitFor(() => fs.existsSync(hooksFile()) === on, `the hooks file to be ${on ? 'written' : 'removed'}`, 10000);
-}
-
-/** Copilot picks up a new hooks file within a few seconds: wait until a built-in read is marked through it. */
-async function waitUntilHooksAreLive(): Promise<void> {
-  const probe = makeFile('builtin/probe.txt', 'probe\n');
-  for (let attempt = 1; attempt <= 6; attempt++) {
-    await newChat();
-    await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: fakeModel().MODELS.sonnet });
-    if ((await marksFor(probe.uri)).length > 0) return;
-    await sleep(1000);
-  }
-  throw new Error('Copilot never ran the hooks of .github/hooks/agent-edit-guard.json');
-}
+// Copilot's built-in tools behind the gate (the turns of test/copilot/builtinTools.test.ts, from turns.ts)
 
 async function builtinStaleReplace(): Promise<void> {
-  const f = makeFile('builtin/greeting.ts', GREETING_TS);
-  const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
-  const oldLine = '  return `Hello, ${g.name}${g.punctuation}`;';
-  const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
-  let denied = '';
-  await agentTurn('builtin-stale', [
-    { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } },
-    async () => {
-      await userEdit(doc, 'Hello', 'Good morning');
-      return { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: oldLine, newString: oldLine.replace('`;', '!`;') } };
-    },
-    (req) => {
-      denied = lastResult(req).text;
-      return { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } };
-    },
-    { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: userLine, newString: userLine.replace('`;', '!`;') } },
-    { text: 'Done, keeping your "Good morning".' },
-  ], 'Add an exclamation mark to the greeting.', { model: fakeModel().MODELS.sonnet });
-  keepDenial('replace_string_in_file after an unsaved user edit', denied);
+  keepDenial('replace_string_in_file after an unsaved user edit', (await builtinStaleReplaceTurn()).denied);
 }
 
 async function builtinApplyPatch(): Promise<void> {
-  const a = makeFile('builtin/patch-a.txt', 'alpha\nbeta\n');
-  const b = makeFile('builtin/patch-b.txt', 'one\ntwo\n');
-  const docB = await vscode.workspace.openTextDocument(b.uri);
-  const patch = `*** Begin Patch\n*** Update File: ${a.abs}\n@@\n-beta\n+BETA\n*** Update File: ${b.abs}\n@@\n-two\n+TWO\n*** End Patch`;
-  let denied = '';
-  await agentTurn('builtin-patch', [
-    { tool: 'read_file', input: { filePath: a.abs, startLine: 1, endLine: 2 } },
-    { tool: 'read_file', input: { filePath: b.abs, startLine: 1, endLine: 2 } },
-    async () => {
-      await userEdit(docB, 'one', 'one (the user)');
-      return { tool: 'apply_patch', input: { explanation: 'Upper-case the second lines.', input: patch } };
-    },
-    (req) => {
-      denied = lastResult(req).text;
-      return { text: 'The patch was refused.' };
-    },
-  ], 'Upper-case the second line of both files.', { model: fakeModel().MODELS.gpt });
-  keepDenial('apply_patch over two files, one changed', denied);
+  keepDenial('apply_patch over two files, one changed', (await builtinApplyPatchTurn()).denied);
 }
 
 async function builtinAfterCompaction(): Promise<void> {
-  const target = makeFile('builtin/compact.txt', 'keep\nme\n');
-  const big = makeFile('builtin/big.txt', Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
-  const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
-  let denied = '';
-  await agentTurn('builtin-compact', [
-    { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
-    async () => {
-      // the read's PostToolUse may still be on its way
-      await waitFor(async () => (await marksFor(target.uri)).length, 'the read mark of the first read_file', 5000).catch(() => 0);
-      return reads[0];
-    },
-    ...reads.slice(1),
-    { tool: 'replace_string_in_file', input: { filePath: target.abs, oldString: 'keep', newString: 'kept' } },
-    (req) => {
-      denied = req.toolResults.filter((r) => r.name === 'replace_string_in_file').at(-1)?.text ?? '(no result)';
-      return { text: 'done' };
-    },
-  ], 'Read the files, then edit.', { model: fakeModel().MODELS.small });
-  need(/You have not read builtin\/compact\.txt in this chat/.test(denied), `the compaction forgot the read: ${denied.slice(0, 200)}`);
-  keepDenial('replace_string_in_file after the chat was compacted', denied);
+  keepDenial('replace_string_in_file after the chat was compacted', (await builtinAfterCompactionTurn()).denied);
 }
 
 // ---------------------------------------------------------------------------------------------

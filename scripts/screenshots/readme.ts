@@ -7,7 +7,8 @@
 //   chat-blocked-write.png, editor-diagnostic.png, read-marks-quick-pick.png, agent-picker.png, tool-picker.png
 import * as vscode from 'vscode';
 import { activateExtension, activateScriptedAgent, call, chatTurn, cleanUp, fileRef, GREETING_TS, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from '../../test/integration/helpers';
-import { ui } from '../../test/integration/ui';
+import { openToolPickerAtOurGroup } from '../../test/integration/pickers';
+import { ui, visibleText } from '../../test/integration/ui';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -21,11 +22,6 @@ async function shot(name: string, selector?: string): Promise<void> {
   const r = await ui({ action: 'screenshot', name, ...(selector ? { selector } : {}) });
   if (!r?.ok) throw new Error(`screenshot ${name}: ${JSON.stringify(r)}`);
   log(`${name}.png`);
-}
-
-async function visibleText(selector: string): Promise<string> {
-  const answer = await ui({ action: 'text', selector: `${selector} >> visible=true`, timeout: 3000 });
-  return (answer.text ?? '').replace(/\u00a0/g, ' ');
 }
 
 /** A stale replace blocked in the chat, its diagnostic in the editor, and the status bar's quick pick. */
@@ -88,32 +84,12 @@ async function agentPicker(): Promise<void> {
   await ui({ action: 'press', key: 'Escape' });
 }
 
-/** The three guarded tools in agent mode's tool picker, their group expanded. */
+/** The three guarded tools in agent mode's tool picker, their group expanded (as contributions.test.ts opens it). */
 async function toolPicker(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
-  // the picker's tree fills in while tool sources load: a picker that shows it empty is opened again
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    void vscode.commands.executeCommand('workbench.action.chat.configureTools');
-    const picker = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return /Agent Edit Guard/.test(t) ? t : undefined;
-    }, 'the tool picker to list Agent Edit Guard', 8000, 200);
-    if (!/guardedReplace/.test(picker)) {
-      await ui({ action: 'click', timeout: 3000, selector: '.quick-input-widget .monaco-list-row[aria-expanded="false"]:has-text("Agent Edit Guard") .monaco-tl-twistie >> visible=true' });
-      await sleep(300);
-    }
-    const all = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return /guardedRead/.test(t) && /guardedWrite/.test(t) && /guardedReplace/.test(t) ? t : undefined;
-    }, 'the three guarded tools in the picker', 5000, 200).catch(() => undefined);
-    if (all !== undefined) {
-      await shot('tool-picker', '.quick-input-widget');
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      return;
-    }
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  }
-  throw new Error('the three guarded tools never showed in the tool picker (3 attempts)');
+  const { text, last } = await openToolPickerAtOurGroup();
+  if (text === undefined) throw new Error(`the three guarded tools never showed in the tool picker (3 attempts); it last showed: ${last.slice(0, 1500)}`);
+  await shot('tool-picker', '.quick-input-widget');
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
 }
 
 export async function run(): Promise<void> {

@@ -12,35 +12,16 @@ import * as os from 'os';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
-import { agentTurn, startCopilotSuite, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, userEdit, waitFor, workspaceRoot } from './agent';
+import { agentTurn, startCopilotSuite, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, waitFor, workspaceRoot } from './agent';
+import { BLOCKED, builtinAfterCompactionTurn, builtinApplyPatchTurn, builtinStaleReplaceTurn, DENIED, hooksFile, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
 const SETTING = 'guardBuiltinTools';
-const DENIED = /^Tool execution denied: /;
-const BLOCKED = 'BLOCKED: nothing was written.';
 const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
 const ENV_SECRET = 'AGENT_EDIT_GUARD_SECRET';
 const ENV_BOUND = 'AGENT_EDIT_GUARD_BOUND_MS';
 
-const hooksFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
 const models = () => fakeModel().MODELS;
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
-
-async function setGuardBuiltinTools(on: boolean): Promise<void> {
-  await config().update(SETTING, on, vscode.ConfigurationTarget.Workspace);
-  await waitFor(() => fs.existsSync(hooksFile()) === on, `the hooks file to be ${on ? 'written' : 'removed'}`, 10000);
-}
-
-/** Copilot picks up a new hooks file within a few seconds: wait until a built-in read is marked through it. */
-async function waitUntilHooksAreLive(): Promise<void> {
-  const probe = makeFile('builtin/probe.txt', 'probe\n');
-  for (let attempt = 1; attempt <= 6; attempt++) {
-    await newChat();
-    await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: models().sonnet });
-    if ((await marksFor(probe.uri)).length > 0) return;
-    await sleep(1000);
-  }
-  assert.fail('Copilot never ran the hooks of .github/hooks/agent-edit-guard.json (no read mark from a built-in read_file)');
-}
 
 function logText(): string {
   const file = guardLogFile();
@@ -102,40 +83,10 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test('a stale replace_string_in_file is denied with the user\'s change; after a fresh read_file the replace passes and the file holds both changes', async () => {
-    const f = makeFile('builtin/greeting.ts', GREETING_TS);
-    const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
-    const oldLine = '  return `Hello, ${g.name}${g.punctuation}`;';
-    const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
-    let denied = '';
-    let diagnosticsWhileBlocked: vscode.Diagnostic[] = [];
-    const turn = await agentTurn(
-      'builtin-stale',
-      [
-        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } },
-        async () => {
-          // the user edits line 7 and does not save, after the agent's read
-          await userEdit(doc, 'Hello', 'Good morning');
-          return { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: oldLine, newString: oldLine.replace('`;', '!`;') } };
-        },
-        (req) => {
-          denied = lastResult(req).text;
-          diagnosticsWhileBlocked = vscode.languages.getDiagnostics(f.uri).filter((d) => d.source === 'Agent Edit Guard');
-          return { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } };
-        },
-        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: userLine, newString: userLine.replace('`;', '!`;') } },
-        // a second edit in the same turn: the agent's own write counts as seen (editGuard.ownWriteKeepsMark = sameTurn)
-        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: '  name: string;', newString: '  name: string; // who' } },
-        // our own read in the same chat: the same session as the built-ins
-        { tool: 'editGuard_readFile', input: { filePath: f.rel } },
-        { text: 'Done, keeping your "Good morning".' },
-      ],
-      'Add an exclamation mark to the greeting.',
-      { model: models().sonnet },
-    );
+    const { f, doc, oldLine, userLine, turn, denied, diagnosticsWhileBlocked } = await builtinStaleReplaceTurn();
     const results = turn.requests.at(-1)!.toolResults;
     assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'read_file', 'replace_string_in_file', 'replace_string_in_file', 'editGuard_readFile'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
 
-    assert.match(denied, DENIED, denied);
     assert.ok(denied.includes(BLOCKED), denied);
     assert.match(denied, /changed since you last read it \(edited in the editor, not yet saved\)/);
     assert.match(denied, /^-\s*return `Hello, /m, 'the model sees the old line');
@@ -191,30 +142,8 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test('apply_patch over two files, one of them stale, is denied whole: nothing is applied', async () => {
-    const a = makeFile('builtin/patch-a.txt', 'alpha\nbeta\n');
-    const b = makeFile('builtin/patch-b.txt', 'one\ntwo\n');
-    const docB = await vscode.workspace.openTextDocument(b.uri);
-    const patch = `*** Begin Patch\n*** Update File: ${a.abs}\n@@\n-beta\n+BETA\n*** Update File: ${b.abs}\n@@\n-two\n+TWO\n*** End Patch`;
-    let denied = '';
-    const turn = await agentTurn(
-      'builtin-patch',
-      [
-        { tool: 'read_file', input: { filePath: a.abs, startLine: 1, endLine: 2 } },
-        { tool: 'read_file', input: { filePath: b.abs, startLine: 1, endLine: 2 } },
-        async () => {
-          await userEdit(docB, 'one', 'one (the user)');
-          return { tool: 'apply_patch', input: { explanation: 'Upper-case the second lines.', input: patch } };
-        },
-        (req) => {
-          denied = lastResult(req).text;
-          return { text: 'The patch was refused.' };
-        },
-      ],
-      'Upper-case the second line of both files.',
-      { model: models().gpt },
-    );
+    const { a, b, docB, turn, denied } = await builtinApplyPatchTurn();
     assert.ok(turn.requests[0].tools.some((t) => t.name === 'apply_patch'), 'Copilot offered apply_patch to this model');
-    assert.match(denied, DENIED, denied);
     assert.match(denied, /stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
     assert.match(denied, /builtin\/patch-b\.txt changed since you last read it/);
     assert.doesNotMatch(denied, /patch-a\.txt changed/);
@@ -283,39 +212,10 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test('a compaction of the chat forgets its marks: the next built-in edit of a file read before it is denied (not-read)', async () => {
-    const target = makeFile('builtin/compact.txt', 'keep\nme\n');
-    const big = makeFile('builtin/big.txt', Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
-    let markedBefore = 0;
-    let denied = '';
     const logBefore = logText().length;
-    const requestsBefore = fakeModel().requests.length;
-    const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
-    await agentTurn(
-      'builtin-compact',
-      [
-        { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
-        async () => {
-          // the read's PostToolUse may still be on its way
-          markedBefore = (await waitFor(async () => (await marksFor(target.uri)).length, 'the read mark of the first read_file', 5000).catch(() => 0)) as number;
-          return reads[0];
-        },
-        ...reads.slice(1),
-        { tool: 'replace_string_in_file', input: { filePath: target.abs, oldString: 'keep', newString: 'kept' } },
-        (req) => {
-          denied = req.toolResults.filter((r) => r.name === 'replace_string_in_file').at(-1)?.text ?? '(no result)';
-          return { text: 'done' };
-        },
-      ],
-      'Read the files, then edit.',
-      { model: models().small },
-    );
-    // this turn's compactions only (a compaction request may no longer carry the turn's tag)
-    const compactions = fakeModel().requests.slice(requestsBefore).filter((r) => (r as { compaction?: boolean }).compaction).length;
-    assert.ok(markedBefore > 0, 'the first read_file marked the file');
-    assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
+    // the read marked the file, Copilot compacted the chat, the replace was denied as not read: checked in the turn
+    const { target } = await builtinAfterCompactionTurn();
     assert.match(logText().slice(logBefore), /is being compacted: forgot its read marks/, 'PreCompact reached the extension');
-    assert.match(denied, DENIED, denied);
-    assert.match(denied, /You have not read builtin\/compact\.txt in this chat/, denied);
     assert.strictEqual(fs.readFileSync(target.abs, 'utf8'), 'keep\nme\n');
   });
 

@@ -3,33 +3,30 @@
 // model of test/copilot/fake-model, which records what Copilot sent it. Every assertion on "what the
 // model received" is on that record: Copilot passes only the TEXT part of a tool result to the model.
 // The README's record of those texts (what-the-agent-sees.md) and its Copilot screenshot are made by
-// `npm run copilot:capture` (scripts/screenshots/copilot.ts), not by this suite.
+// `npm run copilot:capture` (scripts/screenshots/copilot.ts), not by this suite. The turns the capture
+// runs too are in turns.ts, with the checks of what the model was shown that both rest on; the tests
+// here assert the rest.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
+import { agentTurn, diskText, startCopilotSuite, fakeModel, EXTENSION_ID, makeFile, marksFor, newChat, READ, REPLACE, resultsOf, revertAndCloseAll, safeJson, WRITE } from './agent';
 import {
-  agentTurn,
-  diskText,
-  startCopilotSuite,
-  fakeModel,
-  EXTENSION_ID,
-  lastResult,
-  makeFile,
-  marksFor,
-  ModelRequest,
-  newChat,
-  READ,
-  REPLACE,
-  resultsOf,
-  revertAndCloseAll,
-  safeJson,
-  userEdit,
-  WRITE,
-} from './agent';
+  BLOCKED,
+  blindWriteToALargeFileTurn,
+  blindWriteTurn,
+  FIRST_PART,
+  LARGE_TS,
+  longReadTurn,
+  ownWriteFirstTurn,
+  ownWriteNextTurn,
+  readCutTurn,
+  staleEditTurn,
+  twoPartsTurn,
+  versionFile,
+} from './turns';
 
-const BLOCKED = 'BLOCKED: nothing was written.';
 /** Copilot's stand-in for a tool result over 8 KB (github.copilot.chat.agent.largeToolResultsToDisk). */
 const SPILL = /^Large tool result \(\d+KB\) written to file\. Use the read_file tool to access the content at: (.+)$/m;
 
@@ -80,38 +77,12 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   });
 
   test('stale edit prevented: the user types while the agent works; the stale replace is blocked with the change, the retry keeps both (rules 2, 6)', async function () {
-    const f = makeFile('src/greeting.ts', CODE);
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false });
-    const doc = editor.document;
-    const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
-    const turn = await agentTurn('b-stale', [
-      { tool: READ, input: { filePath: f.rel } },
-      async (req) => {
-        assert.match(lastResult(req).text, /^\s*7\t {2}return `Hello, \$\{g\.name\}\$\{g\.punctuation\}`;$/m, 'the read showed line 7');
-        // the user changes line 7 in the editor while the turn runs (not saved) — after the agent's read
-        await userEdit(doc, 'Hello', 'Good morning');
-        // the model edits from its old copy
-        return { tool: REPLACE, input: { filePath: f.rel, oldString: '  return `Hello, ${g.name}${g.punctuation}`;', newString: '  return `Hello, ${g.name}${g.punctuation}!`;' } };
-      },
-      (req) => {
-        const r = lastResult(req);
-        assert.ok(r.text.startsWith(BLOCKED), `the model is told it was blocked:\n${r.text}`);
-        // the retry, from what the refusal showed
-        return { tool: REPLACE, input: { filePath: f.rel, oldString: userLine, newString: '  return `Good morning, ${g.name}${g.punctuation}!`;' } };
-      },
-      { text: 'Added the exclamation mark, keeping your "Good morning".' },
-    ], 'Add an exclamation mark to the greeting in src/greeting.ts.', { untagged: true });
-
-    const [, blocked, retry] = resultsOf(turn);
-    assert.strictEqual(resultsOf(turn).length, 3, safeJson(resultsOf(turn).map((r) => r.text)));
-
-    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
+    const { f, doc, blocked, retry } = await staleEditTurn();
     assert.match(blocked.text, /changed since you last read it/);
     assert.match(blocked.text, /edited in the editor, not yet saved/, 'the model is told what changed it');
     assert.match(blocked.text, /^-\s*return `Hello, /m, 'the diff shows the old line');
     assert.match(blocked.text, /^\+\s*return `Good morning, /m, "the diff shows the user's line");
     assert.match(blocked.text, /counts as reading the file/i);
-    assert.doesNotMatch(retry.text, /BLOCKED|ERROR/, retry.text);
     assert.match(retry.text, /left unsaved/);
 
     assert.strictEqual(doc.getText(), CODE.replace('  return `Hello, ${g.name}${g.punctuation}`;', '  return `Good morning, ${g.name}${g.punctuation}!`;'), "the file holds the user's change and the agent's");
@@ -120,40 +91,18 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   });
 
   test('blind write refused: overwriting a file never read shows the model the current content; its retry passes (rules 2, 6)', async () => {
-    const original = '# TODO\n\n- write the docs\n- ship it\n';
-    const f = makeFile('notes/todo.md', original);
-    const wanted = '# TODO\n\n- write the docs\n- ship it\n- celebrate\n';
-    const turn = await agentTurn('c-blind', [
-      { tool: WRITE, input: { filePath: f.rel, content: '# TODO\n\n- celebrate\n' } },
-      (req) => {
-        assert.ok(lastResult(req).text.startsWith(BLOCKED), lastResult(req).text);
-        return { tool: WRITE, input: { filePath: f.rel, content: wanted } };
-      },
-      { text: 'Done.' },
-    ], 'Add "celebrate" to notes/todo.md.');
-    const [blocked, retry] = resultsOf(turn);
-    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
-    assert.match(blocked.text, /not read/);
+    const { f, original, wanted, blocked, retry } = await blindWriteTurn();
     for (const [i, line] of original.split('\n').slice(0, 4).entries()) {
       assert.ok(blocked.text.split('\n').some((l) => l.replace(/^\s*/, '') === `${i + 1}\t${line}`), `the refusal shows line ${i + 1} of the current content:\n${blocked.text}`);
     }
-    assert.doesNotMatch(retry.text, /BLOCKED|ERROR/, retry.text);
     assert.match(retry.text, /saved/);
     assert.strictEqual(diskText(f), wanted);
   });
 
   test("turns and chats: Copilot's turn id keeps an own write's mark within the turn only; a new chat inherits nothing (rule 3)", async () => {
-    const f = makeFile('src/version.txt', 'v1\n');
+    const f = versionFile();
     // turn 1: read, write, then replace on top of the own write — same turn: allowed (sameTurn)
-    const t1 = await agentTurn('d-turn1', [
-      { tool: READ, input: { filePath: f.rel } },
-      { tool: WRITE, input: { filePath: f.rel, content: 'v2\n' } },
-      { tool: REPLACE, input: { filePath: f.rel, oldString: 'v2', newString: 'v3' } },
-      { text: 'v3 it is.' },
-    ]);
-    const r1 = resultsOf(t1);
-    assert.strictEqual(r1.length, 3);
-    for (const r of r1) assert.doesNotMatch(r.text, /BLOCKED|ERROR/, r.text);
+    const t1 = await ownWriteFirstTurn(f);
     assert.strictEqual(diskText(f), 'v3\n');
     const m1 = (await marksFor(f.uri)).at(-1);
     assert.ok(m1 && m1.origin === 'write' && m1.turn, `an own-write mark with Copilot's turn id: ${safeJson(m1)}`);
@@ -161,17 +110,7 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.strictEqual(m1.turn, responseIdOf(t1), "the mark's turn is Copilot's id for turn 1");
 
     // turn 2, same chat: the own write of turn 1 no longer counts
-    const t2 = await agentTurn('d-turn2', [
-      { tool: REPLACE, input: { filePath: f.rel, oldString: 'v3', newString: 'v4' } },
-      (req) => {
-        assert.ok(lastResult(req).text.startsWith(BLOCKED), lastResult(req).text);
-        return { tool: REPLACE, input: { filePath: f.rel, oldString: 'v3', newString: 'v4' } };
-      },
-      { text: 'v4 now.' },
-    ]);
-    const [expired, again] = resultsOf(t2);
-    assert.ok(expired.text.startsWith(BLOCKED), expired.text);
-    assert.match(expired.text, /earlier turn/);
+    const { turn: t2, again } = await ownWriteNextTurn(f);
     assert.doesNotMatch(again.text, /BLOCKED|ERROR/, again.text);
     assert.strictEqual(diskText(f), 'v4\n');
     const marks2 = await marksFor(f.uri);
@@ -199,26 +138,8 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   });
 
   test('a read longer than the line cap stops there with an offset hint; the ranged follow-up read works', async () => {
-    // a cap small enough that the result stays inline (Copilot spills tool results over 8 KB to a file: see e2)
-    await vscode.workspace.getConfiguration('editGuard', null).update('maxReadLines', 120, vscode.ConfigurationTarget.Workspace);
-    const total = 300;
-    const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
-    const f = makeFile('data/long.txt', lines.join('\n') + '\n');
-    let hinted: number | undefined;
-    const turn = await agentTurn('e-cap', [
-      { tool: READ, input: { filePath: f.rel } },
-      (req: ModelRequest) => {
-        const tail = lastResult(req).text.split('\n').slice(-4).join('\n');
-        const m = /offset:?\s*(\d+)/i.exec(tail);
-        assert.ok(m, `the cut read says where to continue:\n${tail}`);
-        hinted = Number(m[1]);
-        return { tool: READ, input: { filePath: f.rel, offset: hinted, limit: 100 } };
-      },
-      { text: 'Read it all.' },
-    ]);
-    const [first, second] = resultsOf(turn);
+    const { hinted, first, second } = await readCutTurn();
     assert.strictEqual(hinted, 121);
-    assert.match(first.text, /at most 120 lines per read/);
     assert.match(first.text, /^\s*120\tline 120 of the long file$/m);
     assert.doesNotMatch(first.text, /^\s*121\t/m, 'line 121 is not shown');
     assert.match(second.text, /^\s*121\tline 121 of the long file$/m);
@@ -228,22 +149,8 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   });
 
   test('a long read at the default settings stays under 8 KB, inline, with the next offset; the follow-up read works', async () => {
-    const total = 2150;
-    const lines = Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`);
-    const f = makeFile('data/longer.txt', lines.join('\n') + '\n');
-    let next: number | undefined;
-    const turn = await agentTurn('e2-budget', [
-      { tool: READ, input: { filePath: f.rel } },
-      (req: ModelRequest) => {
-        const m = /offset: (\d+)/.exec(lastResult(req).text);
-        next = m ? Number(m[1]) : undefined;
-        return next ? { tool: READ, input: { filePath: f.rel, offset: next, limit: 20 } } : { text: 'No offset hint.' };
-      },
-      { text: 'Done.' },
-    ]);
-    const [first, second] = resultsOf(turn);
+    const { next, first, second } = await longReadTurn();
     assert.doesNotMatch(first.text, SPILL, 'the read reached the model inline, not as a file pointer');
-    assert.ok(first.text.length < 8192, `${first.text.length} characters`);
     assert.ok(next && next > 100 && next < 2000, `the hint names the next line: ${next}`);
     assert.match(first.text, new RegExp(`^\\s*${next! - 1}\\tline ${next! - 1} of the long file$`, 'm'), 'the last line shown is the one before the hint');
     assert.ok(second, 'the model read on');
@@ -251,38 +158,23 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   });
 
   test('a blind write to a file over 8 KB: the refusal stays inline, so the model sees BLOCKED and the start of the file', async () => {
-    const lines = Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`);
-    const original = lines.join('\n') + '\n';
-    const f = makeFile('src/big.ts', original);
-    const turn = await agentTurn('f-big-blind', [
-      { tool: WRITE, input: { filePath: f.rel, content: 'export const done = true;\n' } },
-      { text: 'Blocked; I will read the file first.' },
-    ]);
-    const [blocked] = resultsOf(turn);
+    const { f, original, blocked } = await blindWriteToALargeFileTurn();
     assert.doesNotMatch(blocked.text, SPILL, 'no part of the refusal was written to a file');
-    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text.slice(0, 300));
     assert.match(blocked.text, /^\s*1\tconst value1 = 1;/m, 'the start of the current content');
     assert.match(blocked.text, /Next: editGuard_readFile with offset: \d+/, 'where to read on');
     assert.strictEqual(diskText(f), original, 'nothing was written');
   });
 
   test('Copilot spills each text part of a tool result on its own: a short first part stays inline', async () => {
-    const turn = await agentTurn('g-parts', [
-      { tool: 'editguardTest_twoParts', input: { longChars: 20000 } },
-      { text: 'Seen.' },
-    ]);
-    const [r] = resultsOf(turn);
-    assert.ok(r, 'the test tool ran');
-    // Copilot hands the model ONE text part: each part of ours rendered on its own (a part over 8 KB becomes a
-    // pointer to a file), then joined with nothing in between
-    assert.ok(r.text.startsWith('FIRST PART: short, and meant to stay inline.'), `the short part reached the model as it was: ${r.text.slice(0, 200)}`);
-    assert.match(r.text.slice('FIRST PART: short, and meant to stay inline.'.length), SPILL, 'the long part was spilled to a file');
+    // the test tool ran, and its short first part reached the model as it was: checked in twoPartsTurn
+    const r = await twoPartsTurn();
+    assert.match(r.text.slice(FIRST_PART.length), SPILL, 'the long part was spilled to a file');
   });
 
   test('the JSON part of our results never reaches the model (text only): ok, blocked, large and error results alike', async () => {
     // every kind of result of the three tools, in one turn of this test's own
     const f = makeFile('json-part/notes.md', '# notes\n\n- one\n');
-    const big = makeFile('json-part/big.ts', Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`).join('\n') + '\n');
+    const big = makeFile('json-part/big.ts', LARGE_TS);
     const turn = await agentTurn('json-part', [
       { tool: WRITE, input: { filePath: f.rel, content: '# notes\n' } },
       { tool: WRITE, input: { filePath: f.rel, content: '# notes\n\n- one\n- two\n' } },

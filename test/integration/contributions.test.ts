@@ -6,13 +6,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { activateExtension, sleep, waitFor } from './helpers';
-import { driverAvailable, ui } from './ui';
-
-async function visibleText(selector: string): Promise<string> {
-  const answer = await ui({ action: 'text', selector: `${selector} >> visible=true`, timeout: 3000 });
-  // the editor renders spaces as no-break spaces
-  return (answer.text ?? '').replace(/\u00a0/g, ' ');
-}
+import { openToolPickerAtOurGroup } from './pickers';
+import { driverAvailable, ui, visibleText } from './ui';
 
 /** The extension host's own log of this run (HOME and the user-data dir are the run folder's). */
 function extensionHostLogs(): string[] {
@@ -68,29 +63,7 @@ suite('contributions in the workbench', () => {
   });
 
   test('agent mode offers the three guarded tools in the tool picker', async () => {
-    await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
-    // The picker's tree fills in while tool sources load; a click that lands during a re-render
-    // can leave it showing "0 Results" (seen once in CI). Such a picker is closed and opened again.
-    let last = '';
-    let text: string | undefined;
-    for (let attempt = 1; attempt <= 3 && text === undefined; attempt++) {
-      void vscode.commands.executeCommand('workbench.action.chat.configureTools');
-      const picker = await waitFor(async () => {
-        const t = await visibleText('.quick-input-widget');
-        return /Agent Edit Guard/.test(t) ? t : undefined;
-      }, 'the tool picker to list Agent Edit Guard', 8000, 200);
-      // the extension's group holds the three tools: expand it (only if it is collapsed: a click toggles)
-      if (!/guardedReplace/.test(picker)) {
-        await ui({ action: 'click', timeout: 3000, selector: '.quick-input-widget .monaco-list-row[aria-expanded="false"]:has-text("Agent Edit Guard") .monaco-tl-twistie >> visible=true' });
-        await sleep(300);
-      }
-      text = await waitFor(async () => {
-        const t = (last = await visibleText('.quick-input-widget'));
-        // the picker lists tools by their reference names, with the user description
-        return /guardedRead/.test(t) && /guardedWrite/.test(t) && /guardedReplace/.test(t) ? t : undefined;
-      }, 'the three guarded tools in the picker', 5000, 200).catch(() => undefined);
-      if (text === undefined) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    }
+    const { text, last } = await openToolPickerAtOurGroup();
     assert.ok(text !== undefined, `the three guarded tools never showed in the picker (3 attempts); it last showed: ${last.slice(0, 1500)}`);
     assert.match(text, /guardedReplace\s*Replace exact text in a file the agent has seen/);
   });

@@ -37,3 +37,10 @@ export async function ui(action: object, timeoutMs = 20000): Promise<any> {
   }
   throw new Error(`the UI driver did not answer within ${timeoutMs} ms: ${JSON.stringify(action)}`);
 }
+
+/** The rendered text of the visible elements `selector` matches (empty when there is none within 3 s). */
+export async function visibleText(selector: string): Promise<string> {
+  const answer = await ui({ action: 'text', selector: `${selector} >> visible=true`, timeout: 3000 });
+  // the editor renders spaces as no-break spaces
+  return (answer.text ?? '').replace(/\u00a0/g, ' ');
+}
