@@ -23,7 +23,7 @@ type FileFacts = Extract<FileStat, { kind: 'file' | 'directory' }>;
 /** What the disk held the last time a clean document's version was compared with it. */
 interface DiskView {
   version: number;
-  /** The document's `syncedAt` then: a load that takes in a new stat without changing the text moves it. */
+  /** The document's `syncedAt` then: a load that takes in a new stat without changing the text moves it (and ends `staleStat`). */
   syncedAt: number;
   mtime: number;
   size: number;
@@ -185,7 +185,9 @@ export class EditorDocuments implements DocumentPort {
   /** Compares a clean document with the disk (once per version and disk state). */
   private async diskView(document: EditorDocument, stat: FileFacts): Promise<DiskView | undefined> {
     const known = this.disk.get(document);
-    if (known && known.version === document.version && known.syncedAt === document.syncedAt && known.mtime === stat.mtime && known.size === stat.size) return known;
+    // `syncedAt` matters only to a stale stat: once the document has taken in a newer one, look again
+    const staleNoMore = known?.staleStat === true && known.syncedAt !== document.syncedAt;
+    if (known && known.version === document.version && known.mtime === stat.mtime && known.size === stat.size && !staleNoMore) return known;
     // bytes of other encodings cannot be compared with the text here; the document is trusted
     if (document.encoding !== 'utf8' && document.encoding !== 'utf8bom') return undefined;
     let bytes: Uint8Array;
