@@ -1,7 +1,7 @@
 // Which chat and which turn a tool call belongs to (docs/design.md §Chat sessions and turns).
 // Nothing here is documented API: every field is read defensively. No `vscode` import: the one thing
 // VS Code must do — write a URI as its canonical string — is handed in, so the keys are unit-tested.
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from '../core/boundedMap';
 
 /** The session of calls made outside any chat (another extension calling `vscode.lm.invokeTool`). */
 export const NO_CHAT_SESSION = 'no-chat';
@@ -30,7 +30,7 @@ function isUriParts(value: unknown): value is UriParts {
 
 export class ChatSessions {
   /** Chat ids (as hooks name a chat) → the session key its tool tokens gave, learned from our tools' calls. */
-  private readonly keysByChatId = new LRUCache<string, string>({ max: MAX_KNOWN_CHATS });
+  private readonly keysByChatId = new BoundedMap<string, string>(MAX_KNOWN_CHATS);
 
   constructor(private readonly formatUri: UriFormatter) {}
 

@@ -1,7 +1,7 @@
 // What every path through the gate shares — our tools' writes (guard.ts) and other agents' edits
 // (externalEdits.ts): one lock per file, the check against the chat's marks, the refusal that shows
 // what changed, the record of the agent's own write, and the finish every result gets.
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from './boundedMap';
 import { changedLineRanges, type LineRange, unifiedDiff } from './diff';
 import { Emitter } from './events';
 import { decide, type GateDecision } from './gate';
@@ -30,7 +30,7 @@ export class Gatekeeper {
   private readonly blocked: Emitter<BlockedWrite>;
   private readonly written: Emitter<CompletedWrite>;
   /** Display names of the files the chats have seen, for notices. */
-  private readonly names = new LRUCache<string, string>({ max: MAX_NAMED_FILES });
+  private readonly names = new BoundedMap<string, string>(MAX_NAMED_FILES);
   readonly onDidBlock: Emitter<BlockedWrite>['event'];
   readonly onDidWrite: Emitter<CompletedWrite>['event'];
   faultInjector: FaultInjector | undefined;

@@ -1,7 +1,7 @@
 // Path policy (docs/design.md §Path policy): which files are out of bounds, decided on the path as
 // given and on where it really leads (symbolic links), and which need the user's say.
 import * as path from 'node:path';
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from './boundedMap';
 import { Minimatch } from 'minimatch';
 import { PATH } from './messages';
 import { displayPath, type FileFacts, folderOf, resolveToolPath, type WorkspaceFolderInfo } from './pathResolution';
@@ -127,7 +127,7 @@ export function protectedPattern(
 }
 
 /** Compiled patterns: every tool call checks every pattern, twice (prepare and invoke). */
-const matchers = new LRUCache<string, Minimatch>({ max: 256 });
+const matchers = new BoundedMap<string, Minimatch>(256);
 function compiled(pattern: string): Minimatch {
   let m = matchers.get(pattern);
   if (!m) matchers.set(pattern, (m = new Minimatch(pattern, { dot: true, nocase: process.platform === 'win32' })));

@@ -9,7 +9,7 @@
 // process starts). So a read's mark is of the version captured at its PreToolUse — the text the tool
 // then showed — and a tool's effects are settled at whichever comes first: its PostToolUse or the
 // chat's next event (Copilot runs one tool at a time, so a new event means the earlier tool is done).
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from '../../core/boundedMap';
 import type { ChatSessions } from '../../chat/session';
 import type { ExternalEdits } from '../../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../../core/ports';
@@ -41,12 +41,12 @@ const MAX_CHATS = 1000;
 
 export class BuiltinToolGate {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
-  private readonly turns = new LRUCache<string, number>({ max: MAX_CHATS });
+  private readonly turns = new BoundedMap<string, number>(MAX_CHATS);
   /** chat id → Copilot's id of the turn, learned when a guarded tool of that turn ran (see `noteGuardedCall`) */
-  private readonly requestIds = new LRUCache<string, { id: string; prompt: number }>({ max: MAX_CHATS });
+  private readonly requestIds = new BoundedMap<string, { id: string; prompt: number }>(MAX_CHATS);
   /** session key → chat id, for the chats the hooks have named */
-  private readonly chats = new LRUCache<string, string>({ max: MAX_CHATS });
-  private readonly pending = new LRUCache<string, Pending>({ max: MAX_CHATS });
+  private readonly chats = new BoundedMap<string, string>(MAX_CHATS);
+  private readonly pending = new BoundedMap<string, Pending>(MAX_CHATS);
   private readonly byChat = new KeyedLock();
 
   constructor(private readonly env: BuiltinToolGateEnvironment) {}
