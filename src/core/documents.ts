@@ -203,8 +203,13 @@ export class EditorDocuments implements DocumentPort {
       invalidUtf8 = true;
     }
     const held = this.heldOnDisk(document.uri, bytes);
-    const view: DiskView = { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8, normalised: held.normalised, ahead: aheadOf(document, held) };
-    if (!view.ahead && stat.mtime > document.syncedAt) view.staleStat = true;
+    const ahead = aheadOf(document, held);
+    return this.remember(document, stat, { invalidUtf8, normalised: held.normalised, ahead, staleStat: staleStatOf(document, stat, ahead) });
+  }
+
+  /** Records what the disk holds (`stat`) for the document's current version. */
+  private remember(document: EditorDocument, stat: FileFacts, disk: Omit<DiskView, 'version' | 'syncedAt' | 'mtime' | 'size'>): DiskView {
+    const view: DiskView = { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, ...disk };
     this.disk.set(document, view);
     return view;
   }
@@ -213,9 +218,8 @@ export class EditorDocuments implements DocumentPort {
   private async recordInSync(uri: string, document: EditorDocument): Promise<void> {
     try {
       const stat = await this.editor.stat(uri);
-      if (stat.kind === 'file' && !document.isDirty) {
-        this.disk.set(document, { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false });
-      }
+      // the editor wrote this stat itself: it is not stale, whatever syncedAt says yet
+      if (stat.kind === 'file' && !document.isDirty) this.remember(document, stat, { invalidUtf8: false, normalised: false });
     } catch {
       /* the next load compares with the disk as usual */
     }
@@ -251,14 +255,18 @@ export class EditorDocuments implements DocumentPort {
       if (stat.kind === 'file' && !document.isDirty) {
         const ahead = aheadOf(document, asEditorHolds(text, this.editor.defaultEol(uri)));
         // the editor has not taken in this write's stat: with the same text it still would refuse to save
-        const staleStat = !ahead && stat.mtime > document.syncedAt;
-        this.disk.set(document, { version: document.version, syncedAt: document.syncedAt, mtime: stat.mtime, size: stat.size, invalidUtf8: false, normalised: false, ahead, staleStat });
+        this.remember(document, stat, { invalidUtf8: false, normalised: false, ahead, staleStat: staleStatOf(document, stat, ahead) });
       }
       return { applied: true, onDisk: true };
     } catch {
       return { applied: false };
     }
   }
+}
+
+/** The file changed after the editor last took it in, yet the editor holds its text (`ahead` unset): it would refuse to save. */
+function staleStatOf(document: EditorDocument, stat: FileFacts, ahead: DiskView['ahead']): boolean {
+  return ahead === undefined && stat.mtime > document.syncedAt;
 }
 
 /** The text the document will hold once it loads `held`, if that is not the text it holds now. */
