@@ -17,15 +17,14 @@ export const SETTINGS = {
   protectedFiles: 'protectedFiles',
 } as const;
 
-/** The defaults package.json declares, one source for both (the manifest test checks them). */
+/**
+ * The defaults of the two window-scoped switches, which the core does not know; the gate's own
+ * settings default to `DEFAULT_SETTINGS` (core/settings.ts) and the protected files to
+ * `DEFAULT_PROTECTED_FILES`. test/unit/manifest.test.ts checks each against package.json.
+ */
 export const SETTING_DEFAULTS = {
-  [SETTINGS.enabled]: DEFAULT_SETTINGS.enabled,
-  [SETTINGS.ownWriteKeepsMark]: DEFAULT_SETTINGS.policy,
-  [SETTINGS.maxReadLines]: DEFAULT_SETTINGS.maxReadLines,
-  [SETTINGS.maxResultChars]: DEFAULT_SETTINGS.maxResultChars,
   [SETTINGS.guardBuiltinTools]: false,
   [SETTINGS.allowOutsideWorkspace]: false,
-  [SETTINGS.protectedFiles]: DEFAULT_PROTECTED_FILES,
 } as const;
 
 /**
