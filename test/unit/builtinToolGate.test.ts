@@ -5,11 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { ChatSessions } from '../../src/chat/session';
 import { sha256 } from '../../src/core/hash';
-import { MarkStore } from '../../src/core/marks';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
 import type { ToolName } from '../../src/core/types';
 import { BuiltinToolGate } from '../../src/hooks/copilot/builtinToolGate';
-import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+import { coreFixture, verbOf } from './memoryDocuments';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
 const OTHER_CHAT = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
@@ -17,11 +16,7 @@ const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
 function setup(settings: Partial<GuardSettings> = {}) {
-  const docs = new MemoryDocuments();
-  const store = new MarkStore();
-  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, maxResultChars: 7000, ...settings };
-  const log = new MemoryLog();
-  const { gate, guard, edits } = coreOver(store, docs, () => current, log);
+  const { docs, store, log, gate, guard, edits } = coreFixture({ maxResultChars: 7000, ...settings });
   const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
   const activity: string[] = [];
   let active = true;

@@ -4,9 +4,8 @@ import * as assert from 'node:assert/strict';
 import { denyOutput, filesOfPatch, parseHookEvent } from '../../src/hooks/copilot/hookEvents';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
-import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
-import { coreOver, MemoryDocuments, verbOf } from './memoryDocuments';
+import { coreFixture, verbOf } from './memoryDocuments';
 
 const payload = (event: string, extra: Record<string, unknown> = {}) => ({
   timestamp: '2026-11-30T13:06:30.457Z',
@@ -80,10 +79,7 @@ const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
 function setup(settings: Partial<GuardSettings> = {}) {
-  const docs = new MemoryDocuments();
-  const store = new MarkStore();
-  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, maxResultChars: 7000, ...settings };
-  const { gate, edits } = coreOver(store, docs, () => current);
+  const { docs, store, gate, edits } = coreFixture({ maxResultChars: 7000, ...settings });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
   const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark });

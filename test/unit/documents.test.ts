@@ -27,6 +27,19 @@ function setup() {
   };
 }
 
+/**
+ * The agent read a CRLF file, then another program rewrote it with a text VS Code holds the same (the
+ * last line break a lone CR), and the editor, which loads disk changes late, has not taken in the new stat.
+ */
+async function afterSameTextChange() {
+  const t = setup();
+  t.editor.diskLoads = 'late';
+  t.editor.writeDisk(A, 'a\r\nb\r\n');
+  await t.read();
+  t.editor.writeDisk(A, 'a\r\nb\r');
+  return t;
+}
+
 suite('documents: the gate over the editor lifecycle', () => {
   test('a document dropped and opened again starts at version 1: its hash is not the old version 1 one, so a stale write is blocked', async () => {
     const t = setup();
@@ -149,11 +162,7 @@ suite('documents: the gate over the editor lifecycle', () => {
   });
 
   test('a disk change that leaves the text as the editor holds it (only line endings), after the agent read: the write goes to the disk, since the editor would refuse to save', async () => {
-    const t = setup();
-    t.editor.diskLoads = 'late';
-    t.editor.writeDisk(A, 'a\r\nb\r\n');
-    await t.read();
-    t.editor.writeDisk(A, 'a\r\nb\r'); // another program; VS Code holds the same text, and has not taken in the new stat
+    const t = await afterSameTextChange();
     const out = await t.write('c\r\n', true);
     assert.equal(out.data.saved, true, out.text);
     assert.match(out.text, /on disk/);
@@ -162,11 +171,7 @@ suite('documents: the gate over the editor lifecycle', () => {
   });
 
   test('after such a write, whose text the document already holds, the next write goes to the disk too: the editor has still not taken in the stat', async () => {
-    const t = setup();
-    t.editor.diskLoads = 'late';
-    t.editor.writeDisk(A, 'a\r\nb\r\n');
-    await t.read();
-    t.editor.writeDisk(A, 'a\r\nb\r');
+    const t = await afterSameTextChange();
     const same = await t.write('a\r\nb\r\n'); // the text the editor holds: on disk, and nothing for the editor to load
     assert.match(same.text, /written to the file itself/, same.text);
     const next = await t.write('c\r\n', true);
@@ -176,11 +181,7 @@ suite('documents: the gate over the editor lifecycle', () => {
   });
 
   test('once the editor has taken in the new stat of such a change (a load that leaves the text as it was), the write goes through the editor and saves', async () => {
-    const t = setup();
-    t.editor.diskLoads = 'late';
-    t.editor.writeDisk(A, 'a\r\nb\r\n');
-    await t.read();
-    t.editor.writeDisk(A, 'a\r\nb\r');
+    const t = await afterSameTextChange();
     await t.read(); // the gate compared the document with the disk: the stat is newer than the editor's
     t.editor.loadPending(); // the editor loads it: same text, no new version, but the stat is current now
     const out = await t.write('c\r\n', true);

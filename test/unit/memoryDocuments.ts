@@ -4,7 +4,7 @@ import { EditorDocuments } from '../../src/core/documents';
 import { ExternalEdits } from '../../src/core/externalEdits';
 import { Gatekeeper } from '../../src/core/gatekeeper';
 import { Guard } from '../../src/core/guard';
-import type { MarkStore } from '../../src/core/marks';
+import { MarkStore } from '../../src/core/marks';
 import type { DocumentPort, GuardSettings, Logger } from '../../src/core/ports';
 import { OWN_TOOL_VERB, type OwnToolId } from '../../src/core/toolIds';
 import { TOOL_VERB } from '../../src/hooks/copilot/hookEvents';
@@ -77,6 +77,14 @@ export class MemoryLog implements Logger {
 export function coreOver(store: MarkStore, port: DocumentPort, settings: (uri: string) => GuardSettings, log: Logger = new MemoryLog()) {
   const gate = new Gatekeeper(store, port, settings, log);
   return { gate, guard: new Guard(gate), edits: new ExternalEdits(gate) };
+}
+
+/** A fresh in-memory editor and mark store under the core, with settings a test may change in place. */
+export function coreFixture(settings: Partial<GuardSettings> = {}, log = new MemoryLog()) {
+  const docs = new MemoryDocuments();
+  const store = new MarkStore();
+  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, ...settings };
+  return { docs, store, current, log, ...coreOver(store, docs, () => current, log) };
 }
 
 /** The verb an adapter supplies for a tool: ours, or one of Copilot's. */
