@@ -38,7 +38,7 @@ function layer(name, files, { vscode, patterns = [], ignores }) {
   };
 }
 
-const PLAIN_COPILOT = ['src/hooks/copilot/builtinToolGate.ts', 'src/hooks/copilot/hookEvents.ts'];
+const PLAIN_COPILOT = ['src/hooks/copilot/builtinToolGate.ts', 'src/hooks/copilot/hookEvents.ts', 'src/hooks/copilot/hooksFile.ts', 'src/hooks/copilot/hooksFileOnDisk.ts', 'src/hooks/copilot/uninstall.ts'];
 const ROOT_CORE_ONLY = ['src/config.ts', 'src/api.ts'];
 
 export default defineConfig([
@@ -97,7 +97,7 @@ export default defineConfig([
     patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts']],
   }),
   layer('hooks/copilot in plain Node', PLAIN_COPILOT, {
-    vscode: 'Layer rule hooks/copilot gate ↛ vscode: builtinToolGate.ts and hookEvents.ts are unit-tested in plain Node',
+    vscode: 'Layer rule hooks/copilot gate ↛ vscode: builtinToolGate.ts, hookEvents.ts and the hooks file modules are unit-tested in plain Node (uninstall.ts runs without VS Code)',
     patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts']],
   }),
   layer('ui', ['src/ui/**'], {

@@ -1,7 +1,7 @@
 // Bundles the extension (and, with --tests, the unit and integration tests) with esbuild.
 // `vscode` is provided by the extension host; `mocha` is loaded from node_modules by the test entry.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
@@ -12,6 +12,10 @@ const tsFiles = (dir, filter = () => true) => readdirSync(dir).filter((f) => f.e
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
 // the hooks bridge's script: Copilot runs it as a hook command with the editor's own Node runtime
 await build({ ...common, entryPoints: ['src/hooks/bridgeScript.ts'], outfile: 'dist/hook-bridge.js', minify: production, sourcemap: false });
+// run by VS Code after an uninstall (package.json `vscode:uninstall`): removes our user-level hooks file
+await build({ ...common, entryPoints: ['src/hooks/copilot/uninstall.ts'], outfile: 'dist/uninstall.js', minify: production, sourcemap: false });
+// the cheaper client for where bash runs the hook (src/hooks/hookClient.ts): its text, from the protocol's constants
+await writeHookClient();
 if (withTests) {
   // the runners load every *.test.js in these folders: a test whose source is gone must not run
   rmSync('out/test', { recursive: true, force: true });
@@ -25,4 +29,14 @@ if (withTests) {
   // not tests: the host entries of `npm run screenshots` and `npm run copilot:capture` (scripts/screenshots/run.sh)
   rmSync('out/scripts', { recursive: true, force: true });
   await build({ ...common, entryPoints: tsFiles('scripts/screenshots'), outdir: 'out/scripts/screenshots', external: ['vscode', 'mocha'] });
+}
+
+async function writeHookClient() {
+  const r = await build({ ...common, sourcemap: false, entryPoints: ['src/hooks/hookClient.ts'], write: false, outfile: 'hook-client.cjs' });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, () => ({}));
+  const { CLIENT_SCRIPT_NAME, hookClientScript } = module.exports;
+  const file = join('dist', CLIENT_SCRIPT_NAME);
+  writeFileSync(file, hookClientScript());
+  chmodSync(file, 0o755);
 }

@@ -1,7 +1,7 @@
 // The `editGuard.*` settings, read fresh on every call so a change applies at once.
 import * as vscode from 'vscode';
 import { DEFAULT_PROTECTED_FILES } from './core/paths';
-import { DEFAULT_SETTINGS, type GuardSettings, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from './core/settings';
+import { DEFAULT_SETTINGS, type GuardSettings, HOOKS_PLACEMENTS, type HooksPlacement, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from './core/settings';
 import type { OwnWritePolicy } from './core/types';
 
 export const SECTION = 'editGuard';
@@ -12,6 +12,8 @@ export const SETTINGS = {
   ownWriteKeepsMark: 'ownWriteKeepsMark',
   maxReadLines: 'maxReadLines',
   maxResultChars: 'maxResultChars',
+  guardCopilotTools: 'guardCopilotTools',
+  /** deprecated: the boolean `guardCopilotTools` replaced (`true` = `workspace`); moved over by `migrateLegacySettings` */
   guardBuiltinTools: 'guardBuiltinTools',
   allowOutsideWorkspace: 'allowOutsideWorkspace',
   protectedFiles: 'protectedFiles',
@@ -23,6 +25,7 @@ export const SETTINGS = {
  * `DEFAULT_PROTECTED_FILES`. test/unit/manifest.test.ts checks each against package.json.
  */
 export const SETTING_DEFAULTS = {
+  [SETTINGS.guardCopilotTools]: 'off' as HooksPlacement,
   [SETTINGS.guardBuiltinTools]: false,
   [SETTINGS.allowOutsideWorkspace]: false,
 } as const;
@@ -44,9 +47,57 @@ export function readSettings(file?: string): GuardSettings {
   };
 }
 
-/** `editGuard.guardBuiltinTools`: gate Copilot's built-in file tools through its hooks (window-scoped). */
-export function guardBuiltinTools(): boolean {
-  return vscode.workspace.getConfiguration(SECTION, null).get<boolean>(SETTINGS.guardBuiltinTools, SETTING_DEFAULTS.guardBuiltinTools) === true;
+/** `editGuard.guardCopilotTools` (window-scoped): where the hooks file that gates Copilot's own edit tools goes. */
+export function copilotToolsPlacement(): HooksPlacement {
+  const config = vscode.workspace.getConfiguration(SECTION, null);
+  const value = config.get<string>(SETTINGS.guardCopilotTools, SETTING_DEFAULTS.guardCopilotTools);
+  if (!isExplicit(config.inspect(SETTINGS.guardCopilotTools)) && config.get<boolean>(SETTINGS.guardBuiltinTools) === true) return 'workspace';
+  return (HOOKS_PLACEMENTS as readonly string[]).includes(value) ? (value as HooksPlacement) : SETTING_DEFAULTS.guardCopilotTools;
+}
+
+/** Are Copilot's own edit tools gated in this window (the hooks are on)? */
+export const guardCopilotTools = () => copilotToolsPlacement() !== 'off';
+
+/** Did the user choose this setting anywhere (not just the default)? */
+export function isExplicit(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {
+  return inspected?.globalValue !== undefined || inspected?.workspaceValue !== undefined || inspected?.workspaceFolderValue !== undefined;
+}
+
+/**
+ * Sets where the hooks file goes: `workspace` in the workspace settings, the others in the user
+ * settings — and a workspace value that would hide the user's choice is cleared.
+ */
+export async function setCopilotToolsPlacement(placement: HooksPlacement): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION, null);
+  if (placement === 'workspace') return config.update(SETTINGS.guardCopilotTools, placement, vscode.ConfigurationTarget.Workspace);
+  await config.update(SETTINGS.guardCopilotTools, placement, vscode.ConfigurationTarget.Global);
+  if (config.inspect(SETTINGS.guardCopilotTools)?.workspaceValue !== undefined) {
+    await config.update(SETTINGS.guardCopilotTools, undefined, vscode.ConfigurationTarget.Workspace);
+  }
+}
+
+/**
+ * `editGuard.guardBuiltinTools` (a boolean, deprecated) becomes `editGuard.guardCopilotTools`
+ * where the user set it: `true` → `workspace` (where its file went), `false` → `off`. Returns the
+ * settings scopes it moved.
+ */
+export async function migrateLegacySettings(): Promise<string[]> {
+  const config = vscode.workspace.getConfiguration(SECTION, null);
+  const legacy = config.inspect<boolean>(SETTINGS.guardBuiltinTools);
+  const current = config.inspect(SETTINGS.guardCopilotTools);
+  const moved: string[] = [];
+  const scopes = [
+    { name: 'user', target: vscode.ConfigurationTarget.Global, old: legacy?.globalValue, now: current?.globalValue },
+    { name: 'workspace', target: vscode.ConfigurationTarget.Workspace, old: legacy?.workspaceValue, now: current?.workspaceValue },
+  ];
+  for (const scope of scopes) {
+    if (scope.old === undefined) continue;
+    if (scope.target === vscode.ConfigurationTarget.Workspace && !vscode.workspace.workspaceFile && !vscode.workspace.workspaceFolders?.length) continue;
+    if (scope.now === undefined) await config.update(SETTINGS.guardCopilotTools, scope.old === true ? 'workspace' : 'off', scope.target);
+    await config.update(SETTINGS.guardBuiltinTools, undefined, scope.target);
+    moved.push(scope.name);
+  }
+  return moved;
 }
 
 /** Which paths the tools may touch, and which need the user's confirmation. */

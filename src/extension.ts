@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
-import { guardBuiltinTools, readPathSettings, readSettings, SECTION, SETTINGS, toggleGate } from './config';
+import { copilotToolsPlacement, guardCopilotTools, isExplicit, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
 import { EditorDocuments } from './core/documents';
 import { ExternalEdits } from './core/externalEdits';
 import { Gatekeeper } from './core/gatekeeper';
@@ -15,10 +15,12 @@ import { VsCodeEditor } from './editor/vscodeEditor';
 import { fileOfAgentPath } from './editor/workspace';
 import { BuiltinToolGate } from './hooks/copilot/builtinToolGate';
 import { HooksBridge } from './hooks/copilot/hooksBridge';
+import { userHooksFile } from './hooks/copilot/hooksFileOnDisk';
 import { ReadFileTool } from './tools/readFileTool';
 import { ReplaceStringTool } from './tools/replaceStringTool';
 import { WriteFileTool } from './tools/writeFileTool';
 import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
+import { chooseCopilotGuard, COPILOT_CHAT_ID, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
 import { showReadMarksPicker } from './ui/readMarksPicker';
 import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
 
@@ -62,12 +64,12 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     currentSession = session;
     refreshStatus();
   };
-  // Copilot's own file tools, through its hooks (off unless editGuard.guardBuiltinTools)
+  // Copilot's own file tools, through its hooks (off unless editGuard.guardCopilotTools)
   const builtinGate = new BuiltinToolGate({
     edits: new ExternalEdits(gate),
     sessions,
     log,
-    active: guardBuiltinTools,
+    active: guardCopilotTools,
     onActivity: followChat,
     resolveFile: fileOfAgentPath,
   });
@@ -82,14 +84,38 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       followChat(session);
     },
   };
-  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), guardBuiltinTools, log);
+  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), copilotToolsPlacement, log);
+  const copilotGuard: CopilotGuardEnvironment = {
+    state: context.globalState,
+    placement: copilotToolsPlacement,
+    chosen: () => {
+      const config = vscode.workspace.getConfiguration(SECTION, null);
+      return isExplicit(config.inspect(SETTINGS.guardCopilotTools)) || isExplicit(config.inspect(SETTINGS.guardBuiltinTools));
+    },
+    set: async (placement) => {
+      await setCopilotToolsPlacement(placement);
+      log.info(`guarding Copilot's own edit tools: ${placement}, chosen by the user`);
+    },
+    userFile: userHooksFile(),
+  };
+  // offered once per window, as soon as Copilot Chat is there (a fresh profile enables it later)
+  let offered = false;
+  const offer = () => {
+    if (offered || !vscode.workspace.isTrusted || !vscode.extensions.getExtension(COPILOT_CHAT_ID)) return;
+    offered = true;
+    void offerCopilotGuard(copilotGuard);
+  };
 
   context.subscriptions.push(
     log,
     editor,
     bridge,
     vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void bridge.sync()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      void bridge.sync();
+      offer();
+    }),
+    vscode.extensions.onDidChange(offer),
     freshness,
     diagnostics,
     status,
@@ -106,15 +132,24 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       marksChanged.fire();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void bridge.sync();
+      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardCopilotTools}`) || e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void bridge.sync();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
         marksChanged.fire();
       }
     }),
     vscode.commands.registerCommand(COMMANDS.showReadMarks, () =>
-      showReadMarksPicker({ views, currentSession: () => currentSession, enabled: () => readSettings().enabled, clear: clearMarks, toggle: toggleGate }),
+      showReadMarksPicker({
+        views,
+        currentSession: () => currentSession,
+        enabled: () => readSettings().enabled,
+        clear: clearMarks,
+        toggle: toggleGate,
+        copilotGuard: copilotToolsPlacement,
+        chooseCopilotGuard: () => chooseCopilotGuard(copilotGuard),
+      }),
     ),
+    vscode.commands.registerCommand(COMMANDS.guardCopilotTools, () => chooseCopilotGuard(copilotGuard)),
     vscode.commands.registerCommand(COMMANDS.clearReadMarks, () => {
       clearMarks();
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), STATUS_MESSAGE_MS);
@@ -136,10 +171,20 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
             }
           : undefined;
       }),
+      vscode.commands.registerCommand(TEST_COMMANDS.offerCopilotGuard, async () => {
+        await context.globalState.update(OFFER_STATE_KEY, undefined);
+        return offerCopilotGuard(copilotGuard);
+      }),
     );
   }
   refreshStatus();
-  void bridge.sync();
+  void migrateLegacySettings()
+    .then((moved) => moved.length && log.info(`moved editGuard.${SETTINGS.guardBuiltinTools} to editGuard.${SETTINGS.guardCopilotTools} in the ${moved.join(' and ')} settings`))
+    .catch((e) => log.warn(`could not move editGuard.${SETTINGS.guardBuiltinTools}: ${e instanceof Error ? e.message : String(e)}`))
+    .finally(() => {
+      void bridge.sync();
+      if (vscode.workspace.isTrusted) offer();
+    });
   log.info('Agent Edit Guard active');
 
   return {

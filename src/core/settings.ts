@@ -10,6 +10,10 @@ export interface GuardSettings {
   maxResultChars?: number;
 }
 
+/** `editGuard.guardCopilotTools`: where the hooks file that gates Copilot's own edit tools goes; `off` = nowhere. */
+export const HOOKS_PLACEMENTS = ['off', 'user', 'workspace'] as const;
+export type HooksPlacement = (typeof HOOKS_PLACEMENTS)[number];
+
 export const OWN_WRITE_POLICIES: readonly OwnWritePolicy[] = ['sameTurn', 'never', 'always'];
 
 /** The defaults of `editGuard.enabled`, `.ownWriteKeepsMark`, `.maxReadLines` and `.maxResultChars`. */

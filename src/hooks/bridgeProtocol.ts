@@ -1,33 +1,47 @@
-// The wire between the hook script (run by Copilot for each hook event) and the extension: one local
-// connection per event. The script sends a header line with the window's secret, then the hook's
-// stdin unchanged; the extension answers with one JSON object and closes. Shared by both sides; no
-// `vscode` here, because the script runs in a plain Node process.
+// The wire between a hook command (run by Copilot for each hook event) and the extension: one local
+// TCP connection per event, on 127.0.0.1 only. TCP rather than a Unix socket or a named pipe because
+// the cheap client (hookClient.sh) is bash, whose `/dev/tcp` speaks only TCP; the secret, not the
+// address, is what makes a request ours. The client sends one header line — the protocol, the
+// window's secret and the payload's length in bytes — then the hook's stdin unchanged; the extension
+// answers with a status line and, after `ok`, exactly what the hook prints, then closes. Shared by
+// both sides; no `vscode` here, because the node client runs in a plain Node process.
 
-/** Where the running extension tells the hook script (through the extension host's environment, which hooks inherit) how to reach it. */
+/** Where the running extension tells the hook command (through the extension host's environment, which hooks inherit) how to reach it. */
 export const ENV = {
+  /** `127.0.0.1:<port>` */
   socket: 'AGENT_EDIT_GUARD_SOCKET',
   secret: 'AGENT_EDIT_GUARD_SECRET',
-  /** a file in the bridge's private folder where the script notes the calls it let through unanswered */
+  /** a file in the bridge's private folder where the client notes the calls it let through unanswered */
   missed: 'AGENT_EDIT_GUARD_MISSED',
   /** tests only: a shorter bound than `DEFAULT_BOUND_MS` */
   boundMs: 'AGENT_EDIT_GUARD_BOUND_MS',
 } as const;
 
-export const HEADER = 'agent-edit-guard/1';
+/** The first word of a request; a client of another version is refused, and lets its call through. */
+export const HEADER = 'agent-edit-guard/2';
 
-/** How long the script waits for the extension before it lets the call through (fail-open). */
+/** The status lines of a reply. */
+export const STATUS = { ok: 'ok', unauthorized: 'unauthorized', malformed: 'malformed' } as const;
+
+/** How long a client waits for the extension before it lets the call through (fail-open). */
 export const DEFAULT_BOUND_MS = 4000;
 
 /** The largest hook payload the extension reads (a `create_file` of a big file carries its content). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
-export interface BridgeReply {
-  /** what the script prints on its stdout for Copilot ('' = no objection) */
-  stdout?: string;
-  error?: 'unauthorized';
+/** The bridge listens on the loopback interface only. */
+export const LOOPBACK = '127.0.0.1';
+
+export const requestHeader = (secret: string, bytes: number) => `${HEADER} ${secret} ${bytes}\n`;
+
+/** `127.0.0.1:<port>` → its parts; undefined when the value is not one. */
+export function parseAddress(address: string): { host: string; port: number } | undefined {
+  const m = /^(127\.0\.0\.1):(\d{1,5})$/.exec(address);
+  const port = m ? Number(m[2]) : 0;
+  return m && port > 0 && port < 65536 ? { host: m[1], port } : undefined;
 }
 
-/** A line the script appends to the missed-calls file when it allowed a call without an answer. */
+/** A line a client appends to the missed-calls file when it allowed a call without an answer. */
 export interface MissedCall {
   at: number;
   event?: string;

@@ -1,14 +1,15 @@
-// The hook command's script (bundled to dist/hook-bridge.js and run by Copilot with the editor's own
-// Node runtime). It forwards the hook's stdin to the running extension over its private socket,
-// with the window's secret, and prints the extension's answer. It never runs anything it receives:
+// The hook command's Node client (bundled to dist/hook-bridge.js), for where bash is not there to
+// run the cheaper hookClient.sh (Windows, or a system without bash); both speak bridgeProtocol.ts.
+// It forwards the hook's stdin to the running extension with the window's secret, and prints the
+// extension's answer. It never runs anything it receives:
 // the answer is only printed. Whatever goes wrong (no extension in this window, no answer within
 // the bound, a refused secret), it prints nothing and exits 0, which lets the tool call through
 // (fail-open), and notes the miss where the extension will log it.
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { type BridgeReply, DEFAULT_BOUND_MS, ENV, HEADER, type MissedCall } from './bridgeProtocol';
+import { DEFAULT_BOUND_MS, ENV, type MissedCall, parseAddress, requestHeader, STATUS } from './bridgeProtocol';
 
-const socketPath = process.env[ENV.socket];
+const socketAddress = process.env[ENV.socket];
 const secret = process.env[ENV.secret];
 const missedFile = process.env[ENV.missed];
 const bound = Number(process.env[ENV.boundMs]) > 0 ? Number(process.env[ENV.boundMs]) : DEFAULT_BOUND_MS;
@@ -44,32 +45,36 @@ function describe(why: string): MissedCall {
 // the bound covers everything, reading stdin included
 setTimeout(() => finish('', `no answer from the extension within ${bound} ms`), bound).unref();
 
-if (!socketPath || !secret) {
-  // Agent Edit Guard is not running in this window (or the bridge is off): nothing to ask
-  finish('');
+if (!socketAddress || !secret) {
+  // Agent Edit Guard is not running in this window (or the bridge is off): nothing to ask; the input
+  // is still read, so the writer never meets a closed pipe
+  process.stdin.resume();
+  process.stdin.on('end', () => finish(''));
+  process.stdin.on('error', () => finish(''));
 } else {
   process.stdin.on('data', (chunk: Buffer) => input.push(chunk));
   process.stdin.on('error', () => finish('', 'could not read the hook input'));
-  process.stdin.on('end', () => forward(socketPath, secret));
+  process.stdin.on('end', () => forward(socketAddress, secret));
 }
 
-function forward(path: string, key: string): void {
+function forward(address: string, key: string): void {
+  const target = parseAddress(address);
+  if (!target) return finish('', `${ENV.socket} is not an address (${address})`);
   const reply: Buffer[] = [];
-  const socket = net.createConnection(path);
+  const payload = Buffer.concat(input);
+  const socket = net.createConnection(target);
   socket.on('connect', () => {
-    socket.write(`${HEADER} ${key}\n`);
-    socket.end(Buffer.concat(input));
+    socket.write(requestHeader(key, payload.length));
+    socket.end(payload);
   });
   socket.on('data', (chunk: Buffer) => reply.push(chunk));
   socket.on('error', (e: NodeJS.ErrnoException) => finish('', `could not reach the extension (${e.code ?? e.message})`));
   socket.on('close', () => {
-    let answer: BridgeReply;
-    try {
-      answer = JSON.parse(Buffer.concat(reply).toString('utf8')) as BridgeReply;
-    } catch {
-      return finish('', 'the extension closed the connection without an answer');
-    }
-    if (answer.error) return finish('', `the extension refused the request (${answer.error})`);
-    finish(typeof answer.stdout === 'string' ? answer.stdout : '');
+    const answer = Buffer.concat(reply);
+    const newline = answer.indexOf(0x0a);
+    if (newline < 0) return finish('', 'the extension closed the connection without an answer');
+    const status = answer.subarray(0, newline).toString('utf8');
+    if (status !== STATUS.ok) return finish('', `the extension refused the request (${status})`);
+    finish(answer.subarray(newline + 1).toString('utf8'));
   });
 }

@@ -1,46 +1,52 @@
-// The extension's end of the hooks bridge: a local socket (a named pipe on Windows) that only this
-// user can open, in a fresh private folder, answering only requests that carry this window's
-// secret. The secret and the address reach the hook script through the extension host's
-// environment, which Copilot's hook commands inherit; neither is ever written into the workspace.
-// No `vscode` here: it is tested in plain Node.
+// The extension's end of the hooks bridge: a TCP listener on 127.0.0.1 (bridgeProtocol.ts says why
+// TCP), answering only requests that carry this window's secret; the missed-calls file lives in a
+// fresh folder only this user can open. The secret and the address reach the hook command through
+// the extension host's environment, which Copilot's hook commands inherit; neither is ever written
+// into a file. No `vscode` here: it is tested in plain Node.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
-import { type BridgeReply, ENV, HEADER, MAX_REQUEST_BYTES, type MissedCall } from './bridgeProtocol';
+import { ENV, HEADER, LOOPBACK, MAX_REQUEST_BYTES, type MissedCall, STATUS } from './bridgeProtocol';
 
-/** Answers one hook payload with what the script should print ('' = no objection). */
+/** Answers one hook payload with what the hook should print ('' = no objection). */
 export type HookHandler = (payload: string) => Promise<string>;
 
 /** A connection that sends nothing for this long is dropped. */
 const IDLE_MS = 10_000;
+/** A header line longer than this is not ours. */
+const MAX_HEADER_BYTES = 256;
 
 export class BridgeServer {
   private readonly server: net.Server;
   private readonly sweep: NodeJS.Timeout;
 
   private constructor(
-    readonly address: string,
     readonly secret: string,
-    /** the private folder: the socket and the missed-calls file live in it */
+    /** the private folder: the missed-calls file lives in it */
     readonly folder: string,
     private readonly handle: HookHandler,
     private readonly log: Logger,
   ) {
-    // half-open: the script ends its side once it has sent the input, and still reads our answer
     this.server = net.createServer({ allowHalfOpen: true }, (socket) => this.serve(socket));
-    // the script notes calls it had to let through unanswered; log them as soon as we can
+    // the clients note calls they had to let through unanswered; log them as soon as we can
     this.sweep = setInterval(() => this.reportMissed(), 30_000);
     this.sweep.unref();
+  }
+
+  /** `127.0.0.1:<port>` */
+  get address(): string {
+    const a = this.server.address() as net.AddressInfo;
+    return `${LOOPBACK}:${a.port}`;
   }
 
   get missedFile(): string {
     return path.join(this.folder, 'missed.jsonl');
   }
 
-  /** The environment the hook script needs to reach this server. */
+  /** The environment a hook command needs to reach this server. */
   get environment(): Record<string, string> {
     return { [ENV.socket]: this.address, [ENV.secret]: this.secret, [ENV.missed]: this.missedFile };
   }
@@ -49,17 +55,14 @@ export class BridgeServer {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-edit-guard-'));
     fs.chmodSync(folder, 0o700);
     const secret = crypto.randomBytes(32).toString('hex');
-    const address =
-      process.platform === 'win32' ? `\\\\.\\pipe\\agent-edit-guard-${crypto.randomBytes(12).toString('hex')}` : path.join(folder, 'bridge.sock');
-    const bridge = new BridgeServer(address, secret, folder, handle, log);
+    const bridge = new BridgeServer(secret, folder, handle, log);
     await new Promise<void>((resolve, reject) => {
       bridge.server.once('error', reject);
-      bridge.server.listen(address, () => {
+      bridge.server.listen(0, LOOPBACK, () => {
         bridge.server.off('error', reject);
         resolve();
       });
     });
-    if (process.platform !== 'win32') fs.chmodSync(address, 0o600);
     bridge.server.on('error', (e) => log.error(`hooks bridge: ${e.message}`));
     return bridge;
   }
@@ -67,43 +70,70 @@ export class BridgeServer {
   private serve(socket: net.Socket): void {
     const chunks: Buffer[] = [];
     let size = 0;
+    /** the payload's length, once the header line is in */
+    let expected: number | undefined;
+    let answered = false;
+    const answer = (request: Buffer) => {
+      if (answered) return;
+      answered = true;
+      void this.answer(socket, request);
+    };
     socket.setTimeout(IDLE_MS, () => socket.destroy());
     socket.on('error', () => socket.destroy());
     socket.on('data', (chunk: Buffer) => {
+      if (answered) return;
       size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
+      if (size > MAX_REQUEST_BYTES + MAX_HEADER_BYTES) {
         this.log.warn(`hooks bridge: dropped a request over ${MAX_REQUEST_BYTES} bytes; the tool call was let through`);
         socket.destroy();
         return;
       }
       chunks.push(chunk);
+      if (expected === undefined) {
+        const head = chunks.length === 1 ? chunk : Buffer.concat(chunks);
+        const newline = head.indexOf(0x0a);
+        if (newline < 0) {
+          if (head.length > MAX_HEADER_BYTES) answer(head);
+          return;
+        }
+        expected = newline + 1 + (lengthOf(head.subarray(0, newline).toString('utf8')) ?? 0);
+      }
+      // bash cannot half-close its end: the length in the header says when the payload is complete
+      if (size >= expected) answer(Buffer.concat(chunks).subarray(0, expected));
     });
-    socket.on('end', () => void this.answer(socket, Buffer.concat(chunks)));
+    socket.on('end', () => answer(Buffer.concat(chunks)));
   }
 
   private async answer(socket: net.Socket, request: Buffer): Promise<void> {
-    const reply = (r: BridgeReply): void => {
-      socket.end(JSON.stringify(r));
+    const reply = (status: string, stdout = ''): void => {
+      if (!socket.destroyed) socket.end(`${status}\n${stdout}`);
     };
     const newline = request.indexOf(0x0a);
     const header = newline < 0 ? '' : request.subarray(0, newline).toString('utf8');
+    const length = lengthOf(header);
     if (!this.authentic(header)) {
-      this.log.warn('hooks bridge: refused a request without this window\'s secret');
-      return reply({ error: 'unauthorized' });
+      this.log.warn("hooks bridge: refused a request without this window's secret");
+      return reply(STATUS.unauthorized);
+    }
+    const payload = request.subarray(newline + 1);
+    if (length === undefined || payload.length !== length) {
+      this.log.warn(`hooks bridge: a request said ${length ?? 'no'} bytes and carried ${payload.length}; let through`);
+      return reply(STATUS.malformed);
     }
     this.reportMissed();
     try {
-      reply({ stdout: await this.handle(request.subarray(newline + 1).toString('utf8')) });
+      reply(STATUS.ok, await this.handle(payload.toString('utf8')));
     } catch (e) {
       // the gate never fails closed on its own bugs (rule 7)
       this.log.error(`hooks bridge: the hook was let through after an internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      reply({ stdout: '' });
+      reply(STATUS.ok);
     }
   }
 
+  /** The header's protocol and secret, compared in constant time. */
   private authentic(header: string): boolean {
     const expected = Buffer.from(`${HEADER} ${this.secret}`);
-    const given = Buffer.from(header);
+    const given = Buffer.from(header.replace(/ \d+$/, ''));
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 
@@ -132,4 +162,10 @@ export class BridgeServer {
     this.server.close();
     fs.rmSync(this.folder, { recursive: true, force: true });
   }
+}
+
+/** The payload length a header line names (its last word), if it names one. */
+function lengthOf(header: string): number | undefined {
+  const m = / (\d+)$/.exec(header);
+  return m ? Number(m[1]) : undefined;
 }

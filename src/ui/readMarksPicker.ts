@@ -1,12 +1,14 @@
 // The quick pick behind the status bar: every read mark, grouped by chat and turn, with its state;
 // pick one to open the file, or use the buttons to clear marks.
 import * as vscode from 'vscode';
+import type { HooksPlacement } from '../core/settings';
+import { copilotGuardLabel } from './copilotGuard';
 import { originLabel, sessionLabel, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
   view?: MarkView;
-  action?: 'clearAll' | 'toggle';
+  action?: 'clearAll' | 'toggle' | 'copilot';
 }
 
 const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Open file') };
@@ -18,6 +20,9 @@ export interface PickerActions {
   enabled(): boolean;
   clear(session?: string, uri?: string): void;
   toggle(): Thenable<unknown>;
+  /** how Copilot's own edit tools are guarded, and the choice of it */
+  copilotGuard(): HooksPlacement;
+  chooseCopilotGuard(): Thenable<unknown>;
 }
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
@@ -27,6 +32,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
   const items: MarkItem[] = [
     { label: vscode.l10n.t('$(clear-all) Clear all read marks'), description: vscode.l10n.t('{0} marks', views.length), action: 'clearAll' },
     { label: actions.enabled() ? vscode.l10n.t('$(shield) Turn the guard off in this workspace') : vscode.l10n.t('$(shield) Turn the guard on in this workspace'), action: 'toggle' },
+    { label: copilotGuardLabel(actions.copilotGuard()), action: 'copilot' },
   ];
   const current = actions.currentSession();
   const sessions = [...new Set(views.map((v) => v.mark.session))].sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
@@ -69,6 +75,7 @@ export async function showReadMarksPicker(actions: PickerActions): Promise<void>
     pick.hide();
     if (item?.action === 'clearAll') actions.clear();
     else if (item?.action === 'toggle') await actions.toggle();
+    else if (item?.action === 'copilot') await actions.chooseCopilotGuard();
     else if (item?.view) await open(item.view);
   });
   pick.onDidHide(() => pick.dispose());

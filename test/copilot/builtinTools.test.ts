@@ -1,24 +1,23 @@
 // Copilot's OWN file tools behind the gate (docs/design.md §Surfaces, hooks bridge), in Copilot Chat's real agent loop: with
-// editGuard.guardBuiltinTools on, the extension writes .github/hooks/agent-edit-guard.json, Copilot
-// runs its commands (dist/hook-bridge.js with the editor's runtime) before and after every tool call
-// and before it compacts a chat, and the script asks the extension over its private socket. Nothing is
+// editGuard.guardCopilotTools `workspace`, the extension writes .github/hooks/agent-edit-guard.json, Copilot
+// runs its commands (dist/hook-client.sh with bash, or dist/hook-bridge.js with the editor's runtime) before and
+// after every tool call and before it compacts a chat, and the client asks the extension over a local connection. Nothing is
 // faked here but the model: the hooks, the built-in tools and their edits are Copilot's and VS Code's.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
-import * as os from 'os';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { agentTurn, startCopilotSuite, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, waitFor, workspaceRoot } from './agent';
-import { BLOCKED, builtinAfterCompactionTurn, builtinApplyPatchTurn, builtinStaleReplaceTurn, DENIED, hooksFile, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
+import { BLOCKED, builtinAfterCompactionTurn, builtinApplyPatchTurn, builtinStaleReplaceTurn, DENIED, GUARD_COPILOT_SETTING, hooksFile, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
-const SETTING = 'guardBuiltinTools';
 const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
 const ENV_SECRET = 'AGENT_EDIT_GUARD_SECRET';
 const ENV_BOUND = 'AGENT_EDIT_GUARD_BOUND_MS';
+const ENV_MISSED = 'AGENT_EDIT_GUARD_MISSED';
 
 const models = () => fakeModel().MODELS;
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
@@ -29,21 +28,25 @@ function logText(): string {
 }
 
 /**
- * Runs the bridge script exactly as a hook command does (the editor's runtime, this extension host's environment).
- * How long that takes is `npm run bench`'s business (bench/host/hooks.ts, rows hook.*), not this suite's.
+ * Runs the hook command of the hooks file exactly as Copilot does (sh -c, this extension host's environment
+ * plus the entry's own, the payload on stdin). How long that takes is `npm run bench`'s business
+ * (bench/host/hooks.ts), not this suite's.
  */
 function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; code: number | null }> {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'hook-bridge.js');
-  const child = spawn(process.execPath, [script, String((payload as { hook_event_name?: string }).hook_event_name)], {
-    env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
-    cwd: workspaceRoot(),
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
+  const event = String((payload as { hook_event_name?: string }).hook_event_name);
+  const [entry] = JSON.parse(fs.readFileSync(hooksFile(), 'utf8')).hooks[event];
+  const child = spawn(entry.command, { shell: true, env: { ...env, ...entry.env }, cwd: workspaceRoot(), stdio: ['pipe', 'pipe', 'ignore'] });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stdin.end(JSON.stringify(payload));
   return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, code })));
 }
+
+/** host and port of this window's bridge (`127.0.0.1:<port>`) */
+const bridgeAddress = () => {
+  const [host, port] = process.env[ENV_SOCKET]!.split(':');
+  return { host, port: Number(port) };
+};
 
 suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
   suiteSetup(async function () {
@@ -63,23 +66,26 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   suiteTeardown(async () => {
-    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Workspace);
+    await config().update(GUARD_COPILOT_SETTING, undefined, vscode.ConfigurationTarget.Workspace);
   });
 
-  test('the hooks file runs the shipped script with the editor\'s own runtime, holds no secret, and its socket is private', () => {
+  test("the hooks file runs a client shipped with the extension, only where this window's extension listens, and holds no secret", () => {
     const file = JSON.parse(fs.readFileSync(hooksFile(), 'utf8'));
-    const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'hook-bridge.js');
-    assert.ok(fs.existsSync(script), script);
+    const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+    const clients = [path.join(dist, 'hook-client.sh'), path.join(dist, 'hook-bridge.js')];
+    assert.ok(clients.every((c) => fs.existsSync(c)), clients.join(', '));
     for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']) {
       const [entry] = file.hooks[event];
-      assert.ok(entry.command.includes(process.execPath) && entry.command.includes(script), entry.command);
+      assert.ok(entry.command.startsWith(`[ -n "$${ENV_SOCKET}" ]`), entry.command);
+      assert.ok(clients.some((c) => entry.command.includes(c)), entry.command);
       assert.strictEqual(entry.env.ELECTRON_RUN_AS_NODE, '1');
-      assert.ok(entry.windows.startsWith('& '), entry.windows);
+      assert.ok(entry.windows.startsWith(`if (-not $env:${ENV_SOCKET})`) && entry.windows.includes(process.execPath), entry.windows);
     }
     const secret = process.env[ENV_SECRET];
     assert.ok(secret && secret.length >= 64, 'the extension host environment carries the window secret');
     assert.ok(!fs.readFileSync(hooksFile(), 'utf8').includes(secret), 'the hooks file has no secret');
-    if (process.platform !== 'win32') assert.strictEqual(fs.statSync(path.dirname(process.env[ENV_SOCKET]!)).mode & 0o077, 0, 'the socket folder is the user\'s alone');
+    assert.match(process.env[ENV_SOCKET]!, /^127\.0\.0\.1:\d+$/, 'the bridge listens on the loopback interface only');
+    if (process.platform !== 'win32') assert.strictEqual(fs.statSync(path.dirname(process.env[ENV_MISSED]!)).mode & 0o077, 0, "the bridge's folder is the user's alone");
   });
 
   test('a stale replace_string_in_file is denied with the user\'s change; after a fresh read_file the replace passes and the file holds both changes', async () => {
@@ -222,20 +228,24 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   test('fail-open: with no extension to answer, or one that never answers, the script lets the call through within its bound', async () => {
     const saved = { socket: process.env[ENV_SOCKET], bound: process.env[ENV_BOUND] };
     const logBefore = logText().length;
-    const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-hung-'));
     const hung = net.createServer(() => {
       /* accepts, never answers */
     });
-    const hungSocket = path.join(hungFolder, 'hung.sock');
-    await new Promise<void>((resolve) => hung.listen(hungSocket, resolve));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const hungAddress = `127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
+    // a port nothing listens on (it was free a moment ago)
+    const gone = net.createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const goneAddress = `127.0.0.1:${(gone.address() as net.AddressInfo).port}`;
+    await new Promise((resolve) => gone.close(resolve));
     const f = makeFile('builtin/unreachable.txt', 'never read\n');
     const g = makeFile('builtin/unanswered.txt', 'never read\n');
     try {
-      // 1. the socket is gone (the extension is not running there)
-      process.env[ENV_SOCKET] = path.join(hungFolder, 'nobody-listens.sock');
+      // 1. nothing listens there (the extension is not running there)
+      process.env[ENV_SOCKET] = goneAddress;
       const t1 = await agentTurn('builtin-unreachable', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
       // 2. something listens and never answers: each hook waits out the bound (1.5 s here)
-      process.env[ENV_SOCKET] = hungSocket;
+      process.env[ENV_SOCKET] = hungAddress;
       process.env[ENV_BOUND] = '1500';
       const t2 = await agentTurn('builtin-hung', [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
       for (const t of [t1, t2]) assert.doesNotMatch(t.requests.at(-1)!.toolResults[0].text, /denied/i);
@@ -246,17 +256,16 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       if (saved.bound === undefined) delete process.env[ENV_BOUND];
       else process.env[ENV_BOUND] = saved.bound;
       hung.close();
-      fs.rmSync(hungFolder, { recursive: true, force: true });
     }
     // the next request the extension gets reports what was let through meanwhile
-    await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'x', tool_name: 'run_in_terminal', tool_input: {}, tool_response: '' });
+    await runHookScript({ hook_event_name: 'UserPromptSubmit', session_id: 'x', prompt: 'next' });
     const log = logText().slice(logBefore);
-    assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension \(ENOENT\)/);
+    assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension/);
     assert.match(log, /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/);
   });
 
-  test('a forged request to the socket without the secret is refused', async () => {
-    const address = process.env[ENV_SOCKET]!;
+  test('a forged request to the bridge without the secret is refused', async () => {
+    const address = bridgeAddress();
     const logBefore = logText().length;
     const f = makeFile('builtin/forged.txt', 'secret stuff\n');
     const forge = (header: string, payload: object) =>
@@ -271,9 +280,9 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     // a forged PostToolUse read would give a chat a mark it never earned; a forged check would leak the file
     const read = { hook_event_name: 'PostToolUse', session_id: 'forger', tool_name: 'read_file', tool_input: { filePath: f.abs }, tool_response: '', cwd: workspaceRoot() };
     const check = { hook_event_name: 'PreToolUse', session_id: 'forger', tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs }, cwd: workspaceRoot() };
-    for (const header of ['agent-edit-guard/1 0000', 'agent-edit-guard/1', '', 'GET / HTTP/1.1']) {
-      assert.deepStrictEqual(JSON.parse(await forge(header, read)), { error: 'unauthorized' }, header);
-      assert.deepStrictEqual(JSON.parse(await forge(header, check)), { error: 'unauthorized' }, header);
+    for (const header of ['agent-edit-guard/2 0000 10', 'agent-edit-guard/2', `agent-edit-guard/1 ${process.env[ENV_SECRET]}`, '', 'GET / HTTP/1.1']) {
+      assert.strictEqual(await forge(header, read), 'unauthorized\n', header);
+      assert.strictEqual(await forge(header, check), 'unauthorized\n', header);
     }
     assert.deepStrictEqual(await marksFor(f.uri), [], 'no forged request reached the gate');
     assert.match(logText().slice(logBefore), /refused a request without this window's secret/);
@@ -282,7 +291,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.match(JSON.parse(real.stdout).hookSpecificOutput.permissionDecisionReason, /secret stuff/);
   });
 
-  test('the script run as Copilot runs it: an event the gate ignores prints nothing, an edit of an unread file is denied', async () => {
+  test('the hook command run as Copilot runs it: an event the gate ignores prints nothing, an edit of an unread file is denied', async () => {
     const f = makeFile('builtin/roundtrip.txt', 'x\n'.repeat(50));
     const ignored = await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() });
     assert.deepStrictEqual(ignored, { stdout: '', code: 0 }, 'no objection to a tool the gate does not guard');

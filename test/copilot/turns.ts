@@ -187,12 +187,14 @@ export async function twoPartsTurn() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Copilot's built-in tools behind the gate (builtinTools.test.ts): editGuard.guardBuiltinTools on
+// Copilot's built-in tools behind the gate (builtinTools.test.ts): editGuard.guardCopilotTools on
 
+export const GUARD_COPILOT_SETTING = 'guardCopilotTools';
 export const hooksFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
 
+/** `editGuard.guardCopilotTools` in this workspace: `workspace` (its file in the folder) or not set. */
 export async function setGuardBuiltinTools(on: boolean): Promise<void> {
-  await vscode.workspace.getConfiguration('editGuard', null).update('guardBuiltinTools', on, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace.getConfiguration('editGuard', null).update(GUARD_COPILOT_SETTING, on ? 'workspace' : undefined, vscode.ConfigurationTarget.Workspace);
   await waitFor(() => fs.existsSync(hooksFile()) === on, `the hooks file to be ${on ? 'written' : 'removed'}`, 10000);
 }
 

@@ -1,178 +1,334 @@
-// The hooks bridge in plain Node: the real script (dist/hook-bridge.js, as Copilot runs it) against
-// the real server. Security (only the secret is answered), fail-open within the bound, the miss
-// noted for the extension's log, and the hooks file's commands.
+// The hooks bridge in plain Node: the real hook commands (from hooksFileContent, run by /bin/sh as
+// Copilot runs them) with each client — bash (dist/hook-client.sh) and Node (dist/hook-bridge.js) —
+// against the real server. Security (only the secret is answered), fail-open within the bound, the
+// miss noted for the extension's log, the events the bash client drops without asking, the hooks
+// file's text, and removing our file (also as the uninstall script does).
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ENV, HEADER } from '../../src/hooks/bridgeProtocol';
+import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/bridgeProtocol';
 import { BridgeServer } from '../../src/hooks/bridgeServer';
-import { hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/copilot/hooksFile';
+import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
+import { type HookClients, hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/copilot/hooksFile';
+import { CLIENT_NAMES, removeOurHooksFile, SCRIPT_NAME, userHooksFile } from '../../src/hooks/copilot/hooksFileOnDisk';
 import { MemoryLog } from './memoryDocuments';
 
-const SCRIPT = path.resolve('dist/hook-bridge.js');
+const DIST = path.resolve('dist');
 const DENY = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stale"}}';
+const BASH = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim() || undefined;
+
+const clientsWith = (bash: string | undefined, dist = DIST): HookClients => ({
+  runtime: process.execPath,
+  nodeClient: path.join(dist, SCRIPT_NAME),
+  bash,
+  bashClient: path.join(dist, CLIENT_SCRIPT_NAME),
+});
 
 interface Run {
   code: number | null;
   stdout: string;
+  stderr: string;
 }
 
-// How long the script takes in each case is measured by `npm run bench` (bench/host/hooks.ts, rows
-// hook.*), not here: these tests assert what it does.
-function runScript(env: Record<string, string | undefined>, stdin: string): Promise<Run> {
+/** Runs the hooks file's command for `event` as Copilot does: sh -c, the hook's env over ours, the payload on stdin. */
+function runHook(clients: HookClients, env: Record<string, string | undefined>, payload: string, event = 'PreToolUse'): Promise<Run> {
+  const entry = JSON.parse(hooksFileContent(clients)).hooks[event][0];
   const clean = { ...process.env };
   for (const key of Object.values(ENV)) delete clean[key];
-  const child = spawn(process.execPath, [SCRIPT, 'PreToolUse'], { env: { ...clean, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('/bin/sh', ['-c', entry.command], { env: { ...clean, ...env, ...entry.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
+  let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout })));
+  child.stderr.on('data', (d) => (stderr += d));
+  // Copilot writes the payload with no error handler: a command that closes its stdin unread would break it
+  let stdinError: Error | undefined;
+  child.stdin.on('error', (e) => (stdinError = e));
+  child.stdin.end(payload);
+  return new Promise((resolve, reject) => child.on('close', (code) => (stdinError ? reject(new Error(`the command did not read its input: ${stdinError.message}`)) : resolve({ code, stdout, stderr }))));
 }
 
-const hookInput = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', tool_name: 'replace_string_in_file', tool_input: { filePath: '/ws/a' } });
+const payloadOf = (event: string, tool: string, input: object = { filePath: '/ws/a' }) =>
+  JSON.stringify({ timestamp: '2026-12-01T00:00:00.000Z', hook_event_name: event, session_id: 's', tool_name: tool, tool_input: input });
+const hookInput = payloadOf('PreToolUse', 'replace_string_in_file');
 
-suite('hooks bridge: script ↔ extension', function () {
+/** A TCP port on which nothing listens (it was free a moment ago). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const CLIENTS = [
+  { name: 'bash client', clients: clientsWith(BASH), available: BASH !== undefined },
+  { name: 'Node client', clients: clientsWith(undefined), available: true },
+];
+
+for (const { name, clients, available } of CLIENTS) {
+  suite(`hooks bridge: hook command ↔ extension (${name})`, function () {
+    this.timeout(20000);
+    let server: BridgeServer | undefined;
+    let seen: string[];
+    let log: MemoryLog;
+    suiteSetup(function () {
+      if (process.platform === 'win32' || !available) this.skip();
+    });
+    setup(async () => {
+      seen = [];
+      log = new MemoryLog();
+      server = await BridgeServer.start(async (payload) => {
+        seen.push(payload);
+        return DENY;
+      }, log);
+    });
+    teardown(() => server?.dispose());
+
+    test("the command forwards the hook input unchanged and prints the extension's answer", async () => {
+      const r = await runHook(clients, server!.environment, hookInput);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, DENY, '']);
+      assert.deepEqual(seen, [hookInput]);
+    });
+
+    test('a large payload with multi-byte text arrives byte for byte', async () => {
+      const big = payloadOf('PreToolUse', 'create_file', { filePath: '/ws/big', content: 'é€😀 line\n'.repeat(200_000) });
+      const r = await runHook(clients, server!.environment, big);
+      assert.equal(r.stdout, DENY);
+      assert.equal(seen.length, 1);
+      assert.ok(seen[0] === big, `the payload arrived changed (${seen[0]?.length} chars for ${big.length})`);
+    });
+
+    test('a forged request without the secret is refused and never reaches the gate', async () => {
+      const forged = async (header: string) => {
+        const socket = net.createConnection({ host: '127.0.0.1', port: Number(server!.address.split(':')[1]) });
+        let reply = '';
+        socket.on('data', (d) => (reply += d));
+        socket.end(`${header}\n${hookInput}`);
+        await new Promise((resolve) => socket.on('close', resolve));
+        return reply;
+      };
+      const bytes = Buffer.byteLength(hookInput);
+      for (const header of [`${HEADER} wrong ${bytes}`, `${HEADER} ${server!.secret.slice(0, -1)}x ${bytes}`, HEADER, '', `${HEADER} ${server!.secret} extra ${bytes}`, `agent-edit-guard/1 ${server!.secret} ${bytes}`]) {
+        assert.equal(await forged(header), `${STATUS.unauthorized}\n`, header);
+      }
+      assert.deepEqual(seen, []);
+      assert.ok(log.lines.some((l) => /refused a request without this window's secret/.test(l)));
+      // the right secret with a length that does not match what came: not answered as a hook
+      assert.equal(await forged(requestHeader(server!.secret, bytes + 5).trimEnd()), `${STATUS.malformed}\n`);
+      assert.deepEqual(seen, []);
+      // the command with a wrong secret: allowed (nothing printed), and it says so where the extension logs it
+      const r = await runHook(clients, { ...server!.environment, [ENV.secret]: 'not-the-secret' }, hookInput);
+      assert.deepEqual([r.code, r.stdout], [0, '']);
+      server!.reportMissed();
+      assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: the extension refused the request \(unauthorized\)/.test(l)), log.lines.join('\n'));
+    });
+
+    test('no extension in this window: the command allows at once, without waiting for its bound or noting a miss', async () => {
+      // a bound far beyond this suite's timeout: a command that waited for it would fail the test
+      const missed = path.join(server!.folder, 'no-extension-missed.jsonl');
+      // larger than a pipe's buffer: a command that exited without reading it would close the pipe on the writer
+      const big = payloadOf('PreToolUse', 'create_file', { filePath: '/ws/big', content: 'x'.repeat(1 << 20) });
+      const r = await runHook(clients, { [ENV.boundMs]: String(60 * 60 * 1000), [ENV.missed]: missed }, big);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+      assert.equal(fs.existsSync(missed), false, 'nothing to note: there was no extension to ask');
+      assert.deepEqual(seen, [], 'the running server was not asked');
+    });
+
+    test('the extension uninstalled (its client gone): the command allows at once, and says nothing', async () => {
+      const gone = clientsWith(clients.bash, path.join(os.tmpdir(), 'aeg-uninstalled', 'dist'));
+      const r = await runHook(gone, server!.environment, hookInput);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+      assert.deepEqual(seen, []);
+    });
+
+    test('extension unreachable (nothing listens): the command allows, and the miss is logged once the extension can', async () => {
+      const r = await runHook(clients, { ...server!.environment, [ENV.socket]: `127.0.0.1:${await freePort()}` }, hookInput);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+      server!.reportMissed();
+      assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension/.test(l)), log.lines.join('\n'));
+    });
+
+    test('extension hung (never answers): the command asks, then allows when its bound runs out, and notes why', async () => {
+      // what the hung end saw: the request, whole; it never answers and never closes the connection
+      let received = '';
+      const sockets: net.Socket[] = [];
+      const hung = net.createServer({ allowHalfOpen: true }, (socket) => {
+        sockets.push(socket);
+        socket.on('data', (d) => (received += d));
+      });
+      await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+      try {
+        const address = `127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
+        const r = await runHook(clients, { ...server!.environment, [ENV.socket]: address, [ENV.boundMs]: '1500' }, hookInput);
+        assert.deepEqual([r.code, r.stdout], [0, '']);
+        assert.equal(received, `${requestHeader(server!.secret, Buffer.byteLength(hookInput))}${hookInput}`, 'the command asked the hung end, once, with the whole input, before it gave up');
+        // the note names the bound that let the call through: not an error, not an early give-up
+        server!.reportMissed();
+        assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/.test(l)), log.lines.join('\n'));
+        assert.deepEqual(seen, [], 'the real server was not asked');
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        hung.close();
+      }
+    });
+
+    test('a handler error lets the call through and is logged (rule 7)', async () => {
+      server!.dispose();
+      server = await BridgeServer.start(async () => {
+        throw new Error('boom');
+      }, log);
+      const r = await runHook(clients, server.environment, hookInput);
+      assert.equal(r.stdout, '');
+      assert.ok(log.lines.some((l) => /let through after an internal error: Error: boom/.test(l)));
+    });
+  });
+}
+
+suite('hooks bridge: events the bash client answers itself', function () {
   this.timeout(20000);
   let server: BridgeServer | undefined;
   let seen: string[];
-  let log: MemoryLog;
+  const clients = clientsWith(BASH);
+  suiteSetup(function () {
+    if (process.platform === 'win32' || !BASH) this.skip();
+  });
   setup(async () => {
     seen = [];
-    log = new MemoryLog();
     server = await BridgeServer.start(async (payload) => {
       seen.push(payload);
-      return DENY;
-    }, log);
+      return '';
+    }, new MemoryLog());
   });
   teardown(() => server?.dispose());
 
-  test('the script forwards the hook input unchanged and prints the extension\'s answer', async () => {
-    const r = await runScript(server!.environment, hookInput);
-    assert.equal(r.code, 0);
-    assert.equal(r.stdout, DENY);
-    assert.deepEqual(seen, [hookInput]);
+  test("a PostToolUse of a tool that touches no file is dropped; the file tools' and every PreToolUse are sent", async () => {
+    await runHook(clients, server!.environment, payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' }), 'PostToolUse');
+    assert.deepEqual(seen, [], 'run_in_terminal after it ran: nothing for the gate');
+    const sent = [payloadOf('PostToolUse', 'read_file'), payloadOf('PostToolUse', 'replace_string_in_file'), payloadOf('PostToolUse', 'copilot_applyPatch')];
+    for (const p of sent) await runHook(clients, server!.environment, p, 'PostToolUse');
+    // before a terminal command runs, the gate settles the chat's earlier edit (builtinToolGate.ts)
+    const before = payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' });
+    await runHook(clients, server!.environment, before);
+    assert.deepEqual(seen, [...sent, before]);
   });
 
-  test('the socket is private: its folder is the user\'s alone, and the socket too', function () {
-    if (process.platform === 'win32') this.skip();
-    assert.equal(fs.statSync(server!.folder).mode & 0o777, 0o700);
-    assert.equal(fs.statSync(server!.address).mode & 0o077, 0);
-    assert.ok(!JSON.stringify(hooksFileContent('/bin/node', SCRIPT)).includes(server!.secret), 'the hooks file has no secret');
-  });
-
-  test('a forged request without the secret is refused and never reaches the gate', async () => {
-    const forged = async (header: string) => {
-      const socket = net.createConnection(server!.address);
-      let reply = '';
-      socket.on('data', (d) => (reply += d));
-      socket.end(`${header}\n${hookInput}`);
-      await new Promise((resolve) => socket.on('close', resolve));
-      return reply;
-    };
-    for (const header of [`${HEADER} wrong`, `${HEADER} ${server!.secret.slice(0, -1)}x`, HEADER, '', `${HEADER} ${server!.secret} extra`]) {
-      assert.deepEqual(JSON.parse(await forged(header)), { error: 'unauthorized' }, header);
-    }
+  test('a tool name that appears only inside the input does not count; a payload whose tool cannot be read is sent', async () => {
+    const disguised = payloadOf('PostToolUse', 'run_in_terminal', { command: 'echo \'"tool_name":"read_file"\'' });
+    assert.ok(disguised.includes('\\"tool_name\\":\\"read_file\\"'), 'JSON escapes the quotes of a string value');
+    await runHook(clients, server!.environment, disguised, 'PostToolUse');
     assert.deepEqual(seen, []);
-    assert.ok(log.lines.some((l) => /refused a request without this window's secret/.test(l)));
-    // the script with a wrong secret: allowed (nothing printed), and it says so where the extension logs it
-    const r = await runScript({ ...server!.environment, [ENV.secret]: 'not-the-secret' }, hookInput);
-    assert.equal(r.stdout, '');
-    assert.equal(r.code, 0);
-    server!.reportMissed();
-    assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: the extension refused the request \(unauthorized\)/.test(l)), log.lines.join('\n'));
+    const spaced = JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', tool_name: 'read_file' }, null, 1);
+    await runHook(clients, server!.environment, spaced, 'PostToolUse');
+    assert.deepEqual(seen, [spaced], 'not the compact form: sent, never dropped');
   });
 
-  test('no extension in this window: the script allows at once, without waiting for its bound or noting a miss', async () => {
-    // a bound far beyond this suite's timeout: a script that waited for it would fail the test
-    const missed = path.join(server!.folder, 'no-extension-missed.jsonl');
-    const r = await runScript({ [ENV.boundMs]: String(60 * 60 * 1000), [ENV.missed]: missed }, hookInput);
-    assert.equal(r.code, 0);
-    assert.equal(r.stdout, '');
-    assert.equal(fs.existsSync(missed), false, 'nothing to note: there was no extension to ask');
-    assert.deepEqual(seen, [], 'the running server was not asked');
-  });
-
-  test('extension unreachable (socket gone): the script allows, and the miss is logged once the extension can', async () => {
-    const env = server!.environment;
-    const r = await runScript({ ...env, [ENV.socket]: path.join(server!.folder, 'gone.sock') }, hookInput);
-    assert.equal(r.code, 0);
-    assert.equal(r.stdout, '');
-    server!.reportMissed();
-    assert.ok(log.lines.some((l) => /was let through unchecked: could not reach the extension \(ENOENT\)/.test(l)), log.lines.join('\n'));
-  });
-
-  test('extension hung (never answers): the script asks, then allows when its bound runs out, and notes why', async () => {
-    // what the hung end saw: the request, whole; it never answers and never closes the connection
-    const received: string[] = [];
-    const sockets: net.Socket[] = [];
-    const hung = net.createServer({ allowHalfOpen: true }, (socket) => {
-      sockets.push(socket);
-      let request = '';
-      socket.on('data', (d) => (request += d));
-      socket.on('end', () => received.push(request));
-    });
-    const address = path.join(server!.folder, 'hung.sock');
-    await new Promise<void>((resolve) => hung.listen(address, resolve));
-    try {
-      const r = await runScript({ ...server!.environment, [ENV.socket]: address, [ENV.boundMs]: '1500' }, hookInput);
-      assert.equal(r.code, 0);
-      assert.equal(r.stdout, '');
-      assert.deepEqual(received, [`${HEADER} ${server!.secret}\n${hookInput}`], 'the script asked the hung end, once, with the whole input, before it gave up');
-      // the note names the bound that let the call through (its timer's message): not an error, not an early give-up
-      server!.reportMissed();
-      assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/.test(l)), log.lines.join('\n'));
-      assert.deepEqual(seen, [], 'the real server was not asked');
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      hung.close();
-    }
-  });
-
-  test('a handler error lets the call through and is logged (rule 7)', async () => {
-    server!.dispose();
-    server = await BridgeServer.start(async () => {
-      throw new Error('boom');
-    }, log);
-    const r = await runScript(server.environment, hookInput);
-    assert.equal(r.stdout, '');
-    assert.ok(log.lines.some((l) => /let through after an internal error: Error: boom/.test(l)));
+  test('UserPromptSubmit and PreCompact are always sent', async () => {
+    const prompt = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'hi' });
+    const compact = JSON.stringify({ hook_event_name: 'PreCompact', session_id: 's', trigger: 'auto' });
+    await runHook(clients, server!.environment, prompt, 'UserPromptSubmit');
+    await runHook(clients, server!.environment, compact, 'PreCompact');
+    assert.deepEqual(seen, [prompt, compact]);
   });
 });
 
 suite('hooks file', () => {
-  test('each event runs the script with the editor\'s runtime as Node, on POSIX and in PowerShell', () => {
-    const file = JSON.parse(hooksFileContent("/opt/Code it's/code", '/ext/dist/hook-bridge.js'));
+  const odd: HookClients = { runtime: "/opt/Code it's/code", nodeClient: '/ext/dist/hook-bridge.js', bash: '/bin/bash', bashClient: '/ext/dist/hook-client.sh' };
+
+  test('each event runs a client only when this window has the extension; bash when there is bash, Node in PowerShell', () => {
+    const file = JSON.parse(hooksFileContent(odd));
     assert.deepEqual(Object.keys(file.hooks), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
     const pre = file.hooks.PreToolUse[0];
     assert.equal(pre.type, 'command');
-    assert.equal(pre.command, `'/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' PreToolUse`);
-    assert.equal(pre.windows, `& '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' PreToolUse`);
+    assert.equal(pre.command, `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'PreToolUse'`);
+    assert.match(file.hooks.PostToolUse[0].command, /'PostToolUse' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/);
+    assert.equal(pre.windows, `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' PreToolUse`);
     assert.deepEqual(pre.env, { ELECTRON_RUN_AS_NODE: '1' });
-    assert.ok(pre.timeout > 4, 'Copilot waits longer than the script\'s own bound');
+    assert.ok(pre.timeout > 4, "Copilot waits longer than the client's own bound");
+    const withoutBash = JSON.parse(hooksFileContent({ ...odd, bash: undefined })).hooks.PreToolUse[0];
+    assert.equal(withoutBash.command, `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-bridge.js' ] || exec cat >/dev/null; exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'PreToolUse'`);
     assert.equal(shQuote("a'b"), `'a'\\''b'`);
     assert.equal(psQuote("a'b"), `'a''b'`);
   });
 
-  test('the POSIX command really runs under /bin/sh with a path that needs quoting', async function () {
-    if (process.platform === 'win32') this.skip();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aeg quote's "));
-    const script = path.join(dir, 'hook-bridge.js');
-    fs.copyFileSync(SCRIPT, script);
-    const { command } = JSON.parse(hooksFileContent(process.execPath, script)).hooks.PreToolUse[0];
-    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH } });
-    child.stdin.end(hookInput);
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
-    assert.equal(code, 0);
+  test('the hooks file holds no secret and no address', async () => {
+    const server = await BridgeServer.start(async () => '', new MemoryLog());
+    try {
+      const text = hooksFileContent(clientsWith(BASH));
+      assert.ok(!text.includes(server.secret) && !text.includes(server.address));
+      assert.equal(fs.statSync(server.folder).mode & 0o777, process.platform === 'win32' ? fs.statSync(server.folder).mode & 0o777 : 0o700, 'the missed-calls folder is the user\'s alone');
+    } finally {
+      server.dispose();
+    }
   });
 
-  test('only our own file is recognised as ours (so a user\'s hooks file is never replaced or removed)', () => {
-    assert.equal(isOurHooksFile(hooksFileContent('/n', '/e/dist/hook-bridge.js'), 'hook-bridge.js'), true);
-    assert.equal(isOurHooksFile('{"hooks":{"PreToolUse":[{"type":"command","command":"./lint.sh"}]}}', 'hook-bridge.js'), false);
-    assert.equal(isOurHooksFile('not json', 'hook-bridge.js'), false);
-    assert.equal(isOurHooksFile('{"hooks":{}}', 'hook-bridge.js'), false);
+  test('the commands really run under /bin/sh with paths that need quoting', async function () {
+    if (process.platform === 'win32') this.skip();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aeg quote's "));
+    for (const f of [SCRIPT_NAME, CLIENT_SCRIPT_NAME]) fs.copyFileSync(path.join(DIST, f), path.join(dir, f));
+    const server = await BridgeServer.start(async () => DENY, new MemoryLog());
+    try {
+      for (const bash of BASH ? [BASH, undefined] : [undefined]) {
+        const r = await runHook(clientsWith(bash, dir), server.environment, hookInput);
+        assert.deepEqual([r.code, r.stdout, r.stderr], [0, DENY, ''], bash ?? 'node');
+      }
+    } finally {
+      server.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("only our own file is recognised as ours (so a user's hooks file is never replaced or removed)", () => {
+    assert.equal(isOurHooksFile(hooksFileContent(odd), CLIENT_NAMES), true);
+    assert.equal(isOurHooksFile(hooksFileContent({ ...odd, bash: undefined }), CLIENT_NAMES), true);
+    assert.equal(isOurHooksFile('{"hooks":{"PreToolUse":[{"type":"command","command":"./lint.sh"}]}}', CLIENT_NAMES), false);
+    assert.equal(isOurHooksFile('not json', CLIENT_NAMES), false);
+    assert.equal(isOurHooksFile('{"hooks":{}}', CLIENT_NAMES), false);
+  });
+
+  test('removing: ours goes, with the folders it left empty; a folder with other files and a file not ours stay', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-'));
+    try {
+      const file = userHooksFile(home);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, hooksFileContent(odd));
+      assert.equal(removeOurHooksFile(file), true);
+      assert.deepEqual(fs.readdirSync(home), [], '~/.copilot/hooks and ~/.copilot were ours alone: gone');
+      fs.mkdirSync(path.join(path.dirname(file)), { recursive: true });
+      fs.mkdirSync(path.join(home, '.copilot', 'ide'));
+      fs.writeFileSync(file, hooksFileContent(odd));
+      assert.equal(removeOurHooksFile(file), true);
+      assert.deepEqual(fs.readdirSync(path.join(home, '.copilot')), ['ide'], "Copilot's own folder stays");
+      const theirs = '{"hooks":{"PreToolUse":[{"type":"command","command":"./lint.sh"}]}}';
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, theirs);
+      assert.equal(removeOurHooksFile(file), false);
+      assert.equal(fs.readFileSync(file, 'utf8'), theirs);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  test('the uninstall script (dist/uninstall.js, as VS Code runs it) removes our user-level file only', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-'));
+    const run = () => spawnSync(process.execPath, [path.join(DIST, 'uninstall.js'), '--type=extension-post-uninstall'], { env: { ...process.env, HOME: home, USERPROFILE: home }, encoding: 'utf8' });
+    try {
+      const file = userHooksFile(home);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, hooksFileContent(clientsWith(BASH)));
+      const r = run();
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(fs.existsSync(file), false, r.stdout);
+      assert.match(r.stdout, /removed/);
+      const theirs = '{"hooks":{}}';
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, theirs);
+      assert.equal(run().status, 0);
+      assert.equal(fs.readFileSync(file, 'utf8'), theirs);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });

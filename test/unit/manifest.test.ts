@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS, TEST_COMMANDS } from '../../src/commands';
 import { DEFAULT_PROTECTED_FILES } from '../../src/core/paths';
-import { DEFAULT_SETTINGS, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from '../../src/core/settings';
+import { DEFAULT_SETTINGS, HOOKS_PLACEMENTS, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from '../../src/core/settings';
 import { TOOL_IDS } from '../../src/core/toolIds';
 
 const root = path.resolve(__dirname, '../../..');
@@ -103,7 +103,7 @@ function tsFilesUnder(dir: string): string[] {
   });
 }
 
-const properties: Record<string, { default?: unknown; minimum?: number; enum?: string[] }> = manifest.contributes.configuration.properties;
+const properties: Record<string, { default?: unknown; minimum?: number; enum?: string[]; markdownDeprecationMessage?: string }> = manifest.contributes.configuration.properties;
 
 suite('manifest and code in step', () => {
   test('every tool id in TOOL_IDS is a contributed languageModelTool, and every contributed tool is in TOOL_IDS', () => {
@@ -131,7 +131,11 @@ suite('manifest and code in step', () => {
     });
     assert.deepEqual(keys.sort(), Object.keys(properties).sort());
     // the two window-scoped switches: their defaults in SETTING_DEFAULTS are package.json's
-    for (const [, key, value] of config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false),/g)) assert.equal(properties[`editGuard.${key}`].default, value === 'true', key);
+    const defaults = [...config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false|'\w+')[ ,]/g)];
+    assert.equal(defaults.length, 3, 'SETTING_DEFAULTS holds guardCopilotTools, guardBuiltinTools and allowOutsideWorkspace');
+    for (const [, key, value] of defaults) assert.equal(properties[`editGuard.${key}`].default, value.startsWith("'") ? value.slice(1, -1) : value === 'true', key);
+    assert.deepEqual(properties['editGuard.guardCopilotTools'].enum, [...HOOKS_PLACEMENTS]);
+    assert.ok(properties['editGuard.guardBuiltinTools'].markdownDeprecationMessage, 'the boolean it replaced is marked deprecated');
   });
 
   test('package.json declares the core\'s defaults: enabled, ownWriteKeepsMark, maxReadLines, maxResultChars and its minimum, protectedFiles', () => {
@@ -176,10 +180,13 @@ suite('package', () => {
       .split('\n')
       .sort();
     console.log(`      .vsix files (${files.length}): ${files.join(', ')}`);
-    const allowed = [/^dist\/(extension|hook-bridge)\.js$/, /^package(\.nls)?\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^agents\/guarded\.agent\.md$/, /^media\/[\w-]+\.png$/, /^media\/walkthrough\/\w+\.md$/, /^(README|CHANGELOG)\.md$/, /^LICENSE$/];
+    const allowed = [/^dist\/(extension|hook-bridge|uninstall)\.js$/, /^dist\/hook-client\.sh$/, /^package(\.nls)?\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^agents\/guarded\.agent\.md$/, /^media\/[\w-]+\.png$/, /^media\/walkthrough\/\w+\.md$/, /^(README|CHANGELOG)\.md$/, /^LICENSE$/];
     for (const f of files) assert.ok(allowed.some((re) => re.test(f)), `unexpected file in the package: ${f}`);
-    for (const f of ['dist/extension.js', 'dist/hook-bridge.js', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'agents/guarded.agent.md', 'media/icon.png', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
+    for (const f of ['dist/extension.js', 'dist/hook-bridge.js', 'dist/hook-client.sh', 'dist/uninstall.js', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'agents/guarded.agent.md', 'media/icon.png', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
       assert.ok(files.includes(f), `${f} is packaged`);
     }
+    // VS Code runs `node <file>` after an uninstall: that file must be in the package
+    const uninstall = /^node \.\/(\S+)$/.exec(manifest.scripts['vscode:uninstall'] ?? '')?.[1];
+    assert.ok(uninstall && files.includes(uninstall), `vscode:uninstall runs a packaged file (${manifest.scripts['vscode:uninstall']})`);
   });
 });

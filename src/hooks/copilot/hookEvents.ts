@@ -32,6 +32,9 @@ const INTERNAL_NAMES: Record<string, BuiltinEditTool | typeof READ_TOOL> = {
   copilot_createFile: 'create_file',
 };
 
+/** Every name a hook may give the read and edit tools: the events of other tools change nothing for the gate. */
+export const GATED_TOOL_NAMES: readonly string[] = [READ_TOOL, ...EDIT_TOOLS, ...Object.keys(INTERNAL_NAMES)];
+
 /** A file a tool call touches. `create`: the call means to make a new file (allowed when it does not exist). */
 export interface TouchedFile {
   path: string;

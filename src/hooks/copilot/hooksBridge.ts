@@ -1,19 +1,17 @@
-// `editGuard.guardBuiltinTools`: while it is on (and the workspace is trusted), the bridge server
-// runs, the extension host's environment tells hook commands how to reach it, and each workspace
-// folder holds our hooks file; turning it off removes the file and stops the server. Nothing else in
-// the workspace is touched.
+// `editGuard.guardCopilotTools`: while it is `user` or `workspace` (and the workspace is trusted),
+// the bridge server runs, the extension host's environment tells hook commands how to reach it, and
+// our hooks file stands where Copilot reads it — at user level (`~/.copilot/hooks`, nothing in the
+// workspace) or in each workspace folder (`.github/hooks`). `off` removes the file and stops the
+// server. Only a file that is ours is ever replaced or removed (docs/design.md §Surfaces).
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
+import type { HooksPlacement } from '../../core/settings';
 import { BridgeServer, type HookHandler } from '../bridgeServer';
-import { HOOKS_FILE_NAME, HOOKS_FOLDER, hooksFileContent, isOurHooksFile } from './hooksFile';
-
-export const SCRIPT_NAME = 'hook-bridge.js';
-
-/** A copy the user keeps at user level (README): then no workspace file is written, so hooks do not run twice. */
-export const USER_LEVEL_HOOKS_FILE = path.join(os.homedir(), '.copilot', 'hooks', HOOKS_FILE_NAME);
+import { CLIENT_SCRIPT_NAME } from '../hookClient';
+import { type HookClients, HOOKS_FILE_NAME, HOOKS_FOLDER, hooksFileContent, isOurHooksFile } from './hooksFile';
+import { CLIENT_NAMES, readOrUndefined, removeOurHooksFile, SCRIPT_NAME, userHooksFile } from './hooksFileOnDisk';
 
 export class HooksBridge implements vscode.Disposable {
   private server: BridgeServer | undefined;
@@ -22,12 +20,13 @@ export class HooksBridge implements vscode.Disposable {
   constructor(
     private readonly extensionPath: string,
     private readonly handler: HookHandler,
-    private readonly wanted: () => boolean,
+    private readonly placement: () => HooksPlacement,
     private readonly log: Logger,
   ) {}
 
-  get script(): string {
-    return path.join(this.extensionPath, 'dist', SCRIPT_NAME);
+  get clients(): HookClients {
+    const dist = path.join(this.extensionPath, 'dist');
+    return { runtime: process.execPath, nodeClient: path.join(dist, SCRIPT_NAME), bash: findBash(), bashClient: path.join(dist, CLIENT_SCRIPT_NAME) };
   }
 
   /** Brings server, environment and files in line with the setting; calls run one after another. */
@@ -37,19 +36,26 @@ export class HooksBridge implements vscode.Disposable {
   }
 
   private async apply(): Promise<void> {
-    const on = this.wanted() && vscode.workspace.isTrusted;
+    const placement = this.placement();
+    const on = placement !== 'off' && vscode.workspace.isTrusted;
     if (on && !this.server) {
       this.server = await BridgeServer.start(this.handler, this.log);
       Object.assign(process.env, this.server.environment);
       this.log.info(`hooks bridge: listening for Copilot's hooks (built-in file tools are gated)`);
     }
     if (!on && this.server) this.stopServer();
-    // a copy at user level runs already: a workspace file would run the hooks twice
-    const content = on && !fs.existsSync(USER_LEVEL_HOOKS_FILE) ? hooksFileContent(process.execPath, this.script) : undefined;
+    const content = on ? hooksFileContent(this.clients) : undefined;
+    const userFile = userHooksFile();
+    // the user-level file follows the setting, also in an untrusted window (which never writes it)
+    if (placement === 'user') {
+      if (content !== undefined) this.write(userFile, content);
+    } else this.remove(userFile);
+    // a user-level file already runs in this window too: a workspace copy would run every hook twice
+    const inFolders = placement === 'workspace' && content !== undefined && !fs.existsSync(userFile) ? content : undefined;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
       const file = path.join(folder.uri.fsPath, ...HOOKS_FOLDER.split('/'), HOOKS_FILE_NAME);
-      if (content !== undefined) this.write(file, content);
+      if (inFolders !== undefined) this.write(file, inFolders);
       else this.remove(file);
     }
   }
@@ -57,8 +63,8 @@ export class HooksBridge implements vscode.Disposable {
   private write(file: string, content: string): void {
     const existing = readOrUndefined(file);
     if (existing === content) return;
-    if (existing !== undefined && !isOurHooksFile(existing, SCRIPT_NAME)) {
-      this.log.warn(`hooks bridge: ${file} exists and is not ours; left it alone, so built-in tools are not gated in that folder`);
+    if (existing !== undefined && !isOurHooksFile(existing, CLIENT_NAMES)) {
+      this.log.warn(`hooks bridge: ${file} exists and is not ours; left it alone, so built-in tools are not gated through it`);
       return;
     }
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -67,18 +73,7 @@ export class HooksBridge implements vscode.Disposable {
   }
 
   private remove(file: string): void {
-    const existing = readOrUndefined(file);
-    if (existing === undefined || !isOurHooksFile(existing, SCRIPT_NAME)) return;
-    fs.rmSync(file, { force: true });
-    this.log.info(`hooks bridge: removed ${file}`);
-    // the folders we may have made, only if nothing else is in them
-    for (const dir of [path.dirname(file), path.dirname(path.dirname(file))]) {
-      try {
-        fs.rmdirSync(dir);
-      } catch {
-        break;
-      }
-    }
+    if (removeOurHooksFile(file)) this.log.info(`hooks bridge: removed ${file}`);
   }
 
   private stopServer(): void {
@@ -90,15 +85,22 @@ export class HooksBridge implements vscode.Disposable {
   }
 
   dispose(): void {
-    // the workspace file stays while the setting is on: without this window's server the script lets calls through
+    // the file stays while the setting is on: without this window's server the command lets calls through at once
     this.stopServer();
   }
 }
 
-function readOrUndefined(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
+/** bash on this machine's PATH (the cheap client needs it); none on Windows, where hooks run in PowerShell. */
+function findBash(): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  for (const dir of ['/bin', ...(process.env.PATH ?? '').split(path.delimiter)]) {
+    const candidate = path.join(dir, 'bash');
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
   }
+  return undefined;
 }
