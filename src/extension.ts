@@ -98,6 +98,11 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     },
     userFile: userHooksFile(),
   };
+  // the boolean this setting replaced, moved over at start and whenever it reappears (settings sync from an older install)
+  const migrate = () =>
+    migrateLegacySettings()
+      .then((moved) => moved.length && log.info(`moved editGuard.${SETTINGS.guardBuiltinTools} to editGuard.${SETTINGS.guardCopilotTools} in the ${moved.join(' and ')} settings`))
+      .catch((e) => log.warn(`could not move editGuard.${SETTINGS.guardBuiltinTools}: ${e instanceof Error ? e.message : String(e)}`));
   // offered once per window, as soon as Copilot Chat is there (a fresh profile enables it later)
   let offered = false;
   const offer = () => {
@@ -132,6 +137,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       marksChanged.fire();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void migrate();
       if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardCopilotTools}`) || e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void bridge.sync();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
@@ -178,13 +184,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     );
   }
   refreshStatus();
-  void migrateLegacySettings()
-    .then((moved) => moved.length && log.info(`moved editGuard.${SETTINGS.guardBuiltinTools} to editGuard.${SETTINGS.guardCopilotTools} in the ${moved.join(' and ')} settings`))
-    .catch((e) => log.warn(`could not move editGuard.${SETTINGS.guardBuiltinTools}: ${e instanceof Error ? e.message : String(e)}`))
-    .finally(() => {
-      void bridge.sync();
-      if (vscode.workspace.isTrusted) offer();
-    });
+  void migrate().finally(() => {
+    void bridge.sync();
+    if (vscode.workspace.isTrusted) offer();
+  });
   log.info('Agent Edit Guard active');
 
   return {

@@ -187,6 +187,30 @@ for (const { name, clients, available } of CLIENTS) {
   });
 }
 
+suite('hooks bridge: two windows, one hooks file', function () {
+  this.timeout(20000);
+  test("each window's hook commands reach that window's extension only: the file is shared, the address and secret are not", async function () {
+    if (process.platform === 'win32' || !BASH) this.skip();
+    const seen: Record<string, string[]> = { a: [], b: [] };
+    const start = (w: 'a' | 'b') => BridgeServer.start(async (p) => (seen[w].push(p), `answer of ${w}`), new MemoryLog());
+    const [a, b] = [await start('a'), await start('b')];
+    try {
+      const clients = clientsWith(BASH);
+      const fromA = await runHook(clients, a.environment, hookInput);
+      const fromB = await runHook(clients, b.environment, hookInput);
+      assert.deepEqual([fromA.stdout, fromB.stdout], ['answer of a', 'answer of b']);
+      assert.deepEqual([seen.a.length, seen.b.length], [1, 1]);
+      // a window's secret opens no other window's bridge
+      const crossed = await runHook(clients, { ...a.environment, [ENV.secret]: b.secret }, hookInput);
+      assert.equal(crossed.stdout, '');
+      assert.deepEqual([seen.a.length, seen.b.length], [1, 1]);
+    } finally {
+      a.dispose();
+      b.dispose();
+    }
+  });
+});
+
 suite('hooks bridge: events the bash client answers itself', function () {
   this.timeout(20000);
   let server: BridgeServer | undefined;
