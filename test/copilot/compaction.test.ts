@@ -5,7 +5,9 @@
 // "a compaction of the chat forgets its marks …"). The tests here pin the two paths that run no hook at
 // all, so the README's limit stays measured and a Copilot that starts running one makes them fail:
 //   - `/compact`: Copilot summarizes with a prompt context that has no request, hence no hooks;
-//   - background compaction (started at ~80% of the context, applied at a later request of the turn).
+//   - background compaction (started at ~80% of the context, applied at a later request of the turn);
+//   - a request that no longer fits while a background compaction is in progress: Copilot waits for that
+//     summary and applies it instead of compacting in the foreground (the fake model holds its answer).
 // Nothing is faked but the model.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
@@ -147,6 +149,72 @@ async function backgroundCompactionTurn() {
   return { target, markedBefore, reads, summaryAfterReads, guardLogAtEdit, edit, compactions: compactionsSince(requestsBefore).length, logs: mark.since() };
 }
 
+/** The fake model's test-only hold on compaction answers (test/copilot/fake-model/extension.js). */
+const holdCompactions = (fn: ((r: ModelRequest) => Promise<unknown>) | undefined) =>
+  (fakeModel() as unknown as { holdCompactions(f: typeof fn): void }).holdCompactions(fn);
+
+/**
+ * Like backgroundCompactionTurn, but the fake model holds its summary until Copilot logs that it waits
+ * for it: once a compaction request has come, the model reads 350 lines at once, so the next request no
+ * longer fits while the background compaction is still in progress. Copilot then waits for that summary
+ * and applies it instead of compacting in the foreground (docs/compaction.md §4).
+ */
+async function fullWhileBackgroundTurn() {
+  const requestsBefore = fakeModel().requests.length;
+  const mark = logMark();
+  const target = makeFile('compaction/full-while-background.txt', 'keep\nme\n');
+  const LINES = 3000;
+  const CHUNK = 60;
+  const big = makeFile('compaction/big2.txt', Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
+  let waited = false;
+  holdCompactions(async () => {
+    // released when Copilot says it waits for this summary; or, should it never, after a while (the test then fails on the log)
+    waited = (await waitFor(() => /waiting on in-progress background compaction/.test(mark.since().copilot) || undefined, 'Copilot to wait for the background summary', 60000).catch(() => false)) === true;
+  });
+  let markedBefore = 0;
+  let next = 1;
+  let bigRead = false;
+  let summarySeen = false;
+  let guardLogAtEdit = '';
+  let edit: string | undefined;
+  const step = async (req: ModelRequest): Promise<Step> => {
+    if (edit !== undefined) return { text: 'done' };
+    if (summarySeen) {
+      edit = replaceResult(req);
+      return { text: 'done' };
+    }
+    if (textOfRequest(req).includes(FAKE_SUMMARY)) {
+      summarySeen = true;
+      guardLogAtEdit = mark.since().guard;
+      return replaceKeep(target);
+    }
+    if (next > LINES) return { text: 'never compacted' };
+    const size = compactionsSince(requestsBefore).length > 0 && !bigRead ? 350 : CHUNK;
+    if (size !== CHUNK) bigRead = true;
+    const read: Step = { tool: 'read_file', input: { filePath: big.abs, startLine: next, endLine: next + size - 1 } };
+    next += size;
+    return read;
+  };
+  try {
+    await agentTurn(
+      'full-while-background',
+      [
+        { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
+        async (req) => {
+          markedBefore = (await markOf(target).catch(() => 0)) as number;
+          return step(req);
+        },
+        ...Array.from({ length: LINES / CHUNK + 5 }, () => step),
+      ],
+      'Read the files, then edit.',
+      { model: models().small },
+    );
+  } finally {
+    holdCompactions(undefined);
+  }
+  return { target, markedBefore, waited, bigRead, summarySeen, guardLogAtEdit, edit, compactions: compactionsSince(requestsBefore).length, logs: mark.since() };
+}
+
 /** Copilot's [ConversationHistorySummarizer] lines (debug level) and the hooks it ran, from a slice of its logs. */
 function evidence(logs: { copilot: string; hooks: string }) {
   return {
@@ -197,6 +265,22 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
     // the background path, and not the foreground one: started after a request that fitted, applied before a later one
     assert.ok(ev.summarizer.some((l) => /starting background compaction/.test(l)), why);
     assert.ok(ev.summarizer.some((l) => /applying completed background summary/.test(l)), why);
+    assert.ok(!ev.summarizer.some((l) => /\[(full|simple)\] summarization prompt rendered/.test(l)), `no foreground summary: ${why}`);
+    assert.ok(!ev.hooksRun.includes('PreCompact'), `no PreCompact ran (one here means the limit is gone): ${why}`);
+    assert.doesNotMatch(r.guardLogAtEdit, FORGOT);
+    assert.doesNotMatch(r.edit ?? '', DENIED, r.edit);
+    assert.strictEqual(diskText(r.target), 'kept\nme\n', `the edit from the summary landed: ${r.edit}`);
+  });
+
+  test('limit: a request that no longer fits while a background compaction runs takes that summary and runs no hook, so the edit after it passes without a fresh read', async () => {
+    const r = await fullWhileBackgroundTurn();
+    const ev = evidence(r.logs);
+    const why = safeJson({ waited: r.waited, bigRead: r.bigRead, summarySeen: r.summarySeen, compactions: r.compactions, ...ev });
+    assert.ok(r.markedBefore > 0, 'the first read_file marked the file');
+    assert.ok(r.summarySeen, `a later request of the turn carried the summary: ${why}`);
+    assert.ok(ev.summarizer.some((l) => /starting background compaction/.test(l)), why);
+    assert.ok(ev.summarizer.some((l) => /budget exceeded — waiting on in-progress background compaction/.test(l)), why);
+    assert.ok(ev.summarizer.some((l) => /background compaction applied after budget exceeded/.test(l)), why);
     assert.ok(!ev.summarizer.some((l) => /\[(full|simple)\] summarization prompt rendered/.test(l)), `no foreground summary: ${why}`);
     assert.ok(!ev.hooksRun.includes('PreCompact'), `no PreCompact ran (one here means the limit is gone): ${why}`);
     assert.doesNotMatch(r.guardLogAtEdit, FORGOT);
