@@ -239,9 +239,14 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
     await newChat();
   });
 
+  teardown(async () => {
+    await revertAndCloseAll();
+  });
+
   suiteTeardown(async () => {
     if (logLevel) await vscode.commands.executeCommand('_extensionTests.setLogLevel', logLevel);
-    await revertAndCloseAll();
+    // as builtinTools.test.ts leaves it: the later suites run with the setting at its default
+    await vscode.workspace.getConfiguration('editGuard', null).update('guardBuiltinTools', undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   test('limit: /compact runs no hook (no PreCompact), so the next built-in edit of a file read before it passes without a fresh read', async () => {
