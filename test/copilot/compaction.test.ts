@@ -2,7 +2,7 @@
 // (docs/compaction.md). After a compaction the model holds a summary, not the text it read, so its next
 // edit of a file read before should need a fresh read. The gate learns of a compaction only from
 // Copilot's PreCompact hook (builtinToolGate.ts), and only the foreground path runs it (builtinTools.test.ts
-// "a compaction of the chat forgets its marks …"). The tests here pin the two paths that run no hook at
+// "a compaction of the chat forgets its marks …"). The tests here pin the three paths that run no hook at
 // all, so the README's limit stays measured and a Copilot that starts running one makes them fail:
 //   - `/compact`: Copilot summarizes with a prompt context that has no request, hence no hooks;
 //   - background compaction (started at ~80% of the context, applied at a later request of the turn);
