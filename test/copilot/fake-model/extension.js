@@ -14,6 +14,8 @@
 //                        tag '(untagged)' (exports.UNTAGGED) scripts turns whose query carries no tag (for screenshots).
 //   requests             every request record, oldest first (see record() below)
 //   clear()              forgets the records and scripts
+//   holdCompactions(fn)  until called with undefined, each compaction request waits for fn(record) before it is
+//                        answered (a slow summary: Copilot's background compaction is then still in progress)
 //   VENDOR, MODEL_ID, MODELS (the ids of the other models, see below)
 // Which of its own edit tools Copilot offers depends on the model's name, so there are more models:
 // 'copilot-fake-sonnet' (offered replace_string_in_file + multi_replace_string_in_file), 'copilot-fake-gpt'
@@ -40,6 +42,8 @@ const MODELS = { sonnet: 'copilot-fake-sonnet', gpt: 'copilot-fake-gpt', small: 
 /** Copilot's two compaction prompts (full summary with tools, simple summary without) */
 const COMPACTION = /must be compacted now|Summarize the conversation history so far/;
 const UNTAGGED = '(untagged)';
+/** set by holdCompactions(): a compaction request is answered once it resolves */
+let compactionHold;
 
 const roleName = (r) => ({ 1: 'user', 2: 'assistant', 3: 'system' }[r] || String(r));
 
@@ -105,6 +109,7 @@ async function provideLanguageModelChatResponse(model, messages, options, progre
     rec.compaction = true;
     rec.tag = undefined;
     if (activeTag !== undefined) compacted.add(activeTag);
+    if (compactionHold) await compactionHold(rec);
     rec.answer = { text: '<summary>The scripted task is in progress; files read so far are no longer in context.</summary>' };
     progress.report(new vscode.LanguageModelTextPart(rec.answer.text));
     return;
@@ -183,7 +188,8 @@ function activate(context) {
     UNTAGGED,
     requests,
     script(tag, steps) { scripts.set(tag, steps); },
-    clear() { requests.length = 0; scripts.clear(); answered.clear(); compacted.clear(); activeTag = undefined; },
+    holdCompactions(fn) { compactionHold = fn; },
+    clear() { requests.length = 0; scripts.clear(); answered.clear(); compacted.clear(); activeTag = undefined; compactionHold = undefined; },
   };
 }
 
