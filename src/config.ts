@@ -1,8 +1,8 @@
 // The `editGuard.*` settings, read fresh on every call so a change applies at once.
 import * as vscode from 'vscode';
 import { DEFAULT_PROTECTED_FILES } from './core/paths';
-import { DEFAULT_SETTINGS, type GuardSettings, HOOKS_PLACEMENTS, type HooksPlacement, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from './core/settings';
-import type { OwnWritePolicy } from './core/types';
+import { DEFAULT_SETTINGS, type GuardSettings, HOOKS_PLACEMENTS, type HooksPlacement, MIN_RESULT_CHARS, OWN_WRITE_POLICIES, READ_POLICIES } from './core/settings';
+import type { OwnWritePolicy, ReadPolicy } from './core/types';
 
 export const SECTION = 'editGuard';
 
@@ -10,6 +10,7 @@ export const SECTION = 'editGuard';
 export const SETTINGS = {
   enabled: 'enabled',
   ownWriteKeepsMark: 'ownWriteKeepsMark',
+  readKeepsMark: 'readKeepsMark',
   maxReadLines: 'maxReadLines',
   maxResultChars: 'maxResultChars',
   guardCopilotTools: 'guardCopilotTools',
@@ -37,11 +38,13 @@ export const SETTING_DEFAULTS = {
 export function readSettings(file?: string): GuardSettings {
   const config = vscode.workspace.getConfiguration(SECTION, file ? vscode.Uri.parse(file) : null);
   const policy = config.get<string>(SETTINGS.ownWriteKeepsMark, DEFAULT_SETTINGS.policy);
+  const readPolicy = config.get<string>(SETTINGS.readKeepsMark, DEFAULT_SETTINGS.readPolicy);
   const maxReadLines = config.get<number>(SETTINGS.maxReadLines, DEFAULT_SETTINGS.maxReadLines);
   const maxResultChars = config.get<number>(SETTINGS.maxResultChars, DEFAULT_SETTINGS.maxResultChars);
   return {
     enabled: config.get<boolean>(SETTINGS.enabled, DEFAULT_SETTINGS.enabled) !== false,
     policy: (OWN_WRITE_POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : DEFAULT_SETTINGS.policy,
+    readPolicy: (READ_POLICIES as readonly string[]).includes(readPolicy) ? (readPolicy as ReadPolicy) : DEFAULT_SETTINGS.readPolicy,
     maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : DEFAULT_SETTINGS.maxReadLines,
     maxResultChars: Number.isInteger(maxResultChars) && maxResultChars >= MIN_RESULT_CHARS ? maxResultChars : DEFAULT_SETTINGS.maxResultChars,
   };

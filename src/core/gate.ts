@@ -1,6 +1,6 @@
 // The gate's decision (docs/design.md §Rules: rules 2, 3, 4 and 8) as a pure function of what is known at check time.
 import type { ReadMark } from './marks';
-import type { BlockReason, OwnWritePolicy } from './types';
+import type { BlockReason, OwnWritePolicy, ReadPolicy } from './types';
 
 export interface GateInput {
   /** `editGuard.enabled` (rule 8). */
@@ -15,6 +15,8 @@ export interface GateInput {
   turn: string | undefined;
   /** `editGuard.ownWriteKeepsMark` (rule 3). */
   policy: OwnWritePolicy;
+  /** `editGuard.readKeepsMark` (rule 2); `always` when unset. */
+  readPolicy?: ReadPolicy;
 }
 
 export type GateDecision =
@@ -30,9 +32,12 @@ export function ownWriteCounts(mark: ReadMark, turn: string | undefined, policy:
       return false;
     case 'sameTurn':
       // no turn id: every call is its own turn, so the mark never carries over
-      return turn !== undefined && mark.turn === turn;
+      return sameTurn(mark, turn);
   }
 }
+
+/** Made in this call's turn (a call without a turn id is a turn of its own). */
+const sameTurn = (mark: ReadMark, turn: string | undefined) => turn !== undefined && mark.turn === turn;
 
 export function decide(input: GateInput): GateDecision {
   if (!input.enabled) return { allow: true, basis: 'disabled' };
@@ -46,5 +51,7 @@ export function decide(input: GateInput): GateDecision {
       ? { allow: true, basis: 'own-write' }
       : { allow: false, reason: 'own-write-expired' };
   }
+  // without a turn id there is no turn to end: the read keeps counting (else the retry would be refused too)
+  if (input.readPolicy === 'sameTurn' && input.turn !== undefined && mark.turn !== input.turn) return { allow: false, reason: 'read-expired' };
   return { allow: true, basis: 'seen' };
 }

@@ -71,6 +71,7 @@ export class Gatekeeper {
         mark: this.store.newest(ctx.session, ctx.uri, ctx.arrival),
         turn: ctx.turn,
         policy: settings.policy,
+        readPolicy: settings.readPolicy,
       });
       return { decision, failOpen: false };
     } catch (e) {

@@ -72,6 +72,8 @@ export function blockedHeadline(reason: BlockReason, verb: string, path: string,
       return policy === 'never'
         ? `BLOCKED: nothing was written. You last saw ${path} when you wrote it, and this workspace requires a fresh read after every write (editGuard.ownWriteKeepsMark = never). It is unchanged since your write; its content is below and counts as reading the file, so you may repeat your edit.`
         : `BLOCKED: nothing was written. You last saw ${path} when you wrote it in an earlier turn; in a new turn a file must be looked at again before it is changed. It is unchanged since your write; its content is below and counts as reading the file, so you may repeat your edit.`;
+    case 'read-expired':
+      return `BLOCKED: nothing was written. You read ${path} in an earlier turn, and this workspace counts a read only within its turn (editGuard.readKeepsMark = sameTurn), because your context may have been summarised since. It is unchanged since your read; its content is below and counts as reading the file, so you may repeat your ${verb}.`;
   }
 }
 

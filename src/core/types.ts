@@ -12,7 +12,13 @@ export type MarkOrigin = 'read' | 'refusal' | 'write';
 /** `editGuard.ownWriteKeepsMark`: how long the agent's own write counts as having seen the file. */
 export type OwnWritePolicy = 'sameTurn' | 'never' | 'always';
 
-export type BlockReason = 'not-read' | 'changed' | 'own-write-expired';
+/**
+ * `editGuard.readKeepsMark`: how long a read (or a refusal's view) counts as having seen the file —
+ * `sameTurn` for where a chat's context is summarised without a signal (docs/compaction.md).
+ */
+export type ReadPolicy = 'always' | 'sameTurn';
+
+export type BlockReason = 'not-read' | 'changed' | 'own-write-expired' | 'read-expired';
 
 export type ErrorCode =
   | 'invalid-input'

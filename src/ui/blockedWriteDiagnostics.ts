@@ -15,6 +15,8 @@ const reasonText = (reason: BlockedWrite['reason']): string => {
       return vscode.l10n.t('the file changed since the agent last read it');
     case 'own-write-expired':
       return vscode.l10n.t("the agent's last sight of this file was its own write in an earlier turn");
+    case 'read-expired':
+      return vscode.l10n.t('the agent read this file in an earlier turn (editGuard.readKeepsMark is sameTurn)');
   }
 };
 

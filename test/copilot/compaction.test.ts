@@ -81,7 +81,7 @@ async function slashCompact(): Promise<unknown> {
  * Turn 1 reads the file (marked), `/compact` in the same chat, turn 2 replaces in the unchanged file.
  * `compactions`: the model's summary requests of the `/compact`; `logs`: what each log gained from it.
  */
-async function slashCompactTurns() {
+async function slashCompactTurns(options: { retry?: boolean } = {}) {
   const target = makeFile('compaction/slash.txt', 'keep\nme\n');
   await agentTurn('slash-read', [{ tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } }, { text: 'read.' }], 'Read the file.', { model: models().sonnet });
   await markOf(target);
@@ -92,8 +92,18 @@ async function slashCompactTurns() {
   const logs = mark.since();
   const marksAfterCompact = (await marksFor(target.uri)).length;
   let edit = '';
-  await agentTurn('slash-edit', [replaceKeep(target), (req) => ((edit = replaceResult(req)), { text: 'done' })], 'Edit the file.', { model: models().sonnet });
-  return { target, answer, compactions, logs, marksAfterCompact, edit };
+  let retried = '';
+  await agentTurn(
+    'slash-edit',
+    [
+      replaceKeep(target),
+      (req) => ((edit = replaceResult(req)), options.retry ? replaceKeep(target) : { text: 'done' }),
+      (req) => ((retried = replaceResult(req)), { text: 'done' }),
+    ],
+    'Edit the file.',
+    { model: models().sonnet },
+  );
+  return { target, answer, compactions, logs, marksAfterCompact, edit, retried };
 }
 
 /**
@@ -246,7 +256,7 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
   suiteTeardown(async () => {
     if (logLevel) await vscode.commands.executeCommand('_extensionTests.setLogLevel', logLevel);
     // as builtinTools.test.ts leaves it: the later suites run with the setting at its default
-    await vscode.workspace.getConfiguration('editGuard', null).update('guardBuiltinTools', undefined, vscode.ConfigurationTarget.Workspace);
+    await setGuardBuiltinTools(false);
   });
 
   test('limit: /compact runs no hook (no PreCompact), so the next built-in edit of a file read before it passes without a fresh read', async () => {
@@ -291,5 +301,21 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
     assert.doesNotMatch(r.guardLogAtEdit, FORGOT);
     assert.doesNotMatch(r.edit ?? '', DENIED, r.edit);
     assert.strictEqual(diskText(r.target), 'kept\nme\n', `the edit from the summary landed: ${r.edit}`);
+  });
+
+  test('the conservative alternative, editGuard.readKeepsMark sameTurn: after /compact the next edit of a file read before is refused (read-expired) with its content, and the retry passes', async () => {
+    const config = vscode.workspace.getConfiguration('editGuard', null);
+    await config.update('readKeepsMark', 'sameTurn', vscode.ConfigurationTarget.Workspace);
+    try {
+      const r = await slashCompactTurns({ retry: true });
+      assert.ok(r.compactions > 0, 'the /compact ran');
+      assert.match(r.edit, DENIED, r.edit);
+      assert.match(r.edit, /You read compaction\/slash\.txt in an earlier turn, and this workspace counts a read only within its turn \(editGuard\.readKeepsMark = sameTurn\)/, r.edit);
+      assert.match(r.edit, /1\tkeep/, 'the refusal shows the content, which counts as a read');
+      assert.doesNotMatch(r.retried, DENIED, r.retried);
+      assert.strictEqual(diskText(r.target), 'kept\nme\n', 'the retry, based on what the refusal showed, landed');
+    } finally {
+      await config.update('readKeepsMark', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 });

@@ -36,6 +36,16 @@ suite('gate decision (pure)', () => {
   test('rule 3: an own write whose file changed since is "changed", not "expired"', () => {
     assert.deepEqual(decide(input({ mark: mark({ origin: 'write' }), currentHash: 'H2' })), { allow: false, reason: 'changed' });
   });
+  test('rule 2 (readKeepsMark sameTurn): a read or a refusal counts in its own turn only, and its file unchanged gives read-expired', () => {
+    const sameTurn = { readPolicy: 'sameTurn' as const };
+    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't1' }) })), { allow: true, basis: 'seen' });
+    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0' }) })), { allow: false, reason: 'read-expired' });
+    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0', origin: 'refusal' }) })), { allow: false, reason: 'read-expired' });
+    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0' }), currentHash: 'H2' })), { allow: false, reason: 'changed' }, 'a change is the more useful thing to tell');
+    // the default, and a call without a turn id (no turn to end: the retry must pass)
+    assert.deepEqual(decide(input({ mark: mark({ turn: 't0' }) })), { allow: true, basis: 'seen' });
+    assert.deepEqual(decide(input({ ...sameTurn, turn: undefined, mark: mark({ turn: undefined }) })), { allow: true, basis: 'seen' });
+  });
   test('rule 4: creating a file that does not exist is allowed without a mark', () => {
     assert.deepEqual(decide(input({ exists: false, mark: undefined })), { allow: true, basis: 'new-file' });
   });

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS, TEST_COMMANDS } from '../../src/commands';
 import { DEFAULT_PROTECTED_FILES } from '../../src/core/paths';
-import { DEFAULT_SETTINGS, HOOKS_PLACEMENTS, MIN_RESULT_CHARS, OWN_WRITE_POLICIES } from '../../src/core/settings';
+import { DEFAULT_SETTINGS, HOOKS_PLACEMENTS, MIN_RESULT_CHARS, OWN_WRITE_POLICIES, READ_POLICIES } from '../../src/core/settings';
 import { TOOL_IDS } from '../../src/core/toolIds';
 
 const root = path.resolve(__dirname, '../../..');
@@ -142,6 +142,8 @@ suite('manifest and code in step', () => {
     assert.equal(properties['editGuard.enabled'].default, DEFAULT_SETTINGS.enabled);
     assert.equal(properties['editGuard.ownWriteKeepsMark'].default, DEFAULT_SETTINGS.policy);
     assert.deepEqual([...(properties['editGuard.ownWriteKeepsMark'].enum ?? [])].sort(), [...OWN_WRITE_POLICIES].sort());
+    assert.equal(properties['editGuard.readKeepsMark'].default, DEFAULT_SETTINGS.readPolicy);
+    assert.deepEqual(properties['editGuard.readKeepsMark'].enum, [...READ_POLICIES]);
     assert.equal(properties['editGuard.maxReadLines'].default, DEFAULT_SETTINGS.maxReadLines);
     assert.equal(properties['editGuard.maxResultChars'].default, DEFAULT_SETTINGS.maxResultChars);
     assert.equal(properties['editGuard.maxResultChars'].minimum, MIN_RESULT_CHARS);
