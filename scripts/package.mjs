@@ -35,7 +35,7 @@ if (process.argv.includes('--check-install')) {
     const args = [entry, '--config', join(dir, 'config.yaml'), '--user-data-dir', join(dir, 'user-data'), '--extensions-dir', join(dir, 'extensions'), '--install-extension', join(process.cwd(), out)];
     console.log(execFileSync(node, args, { env, encoding: 'utf8' }).trim().split('\n').at(-1));
     const installed = join(dir, 'extensions', `${publisher}.${name}-${version}`);
-    const ok = existsSync(join(installed, 'package.json')) && existsSync(join(installed, 'dist', 'extension.js')) && existsSync(join(installed, 'dist', 'hook-bridge.js')) && existsSync(join(installed, 'agents', 'guarded.agent.md')) && existsSync(join(installed, 'l10n', 'bundle.l10n.json'));
+    const ok = existsSync(join(installed, 'package.json')) && existsSync(join(installed, 'dist', 'extension.js')) && existsSync(join(installed, 'dist', 'hook-bridge.js')) && existsSync(join(installed, 'dist', 'hook-client.sh')) && existsSync(join(installed, 'dist', 'uninstall.js')) && existsSync(join(installed, 'agents', 'guarded.agent.md')) && existsSync(join(installed, 'l10n', 'bundle.l10n.json'));
     if (!ok) throw new Error(`the .vsix did not install as expected: ${readdirSync(join(dir, 'extensions')).join(', ')}`);
     console.log(`package: ${out} installs into a fresh VS Code (code-server) extensions folder`);
   } finally {

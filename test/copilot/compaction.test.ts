@@ -11,9 +11,7 @@
 // Nothing is faked but the model.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
-import { guardLogFile } from '../integration/reliabilityHelpers';
+import { logMark } from './logs';
 import { agentTurn, diskText, FAKE_VENDOR, fakeModel, makeFile, marksFor, ModelRequest, newChat, revertAndCloseAll, safeJson, startCopilotSuite, Step, TestFile, waitFor } from './agent';
 import { DENIED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
@@ -22,44 +20,6 @@ const models = () => fakeModel().MODELS;
 const FAKE_SUMMARY = 'files read so far are no longer in context';
 /** what our extension logs when PreCompact reaches it (builtinToolGate.ts) */
 const FORGOT = /is being compacted: forgot its read marks/;
-
-function guardLog(): string {
-  const file = guardLogFile();
-  return file ? fs.readFileSync(file, 'utf8') : '';
-}
-
-/** One of Copilot Chat's logs of this run (under the run's logs folder, HOME here), '' when not found. */
-function copilotLog(name: 'GitHub Copilot Chat.log' | 'GitHub Copilot Chat Hooks.log'): string {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 7) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
-      if (e.isFile() && e.name === name) found.push(p);
-      else if (e.isDirectory() && !['ws', 'extensions', 'node_modules', 'tmp', 'xdg-cache', 'shots', 'transcripts', 'chatSessions'].includes(e.name)) walk(p, depth + 1);
-    }
-  };
-  walk(process.env.HOME ?? '', 0);
-  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-}
-
-/** The logs as they are now; `since()` gives what each gained after. */
-function logMark() {
-  const at = { guard: guardLog().length, copilot: copilotLog('GitHub Copilot Chat.log').length, hooks: copilotLog('GitHub Copilot Chat Hooks.log').length };
-  return {
-    since: () => ({
-      guard: guardLog().slice(at.guard),
-      copilot: copilotLog('GitHub Copilot Chat.log').slice(at.copilot),
-      hooks: copilotLog('GitHub Copilot Chat Hooks.log').slice(at.hooks),
-    }),
-  };
-}
 
 const compactionsSince = (n: number) => fakeModel().requests.slice(n).filter((r) => (r as { compaction?: boolean }).compaction);
 const textOfRequest = (req: ModelRequest) => req.messages.flatMap((m) => m.parts.map((p) => (p.type === 'text' ? p.text : ''))).join('\n');

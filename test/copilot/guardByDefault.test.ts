@@ -10,7 +10,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { driverAvailable, EXTENSION_ID, newChat, revertAndCloseAll, startCopilotSuite, ui, waitFor, workspaceRoot } from './agent';
+import { agentTurn, driverAvailable, EXTENSION_ID, fakeModel, makeFile, newChat, revertAndCloseAll, startCopilotSuite, ui, waitFor, workspaceRoot } from './agent';
+import { logMark } from './logs';
 import { BLOCKED, builtinStaleReplaceTurn, GUARD_COPILOT_SETTING, waitUntilHooksAreLive } from './turns';
 
 /** Where VS Code reads the user's own hook files (chat.hookFilesLocations' `~/.copilot/hooks`); the runner's HOME is the run folder. */
@@ -68,6 +69,33 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     assert.match(denied, /changed since you last read it \(edited in the editor, not yet saved\)/);
     assert.match(denied, /^\+\s*return `Good morning, /m, "the model sees the user's change");
     assert.ok(!fs.existsSync(workspaceHooksFolder()), 'no hooks file appeared in the workspace');
+  });
+
+  test('a window where the extension does not listen: the user-level file lets every call through at once, with no error in the chat', async function () {
+    this.timeout(90000);
+    await config().update(GUARD_COPILOT_SETTING, 'user', vscode.ConfigurationTarget.Global);
+    await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
+    await waitUntilHooksAreLive();
+    // as a window whose extension is disabled: Copilot spawns the hooks with this host's environment, now without the address
+    const names = ['AGENT_EDIT_GUARD_SOCKET', 'AGENT_EDIT_GUARD_SECRET', 'AGENT_EDIT_GUARD_MISSED'];
+    const saved = names.map((n) => process.env[n]);
+    const f = makeFile('builtin/no-extension.txt', 'never read\n');
+    const mark = logMark();
+    try {
+      for (const n of names) delete process.env[n];
+      await newChat();
+      const turn = await agentTurn('no-extension', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: fakeModel().MODELS.sonnet });
+      const result = turn.requests.at(-1)!.toolResults[0].text;
+      assert.doesNotMatch(result, /denied|error|hook/i, result);
+    } finally {
+      names.forEach((n, i) => (process.env[n] = saved[i]));
+    }
+    assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n', 'the unchecked edit went through');
+    const hooks = mark.since().hooks;
+    const completed = hooks.split('\n').filter((l) => /Completed/.test(l));
+    assert.ok(completed.length >= 3, `the hooks ran (UserPromptSubmit, PreToolUse, PostToolUse, …):\n${hooks}`);
+    assert.ok(completed.every((l) => /Completed \(Success\).*no output/.test(l)), `each succeeded and printed nothing:\n${completed.join('\n')}`);
+    assert.doesNotMatch(mark.since().guard, /let through unchecked/, 'nothing to note: there was no extension to ask');
   });
 
   test('Turn off (the command, as a user picks it) removes the file; the uninstall script removes it too', async function () {
