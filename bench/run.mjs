@@ -5,9 +5,11 @@
 //   7 (host)       bench/host/hooks.ts: the hooks file's commands run as Copilot runs a hook command
 //                  (`--only=hooks`: this group alone, in a host run without groups 4–5 and the extra activation runs)
 //   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore)
+//   8 (copilot)    bench/copilot/index.ts: an edit tool step in Copilot Chat's real agent loop
+//                  (scripts/host/run-copilot.sh: the Copilot host, the scripted fake model)
 // Prints one table and writes bench/results.json. Figures are medians of interleaved samples after
 // warm-up, with min and max; ratios are taken per round, within one run. Nothing here asserts.
-// Options: --quick (fewer rounds), --only=core,footprint,host,hooks (default: all but hooks,
+// Options: --quick (fewer rounds), --only=core,footprint,host,hooks,copilot (default: all but hooks,
 // which host includes), --keep (keep the host run folder).
 // Env: BENCH_RESULTS (where to write the JSON, default bench/results.json), plus scripts/host's env.
 import { build } from 'esbuild';
@@ -27,8 +29,8 @@ const quick = args.includes('--quick');
 // are not the product's: use it to find causes, not for the table)
 const profile = args.includes('--profile');
 const onlyArg = args.find((a) => a.startsWith('--only='));
-const PARTS = ['core', 'footprint', 'host', 'hooks'];
-const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : new Set(['core', 'footprint', 'host']);
+const PARTS = ['core', 'footprint', 'host', 'hooks', 'copilot'];
+const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : new Set(['core', 'footprint', 'host', 'copilot']);
 for (const p of only) if (!PARTS.includes(p)) throw new Error(`--only: unknown part ${p} (${PARTS.join(', ')})`);
 // the host run includes group 7
 if (only.has('host')) only.delete('hooks');
@@ -141,7 +143,10 @@ async function prepareHostExtension() {
   return ext;
 }
 
-/** The extension's production bundle and hook script, its manifest and the files it points at, in `ext`. */
+/**
+ * The extension as it ships (production bundle and hook script, its manifest and the files it points
+ * at) in `ext`; with `bench`, the manifest of the host group (see prepareHostExtension).
+ */
 async function extensionCopy(ext, { bench }) {
   rmSync(ext, { recursive: true, force: true });
   mkdirSync(join(ext, 'dist'), { recursive: true });
@@ -160,6 +165,10 @@ async function extensionCopy(ext, { bench }) {
       modelDescription: 'Benchmark only: does nothing.',
       inputSchema: { type: 'object', properties: { filePath: { type: 'string' } } },
     });
+  } else {
+    // the texts the manifest's %placeholders% name (the tools' descriptions Copilot gives the model)
+    for (const f of readdirSync(repo).filter((n) => /^package\.nls(\..+)?\.json$/.test(n))) cpSync(join(repo, f), join(ext, f));
+    if (existsSync(join(repo, 'l10n'))) cpSync(join(repo, 'l10n'), join(ext, 'l10n'), { recursive: true });
   }
   delete pkg.scripts;
   delete pkg.devDependencies;
@@ -250,6 +259,50 @@ async function runHost(hooksOnly) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// copilot
+
+/**
+ * Group 8: bench/copilot/index.ts as the entry of scripts/host/run-copilot.sh (the Copilot host, its
+ * private code-server copy, the fake model, a fresh .runs/copilot-* folder), as a script (no suite),
+ * over a copy of the shipped extension (normal manifest: Copilot offers our tools as it would).
+ */
+async function runCopilot() {
+  const ext = join(tmp, 'ext-copilot');
+  rmSync(ext, { recursive: true, force: true });
+  await extensionCopy(ext, { bench: false });
+  const entry = join(ext, 'out', 'bench-copilot.js');
+  await build({ ...common, entryPoints: [join(repo, 'bench/copilot/index.ts')], outfile: entry, external: ['vscode'], sourcemap: false });
+  const resultFile = join(tmp, 'copilot-results.json');
+  rmSync(resultFile, { force: true });
+  log('Copilot agent loop (code-server, Copilot Chat, the fake model)…');
+  const t0 = Date.now();
+  const rc = await new Promise((resolve) => {
+    const child = spawn('bash', [join(repo, 'scripts/host/run-copilot.sh')], {
+      env: {
+        ...process.env,
+        EXT_DIR: ext,
+        EDITGUARD_EXT_TESTS: entry,
+        EDITGUARD_HOST_SCRIPT: '1',
+        EDITGUARD_BENCH_FILE: resultFile,
+        EDITGUARD_BENCH_QUICK: quick ? '1' : '',
+        EDITGUARD_TEST_TIMEOUT_MS: String(30 * 60 * 1000),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const relay = (st) => st.on('data', (d) => {
+      for (const line of String(d).split('\n')) if (line.trim() && (/bench|driver|copilot\]|run folder|error|Error/.test(line) || process.env.VERBOSE)) console.error(line);
+    });
+    relay(child.stdout);
+    relay(child.stderr);
+    child.on('close', (c) => resolve(c ?? 2));
+  });
+  const res = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
+  if (rc !== 0 || !res || res.info?.error) throw new Error(`Copilot benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see the run folder above (.runs/copilot-*)`);
+  log(`Copilot agent loop done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------
 // table
 
 function fmt(v, unit) {
@@ -311,6 +364,11 @@ for (const part of PARTS) {
       const h = await runHost(part === 'hooks');
       add(h.rows);
       extra[part] = h.info;
+    }
+    if (part === 'copilot') {
+      const c = await runCopilot();
+      add(c.rows);
+      extra.copilot = c.info;
     }
     ran.add(part);
     if (part === 'host') ran.add('hooks');
