@@ -15,6 +15,7 @@
 //   hook.readMark                             PostToolUse read_file after it (the read mark)        ≤ 30 ms
 //   hook.editAllowed                          PreToolUse replace_string_in_file of a read file      ≤ 30 ms
 //   hook.editDenied                           the same, of an unread file: the deny JSON            ≤ 30 ms
+//   hook.prompt                               UserPromptSubmit (once per turn: the chat's turn count)
 //   hook.unreachable, hook.hung               fail-open: the socket gone; a listener that never answers
 // Measured here instead of in test/copilot/builtinTools.test.ts and test/unit/hooksBridge.test.ts,
 // which assert what the hook does; this says how long it takes.
@@ -69,6 +70,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
   };
   const pre = commandOf('PreToolUse');
   const post = commandOf('PostToolUse');
+  const prompt = commandOf('UserPromptSubmit');
   const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-hung-'));
   const hungSockets: net.Socket[] = [];
   const hung = net.createServer({ allowHalfOpen: true }, (s) => {
@@ -156,6 +158,13 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
           teardown: expect('editAllowed', empty),
         },
         { name: 'editDenied', run: run('editDenied', pre, listening, () => payload('PreToolUse', session('denied'), 'replace_string_in_file', replaceInput)), teardown: expect('editDenied', denies) },
+        {
+          name: 'prompt',
+          run: run('prompt', prompt, listening, () =>
+            JSON.stringify({ timestamp: new Date().toISOString(), hook_event_name: 'UserPromptSubmit', session_id: session('prompt'), transcript_path: path.join(os.tmpdir(), 'bench-prompt.jsonl'), prompt: 'Flip the marker.', cwd: ws }),
+          ),
+          teardown: expect('prompt', empty),
+        },
         { name: 'unreachable', run: run('unreachable', pre, unreachable, () => payload('PreToolUse', session('unreachable'), 'replace_string_in_file', replaceInput)), teardown: expect('unreachable', empty) },
       ],
       { warmup: 2, rounds: quick ? 5 : 21 },
@@ -197,6 +206,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       row('hook.readMark', 'readMark', 'hook command, a read mark (PostToolUse read_file)', ms30, 'its PreToolUse, untimed, just before'),
       row('hook.editAllowed', 'editAllowed', 'hook command, an edit check, allowed (PreToolUse replace_string_in_file of a read file)', ms30, "the read's two hooks, untimed, just before"),
       row('hook.editDenied', 'editDenied', 'hook command, an edit check, denied (replace_string_in_file of an unread file: the deny JSON)', ms30),
+      row('hook.prompt', 'prompt', 'hook command, the start of a turn (UserPromptSubmit)'),
       row('hook.unreachable', 'unreachable', "hook command, the extension's socket gone: let through", { text: '≤ 3000 ms', max: 3000, on: 'value' }),
       {
         id: 'hook.hung',
@@ -210,7 +220,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         note: `Copilot's own timeout per hook is the file's \`timeout\` (default 30 s); the script gives up at ${DEFAULT_BOUND_MS} ms by default`,
       },
     );
-    info.hooks = { hooksFile, commands: { PreToolUse: pre, PostToolUse: post }, samples: c.samples, hungMs };
+    info.hooks = { hooksFile, commands: { UserPromptSubmit: prompt, PreToolUse: pre, PostToolUse: post }, samples: c.samples, hungMs };
   } finally {
     for (const s of hungSockets) s.destroy();
     hung.close();
