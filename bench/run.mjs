@@ -2,11 +2,15 @@
 // `npm run bench`: the gate's cost against the physical limit, measured side by side.
 //   1–3, 5 (core)  bench/core.bench.ts in plain Node (`--expose-gc`), the product's src/core
 //   4–6 (host)     bench/host/index.ts inside a real VS Code extension host (scripts/host: code-server)
-//   7 (host)       bench/host/hooks.ts: the hooks bridge's script run as Copilot runs a hook command
+//   7 (host)       bench/host/hooks.ts: the hooks file's commands run as Copilot runs a hook command
+//                  (`--only=hooks`: this group alone, in a host run without groups 4–5 and the extra activation runs)
 //   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore)
+//   8 (copilot)    bench/copilot/index.ts: an edit tool step in Copilot Chat's real agent loop
+//                  (scripts/host/run-copilot.sh: the Copilot host, the scripted fake model)
 // Prints one table and writes bench/results.json. Figures are medians of interleaved samples after
 // warm-up, with min and max; ratios are taken per round, within one run. Nothing here asserts.
-// Options: --quick (fewer rounds), --only=core,footprint,host, --keep (keep the host run folder).
+// Options: --quick (fewer rounds), --only=core,footprint,host,hooks,copilot (default: all but hooks,
+// which host includes), --keep (keep the host run folder).
 // Env: BENCH_RESULTS (where to write the JSON, default bench/results.json), plus scripts/host's env.
 import { build } from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,7 +29,11 @@ const quick = args.includes('--quick');
 // are not the product's: use it to find causes, not for the table)
 const profile = args.includes('--profile');
 const onlyArg = args.find((a) => a.startsWith('--only='));
-const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : new Set(['core', 'footprint', 'host']);
+const PARTS = ['core', 'footprint', 'host', 'hooks', 'copilot'];
+const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : new Set(['core', 'footprint', 'host', 'copilot']);
+for (const p of only) if (!PARTS.includes(p)) throw new Error(`--only: unknown part ${p} (${PARTS.join(', ')})`);
+// the host run includes group 7
+if (only.has('host')) only.delete('hooks');
 const resultsFile = process.env.BENCH_RESULTS || join(repo, 'bench', profile ? 'tmp/results-profile.json' : 'results.json');
 mkdirSync(tmp, { recursive: true });
 
@@ -130,6 +138,16 @@ async function runFootprint() {
  */
 async function prepareHostExtension() {
   const ext = join(tmp, 'ext');
+  await extensionCopy(ext, { bench: true });
+  await build({ ...common, entryPoints: [join(repo, 'bench/host/index.ts')], outfile: join(ext, 'out', 'bench-host.js'), external: ['vscode'], sourcemap: false });
+  return ext;
+}
+
+/**
+ * The extension as it ships (production bundle and hook script, its manifest and the files it points
+ * at) in `ext`; with `bench`, the manifest of the host group (see prepareHostExtension).
+ */
+async function extensionCopy(ext, { bench }) {
   rmSync(ext, { recursive: true, force: true });
   mkdirSync(join(ext, 'dist'), { recursive: true });
   const { code } = profile
@@ -139,13 +157,19 @@ async function prepareHostExtension() {
   // the hooks bridge's script, as `node scripts/build.mjs --production` makes it (bench/host/hooks.ts runs it)
   await build({ ...common, entryPoints: [join(repo, 'src/hooks/bridgeScript.ts')], outfile: join(ext, 'dist', 'hook-bridge.js'), minify: !profile, sourcemap: false });
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
-  pkg.activationEvents = [];
-  pkg.contributes.languageModelTools.push({
-    name: 'editGuardBench_noop',
-    displayName: 'Bench no-op',
-    modelDescription: 'Benchmark only: does nothing.',
-    inputSchema: { type: 'object', properties: { filePath: { type: 'string' } } },
-  });
+  if (bench) {
+    pkg.activationEvents = [];
+    pkg.contributes.languageModelTools.push({
+      name: 'editGuardBench_noop',
+      displayName: 'Bench no-op',
+      modelDescription: 'Benchmark only: does nothing.',
+      inputSchema: { type: 'object', properties: { filePath: { type: 'string' } } },
+    });
+  } else {
+    // the texts the manifest's %placeholders% name (the tools' descriptions Copilot gives the model)
+    for (const f of readdirSync(repo).filter((n) => /^package\.nls(\..+)?\.json$/.test(n))) cpSync(join(repo, f), join(ext, f));
+    if (existsSync(join(repo, 'l10n'))) cpSync(join(repo, 'l10n'), join(ext, 'l10n'), { recursive: true });
+  }
   delete pkg.scripts;
   delete pkg.devDependencies;
   writeFileSync(join(ext, 'package.json'), JSON.stringify(pkg, null, 1));
@@ -153,8 +177,6 @@ async function prepareHostExtension() {
   for (const d of ['agents']) if (existsSync(join(repo, d))) cpSync(join(repo, d), join(ext, d), { recursive: true });
   mkdirSync(join(ext, 'media'), { recursive: true });
   cpSync(join(repo, 'media', 'icon.png'), join(ext, 'media', 'icon.png'));
-  await build({ ...common, entryPoints: [join(repo, 'bench/host/index.ts')], outfile: join(ext, 'out', 'bench-host.js'), external: ['vscode'], sourcemap: false });
-  return ext;
 }
 
 function runDrive(envExtra) {
@@ -170,7 +192,7 @@ function runDrive(envExtra) {
 }
 
 /** One host run: a fresh run folder and workspace, the bench entry in a fresh code-server. */
-async function hostRun(ext, onlyActivation) {
+async function hostRun(ext, onlyWhat) {
   const runs = join(tmp, 'runs');
   mkdirSync(runs, { recursive: true });
   for (const d of readdirSync(runs).sort().slice(0, -3)) rmSync(join(runs, d), { recursive: true, force: true });
@@ -186,9 +208,9 @@ async function hostRun(ext, onlyActivation) {
     SETTINGS_FILE: join(repo, 'test/fixtures/user-settings.json'),
     EDITGUARD_BENCH_FILE: resultFile,
     EDITGUARD_BENCH_QUICK: quick ? '1' : '',
-    EDITGUARD_BENCH_ONLY: onlyActivation ? 'activation' : '',
+    EDITGUARD_BENCH_ONLY: onlyWhat || '',
     EDITGUARD_TEST_TIMEOUT_MS: String(20 * 60 * 1000),
-    EDITGUARD_BENCH_PROFILE: profile && !onlyActivation ? join(tmp, 'profiles') : '',
+    EDITGUARD_BENCH_PROFILE: profile && onlyWhat !== 'activation' ? join(tmp, 'profiles') : '',
   });
   const res = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
   if (rc !== 0 || !res || res.info?.error) throw new Error(`host benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see ${runDir}/code-server.log and final.png`);
@@ -196,20 +218,25 @@ async function hostRun(ext, onlyActivation) {
   return res;
 }
 
-async function runHost() {
+/** Groups 4–7 in the host; with `hooksOnly`, group 7 alone (one host run, no activation rows). */
+async function runHost(hooksOnly) {
   const inst = spawnSync('bash', [join(repo, 'scripts/host/install.sh')], { stdio: 'inherit' });
   if (inst.status !== 0) throw new Error('host install failed (scripts/host/install.sh)');
   const ext = await prepareHostExtension();
   log('host benchmarks (code-server extension host)…');
   const t0 = Date.now();
-  const main = await hostRun(ext, false);
+  const main = await hostRun(ext, hooksOnly ? 'hooks' : '');
+  if (hooksOnly) {
+    log(`host (hooks only) done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    return { rows: main.rows, info: main.info };
+  }
   // activation happens once per host: a few more short host runs give it a median
   const runsInfo = [main.info];
   const loads = [...main.info.moduleLoadMs];
   const extraRuns = quick ? 1 : 4;
   for (let i = 0; i < extraRuns; i++) {
     log(`activation run ${i + 2} of ${extraRuns + 1}…`);
-    const r = await hostRun(ext, true);
+    const r = await hostRun(ext, 'activation');
     runsInfo.push(r.info);
     loads.push(...r.info.moduleLoadMs);
   }
@@ -229,6 +256,50 @@ async function runHost() {
     { id: 'activation.vscode', group: '6 footprint', label: `ext.activate() wall time, bundle preloaded (${n} host runs)`, value: st(pick('extActivateMs')), unit: 'ms', note: "activate() + VS Code's activation bookkeeping and event loop turns" },
   ];
   return { rows, info: { ...main.info, activationRuns: runsInfo } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// copilot
+
+/**
+ * Group 8: bench/copilot/index.ts as the entry of scripts/host/run-copilot.sh (the Copilot host, its
+ * private code-server copy, the fake model, a fresh .runs/copilot-* folder), as a script (no suite),
+ * over a copy of the shipped extension (normal manifest: Copilot offers our tools as it would).
+ */
+async function runCopilot() {
+  const ext = join(tmp, 'ext-copilot');
+  rmSync(ext, { recursive: true, force: true });
+  await extensionCopy(ext, { bench: false });
+  const entry = join(ext, 'out', 'bench-copilot.js');
+  await build({ ...common, entryPoints: [join(repo, 'bench/copilot/index.ts')], outfile: entry, external: ['vscode'], sourcemap: false });
+  const resultFile = join(tmp, 'copilot-results.json');
+  rmSync(resultFile, { force: true });
+  log('Copilot agent loop (code-server, Copilot Chat, the fake model)…');
+  const t0 = Date.now();
+  const rc = await new Promise((resolve) => {
+    const child = spawn('bash', [join(repo, 'scripts/host/run-copilot.sh')], {
+      env: {
+        ...process.env,
+        EXT_DIR: ext,
+        EDITGUARD_EXT_TESTS: entry,
+        EDITGUARD_HOST_SCRIPT: '1',
+        EDITGUARD_BENCH_FILE: resultFile,
+        EDITGUARD_BENCH_QUICK: quick ? '1' : '',
+        EDITGUARD_TEST_TIMEOUT_MS: String(30 * 60 * 1000),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const relay = (st) => st.on('data', (d) => {
+      for (const line of String(d).split('\n')) if (line.trim() && (/bench|driver|copilot\]|run folder|error|Error/.test(line) || process.env.VERBOSE)) console.error(line);
+    });
+    relay(child.stdout);
+    relay(child.stderr);
+    child.on('close', (c) => resolve(c ?? 2));
+  });
+  const res = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
+  if (rc !== 0 || !res || res.info?.error) throw new Error(`Copilot benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see the run folder above (.runs/copilot-*)`);
+  log(`Copilot agent loop done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return res;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,30 +348,41 @@ const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 
 let rows = [];
 const extra = {};
 const failures = [];
-for (const part of ['core', 'footprint', 'host']) {
+const ran = new Set();
+for (const part of PARTS) {
   if (!only.has(part)) continue;
+  const add = (rs) => rows.push(...rs.map((r) => ({ ...r, part: r.group.startsWith('7 ') ? 'hooks' : part })));
   try {
-    if (part === 'core') rows.push(...(await runCore()));
+    if (part === 'core') add(await runCore());
     if (part === 'footprint') {
       const f = await runFootprint();
-      rows.push(...f.rows);
+      add(f.rows);
       extra.vsixFiles = f.files;
       extra.bundleTopInputs = f.bundleTop;
     }
-    if (part === 'host') {
-      const h = await runHost();
-      rows.push(...h.rows);
-      extra.host = h.info;
+    if (part === 'host' || part === 'hooks') {
+      const h = await runHost(part === 'hooks');
+      add(h.rows);
+      extra[part] = h.info;
     }
+    if (part === 'copilot') {
+      const c = await runCopilot();
+      add(c.rows);
+      extra.copilot = c.info;
+    }
+    ran.add(part);
+    if (part === 'host') ran.add('hooks');
   } catch (e) {
     failures.push(`${part}: ${e.message}`);
     log(`${part} FAILED: ${e.stack || e}`);
   }
 }
-// a partial run (--only) keeps the other parts' rows of the previous results, marked as such
+// a partial run (--only) keeps the other parts' rows of the previous results, marked as such; the
+// parts that ran through replace all of theirs (a row they no longer make goes)
+const partOf = (r) => r.part ?? (r.group.startsWith('7 ') ? 'hooks' : /^(e2e|read\.host|activation)/.test(r.id) ? 'host' : r.id.startsWith('footprint') ? 'footprint' : 'core');
 if (onlyArg && previous?.rows) {
   const have = new Set(rows.map((r) => r.id));
-  rows = [...rows, ...previous.rows.filter((r) => !have.has(r.id)).map((r) => ({ ...r, from: r.from ?? previous.date }))];
+  rows = [...rows, ...previous.rows.filter((r) => !have.has(r.id) && !ran.has(partOf(r))).map((r) => ({ ...r, from: r.from ?? previous.date }))];
 }
 const order = (r) => Number(r.group.split(' ')[0]) * 1000;
 rows = rows.map((r, i) => ({ ...r, i })).sort((a, b) => order(a) - order(b) || a.i - b.i).map(({ i, ...r }) => ({ ...r, holds: holds(r) }));

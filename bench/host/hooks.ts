@@ -1,59 +1,76 @@
-// The hooks bridge's cost, in the real extension host (part of bench/host/index.ts): the hook
-// script dist/hook-bridge.js run the way Copilot runs a hook command — a new process of the editor's
-// own runtime (ELECTRON_RUN_AS_NODE) reading the hook's stdin — against this window's extension with
-// `editGuard.guardBuiltinTools` on. Baseline: the bare start of the same runtime (`-e ''`), since a
-// hook's cost is mostly that start. Measured here instead of in test/copilot/builtinTools.test.ts and
-// test/unit/hooksBridge.test.ts, which assert what the script does; this says how long it takes.
-import * as vscode from 'vscode';
+// Group 7, the hooks bridge's cost per hook, in the real extension host (part of bench/host/index.ts).
+// Each row runs the hook COMMAND exactly as Copilot Chat runs it: read from the hooks file the
+// extension writes once the bridge is on (./bridge.ts: setBridge, hookCommands), spawned like
+// Copilot's HookExecutor — `spawn(command, { shell: true, cwd: workspace, env: { ...process.env,
+// ...entry.env }, stdio: 'pipe' })`, the payload JSON on stdin — and timed from spawn to close.
+// So whatever the command is (a runtime, a `sh` guard in front of it, `bash`…), this is its cost.
+// Baselines through the same spawn in the same rounds: `true` (sh's own start: the floor of any
+// hook) and the bare start of the editor's runtime (`'<execPath>' -e 0`, ELECTRON_RUN_AS_NODE=1).
+// Rows (ids stable):
+//   hook.floor.true, hook.floor.runtime       the two baselines
+//   hook.ignoredNoExtension                   PreToolUse run_in_terminal, socket variables unset    ≤ 10 ms
+//   hook.noExtension                          PreToolUse replace_string_in_file, variables unset    ≤ 10 ms
+//   hook.ignored                              PreToolUse run_in_terminal, the extension listening   ≤ 10 ms
+//   hook.readStart                            PreToolUse read_file (the version the read will show) ≤ 30 ms
+//   hook.readMark                             PostToolUse read_file after it (the read mark)        ≤ 30 ms
+//   hook.editAllowed                          PreToolUse replace_string_in_file of a read file      ≤ 30 ms
+//   hook.editDenied                           the same, of an unread file: the deny JSON            ≤ 30 ms
+//   hook.prompt                               UserPromptSubmit (once per turn: the chat's turn count)
+//   hook.unreachable, hook.hung               fail-open: the socket gone; a listener that never answers
+// Measured here instead of in test/copilot/builtinTools.test.ts and test/unit/hooksBridge.test.ts,
+// which assert what the hook does; this says how long it takes.
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { compare, stat } from '../lib/measure';
+import { compare, ratioOf, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
+import { BRIDGE_ENV, ENV_BOUND, ENV_MISSED, ENV_SOCKET, hookCommands, type HookCommand, setBridge } from './bridge';
 
-// the names the script and the extension agree on (src/hooks/bridgeProtocol.ts)
-const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
-const ENV_SECRET = 'AGENT_EDIT_GUARD_SECRET';
-const ENV_MISSED = 'AGENT_EDIT_GUARD_MISSED';
-const ENV_BOUND = 'AGENT_EDIT_GUARD_BOUND_MS';
-/** the script's own bound (DEFAULT_BOUND_MS) */
+/** the script's own bound (DEFAULT_BOUND_MS of src/hooks/bridgeProtocol.ts) */
 const DEFAULT_BOUND_MS = 4000;
 /** the bound of the hung-extension case, as the tests use it */
 const HUNG_BOUND_MS = 1500;
+const GROUP = '7 hooks bridge';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface Run {
   stdout: string;
+  stderr: string;
   code: number | null;
 }
 
-function runProcess(args: string[], env: NodeJS.ProcessEnv, cwd: string, stdin?: string): Promise<Run> {
+/** One hook command run as Copilot Chat 0.67 runs it (docs/research-guard-by-default.md §6). */
+export function runHookCommand(hook: HookCommand, env: NodeJS.ProcessEnv, ws: string, stdin: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...env, ELECTRON_RUN_AS_NODE: '1' }, cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+    const cwd = hook.cwd ? path.resolve(ws, hook.cwd.replace(/^~(?=\/|$)/, os.homedir())) : ws;
+    const child = spawn(hook.command, { shell: true, cwd, env: { ...env, ...hook.env }, stdio: 'pipe' });
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    // a command that exits before it reads stdin (a `sh` guard) closes the pipe under our write
+    child.stdin.on('error', () => undefined);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, code }));
-    child.stdin.end(stdin ?? '');
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+    child.stdin.end(stdin);
   });
 }
 
-async function waitFor(what: string, ok: () => boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`hooks bench: timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>, ws: string, extensionPath: string, quick: boolean): Promise<void> {
-  const script = path.join(extensionPath, 'dist', 'hook-bridge.js');
-  if (!fs.existsSync(script)) throw new Error(`${script} missing (bench/run.mjs builds it into the bench copy)`);
-  const config = vscode.workspace.getConfiguration('editGuard', null);
-  await config.update('guardBuiltinTools', true, vscode.ConfigurationTarget.Workspace);
+export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>, ws: string, quick: boolean): Promise<void> {
+  const hooksFile = await setBridge(true, ws);
+  const commands = hookCommands(hooksFile);
+  const commandOf = (event: string): HookCommand => {
+    const [c, ...more] = commands[event] ?? [];
+    if (!c) throw new Error(`hooks bench: ${hooksFile} has no command for ${event}`);
+    if (more.length) throw new Error(`hooks bench: ${hooksFile} has ${more.length + 1} commands for ${event}; each row times one`);
+    return c;
+  };
+  const pre = commandOf('PreToolUse');
+  const post = commandOf('PostToolUse');
+  const prompt = commandOf('UserPromptSubmit');
   const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-hung-'));
   const hungSockets: net.Socket[] = [];
   const hung = net.createServer({ allowHalfOpen: true }, (s) => {
@@ -61,36 +78,94 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     s.resume(); // reads the request, never answers
   });
   try {
-    await waitFor('the hooks bridge to start (editGuard.guardBuiltinTools)', () => !!process.env[ENV_SOCKET] && !!process.env[ENV_SECRET]);
-    const withBridge = { ...process.env };
+    // the extension host's environment at spawn time, as Copilot's spawn takes it
+    const listening = { ...process.env };
     const noExtension = { ...process.env };
-    for (const k of [ENV_SOCKET, ENV_SECRET, ENV_MISSED, ENV_BOUND]) delete noExtension[k];
-    const unreachable = { ...withBridge, [ENV_SOCKET]: path.join(hungFolder, 'nobody-listens.sock'), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    for (const k of BRIDGE_ENV) delete noExtension[k];
+    const unreachable = { ...listening, [ENV_SOCKET]: path.join(hungFolder, 'nobody-listens.sock'), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
     const hungSocket = path.join(hungFolder, 'hung.sock');
     await new Promise<void>((resolve) => hung.listen(hungSocket, resolve));
-    const hungEnv = { ...withBridge, [ENV_SOCKET]: hungSocket, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    const hungEnv = { ...listening, [ENV_SOCKET]: hungSocket, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
 
     const file = path.join(ws, 'hook-roundtrip.txt');
     fs.writeFileSync(file, 'x\n'.repeat(50));
     let n = 0;
+    // the payloads Copilot writes (§2): common fields, then the tool's
+    const payload = (event: 'PreToolUse' | 'PostToolUse', session: string, tool: string, input: object, response?: string) =>
+      JSON.stringify({
+        timestamp: new Date().toISOString(),
+        hook_event_name: event,
+        session_id: session,
+        transcript_path: path.join(os.tmpdir(), `${session}.jsonl`),
+        cwd: ws,
+        tool_name: tool,
+        tool_input: input,
+        tool_use_id: `call_${++n}`,
+        ...(response !== undefined ? { tool_response: response } : {}),
+      });
+    const replaceInput = { filePath: file, oldString: 'x', newString: 'y' };
+    const readInput = { filePath: file, startLine: 1, endLine: 50 };
+    const terminal = (session: string) => payload('PreToolUse', session, 'run_in_terminal', { command: 'ls', explanation: 'list', isBackground: false });
+    // a fresh chat each sample: a denial's refusal mark would count as a read for the next call of the same chat
+    const session = (kind: string) => `bench-${kind}-${n}`;
+
     const last: Record<string, Run> = {};
-    const hook = (name: string, env: NodeJS.ProcessEnv, payload: object) => async () => {
-      last[name] = await runProcess([script, String((payload as { hook_event_name: string }).hook_event_name)], env, ws, JSON.stringify(payload));
+    const run = (name: string, hook: HookCommand, env: NodeJS.ProcessEnv, body: () => string) => async () => {
+      last[name] = await runHookCommand(hook, env, ws, body());
     };
-    const ignoredPayload = { hook_event_name: 'PostToolUse', session_id: 'bench-rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: ws };
-    // a fresh chat each time: the denial's refusal mark would count as a read for the next call of the same chat
-    const denyPayload = () => ({ hook_event_name: 'PreToolUse', session_id: `bench-rt-${++n}`, tool_name: 'replace_string_in_file', tool_input: { filePath: file, oldString: 'x', newString: 'y' }, cwd: ws });
     const expect = (name: string, ok: (r: Run) => boolean) => () => {
       const r = last[name];
       if (!r || r.code !== 0 || !ok(r)) throw new Error(`hooks bench: ${name} answered ${JSON.stringify(r)}`);
     };
+    const empty = (r: Run) => r.stdout.trim() === '';
+    const denies = (r: Run) => /"permissionDecision"\s*:\s*"deny"/.test(r.stdout);
+    const floorTrue: HookCommand = { command: 'true', env: {} };
+    const floorRuntime: HookCommand = { command: `'${process.execPath.replace(/'/g, `'\\''`)}' -e 0`, env: { ELECTRON_RUN_AS_NODE: '1' } };
+    // a read is two hooks: PreToolUse captures the version the tool shows, PostToolUse marks it
+    const readHooks = async (chat: string, which: Array<'pre' | 'post'>) => {
+      for (const w of which) {
+        const r = await runHookCommand(w === 'pre' ? pre : post, listening, ws, w === 'pre' ? payload('PreToolUse', chat, 'read_file', readInput) : payload('PostToolUse', chat, 'read_file', readInput, 'x\n'.repeat(50)));
+        if (r.code !== 0 || !empty(r)) throw new Error(`hooks bench: the ${w === 'pre' ? 'PreToolUse' : 'PostToolUse'} of a read answered ${JSON.stringify(r)}`);
+      }
+    };
+    // the chat of the read mark and of the allowed edit: their earlier hooks run untimed, just before
+    let readSession = '';
+    let allowedSession = '';
     const c = await compare(
       [
-        { name: 'node start', run: () => runProcess(['-e', ''], withBridge, ws) },
-        { name: 'ignored', run: hook('ignored', withBridge, ignoredPayload), teardown: expect('ignored', (r) => r.stdout === '') },
-        { name: 'denied', run: () => hook('denied', withBridge, denyPayload())(), teardown: expect('denied', (r) => /"permissionDecision":"deny"/.test(r.stdout)) },
-        { name: 'no extension', run: hook('no extension', noExtension, denyPayload()), teardown: expect('no extension', (r) => r.stdout === '') },
-        { name: 'unreachable', run: hook('unreachable', unreachable, denyPayload()), teardown: expect('unreachable', (r) => r.stdout === '') },
+        { name: 'true', run: run('true', floorTrue, listening, () => ''), teardown: expect('true', empty) },
+        { name: 'runtime', run: run('runtime', floorRuntime, listening, () => ''), teardown: expect('runtime', empty) },
+        { name: 'ignoredNoExtension', run: run('ignoredNoExtension', pre, noExtension, () => terminal(session('noext'))), teardown: expect('ignoredNoExtension', empty) },
+        { name: 'noExtension', run: run('noExtension', pre, noExtension, () => payload('PreToolUse', session('noext'), 'replace_string_in_file', replaceInput)), teardown: expect('noExtension', empty) },
+        { name: 'ignored', run: run('ignored', pre, listening, () => terminal(session('ignored'))), teardown: expect('ignored', empty) },
+        { name: 'readStart', run: run('readStart', pre, listening, () => payload('PreToolUse', session('readstart'), 'read_file', readInput)), teardown: expect('readStart', empty) },
+        {
+          name: 'readMark',
+          setup: async () => {
+            readSession = session('read');
+            await readHooks(readSession, ['pre']);
+          },
+          run: run('readMark', post, listening, () => payload('PostToolUse', readSession, 'read_file', readInput, 'x\n'.repeat(50))),
+          teardown: expect('readMark', empty),
+        },
+        {
+          name: 'editAllowed',
+          setup: async () => {
+            allowedSession = session('allowed');
+            await readHooks(allowedSession, ['pre', 'post']);
+          },
+          run: run('editAllowed', pre, listening, () => payload('PreToolUse', allowedSession, 'replace_string_in_file', replaceInput)),
+          teardown: expect('editAllowed', empty),
+        },
+        { name: 'editDenied', run: run('editDenied', pre, listening, () => payload('PreToolUse', session('denied'), 'replace_string_in_file', replaceInput)), teardown: expect('editDenied', denies) },
+        {
+          name: 'prompt',
+          run: run('prompt', prompt, listening, () =>
+            JSON.stringify({ timestamp: new Date().toISOString(), hook_event_name: 'UserPromptSubmit', session_id: session('prompt'), transcript_path: path.join(os.tmpdir(), 'bench-prompt.jsonl'), prompt: 'Flip the marker.', cwd: ws }),
+          ),
+          teardown: expect('prompt', empty),
+        },
+        { name: 'unreachable', run: run('unreachable', pre, unreachable, () => payload('PreToolUse', session('unreachable'), 'replace_string_in_file', replaceInput)), teardown: expect('unreachable', empty) },
       ],
       { warmup: 2, rounds: quick ? 5 : 21 },
     );
@@ -98,45 +173,58 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     const hungMs: number[] = [];
     for (let i = 0; i < (quick ? 2 : 5); i++) {
       const t0 = performance.now();
-      await hook('hung', hungEnv, denyPayload())();
+      await run('hung', pre, hungEnv, () => payload('PreToolUse', session('hung'), 'replace_string_in_file', replaceInput))();
       hungMs.push(performance.now() - t0);
-      expect('hung', (r) => r.stdout === '')();
+      expect('hung', empty)();
+      await sleep(20);
     }
-    const node = c.times['node start'];
-    const base = { label: 'bare start of the runtime', ...node };
+    const base = { label: '`true`', ...c.times.true };
+    const overRuntime = (variant: string) => {
+      const d = c.samples[variant].map((t, i) => t - c.samples.runtime[i]);
+      return stat(d).median;
+    };
     const row = (id: string, variant: string, label: string, goal?: Row['goal'], note?: string): Row => ({
       id,
-      group: '7 hooks bridge',
+      group: GROUP,
       label,
       value: c.times[variant],
       baseline: base,
       ratio: c.ratios[variant],
       unit: 'ms',
       ...(goal ? { goal } : {}),
-      ...(note ? { note } : {}),
+      note: [`minus the runtime start, per round: median ${overRuntime(variant).toFixed(1)} ms; / runtime start ${ratioOf(c, variant, 'runtime').median.toFixed(2)}`, note].filter(Boolean).join('; '),
     });
+    const ms10 = { text: '≤ 10 ms', max: 10, on: 'value' as const };
+    const ms30 = { text: '≤ 30 ms', max: 30, on: 'value' as const };
     rows.push(
-      row('hook.ignored', 'ignored', 'hook script, an event the gate ignores (PostToolUse of run_in_terminal)', { text: `≤ ${DEFAULT_BOUND_MS} ms (the script's bound)`, max: DEFAULT_BOUND_MS, on: 'value' }),
-      row('hook.denied', 'denied', 'hook script, a PreToolUse edit of an unread file: denied', { text: `≤ ${DEFAULT_BOUND_MS} ms (the script's bound)`, max: DEFAULT_BOUND_MS, on: 'value' }),
-      row('hook.noExtension', 'no extension', 'hook script, no extension in the window: let through at once', { text: '≤ 3000 ms', max: 3000, on: 'value' }),
-      row('hook.unreachable', 'unreachable', "hook script, the extension's socket gone: let through", { text: '≤ 3000 ms', max: 3000, on: 'value' }),
+      { id: 'hook.floor.true', group: GROUP, label: 'baseline: `true` as the hook command (spawned the same way: sh -c)', value: c.times.true, unit: 'ms' },
+      { id: 'hook.floor.runtime', group: GROUP, label: "baseline: the editor's runtime, bare start ('<execPath>' -e 0, ELECTRON_RUN_AS_NODE=1)", value: c.times.runtime, baseline: base, ratio: c.ratios.runtime, unit: 'ms' },
+      row('hook.ignoredNoExtension', 'ignoredNoExtension', 'hook command, no extension listening (socket variables unset): PreToolUse run_in_terminal', ms10),
+      row('hook.noExtension', 'noExtension', 'hook command, no extension listening: PreToolUse replace_string_in_file', ms10),
+      row('hook.ignored', 'ignored', 'hook command, a tool the gate does not need (PreToolUse run_in_terminal), extension listening', ms10),
+      row('hook.readStart', 'readStart', 'hook command, the start of a read (PreToolUse read_file: the version it shows)', ms30),
+      row('hook.readMark', 'readMark', 'hook command, a read mark (PostToolUse read_file)', ms30, 'its PreToolUse, untimed, just before'),
+      row('hook.editAllowed', 'editAllowed', 'hook command, an edit check, allowed (PreToolUse replace_string_in_file of a read file)', ms30, "the read's two hooks, untimed, just before"),
+      row('hook.editDenied', 'editDenied', 'hook command, an edit check, denied (replace_string_in_file of an unread file: the deny JSON)', ms30),
+      row('hook.prompt', 'prompt', 'hook command, the start of a turn (UserPromptSubmit)'),
+      row('hook.unreachable', 'unreachable', "hook command, the extension's socket gone: let through", { text: '≤ 3000 ms', max: 3000, on: 'value' }),
       {
         id: 'hook.hung',
-        group: '7 hooks bridge',
-        label: `hook script, an extension that never answers: let through at its bound (${HUNG_BOUND_MS} ms here)`,
+        group: GROUP,
+        label: `hook command, an extension that never answers: let through at its bound (${HUNG_BOUND_MS} ms here)`,
         value: stat(hungMs),
         baseline: { label: 'the bound', median: HUNG_BOUND_MS, min: HUNG_BOUND_MS, max: HUNG_BOUND_MS, n: 1 },
         ratio: stat(hungMs.map((x) => x / HUNG_BOUND_MS)),
         unit: 'ms',
         goal: { text: `≤ ${HUNG_BOUND_MS + 3000} ms (bound + 3 s)`, max: HUNG_BOUND_MS + 3000, on: 'value' },
-        note: "Copilot's own timeout per hook is 15 s: the script gives up long before",
+        note: `Copilot's own timeout per hook is the file's \`timeout\` (default 30 s); the script gives up at ${DEFAULT_BOUND_MS} ms by default`,
       },
     );
-    info.hooks = { samples: c.samples, hungMs };
+    info.hooks = { hooksFile, commands: { UserPromptSubmit: prompt, PreToolUse: pre, PostToolUse: post }, samples: c.samples, hungMs };
   } finally {
     for (const s of hungSockets) s.destroy();
     hung.close();
     fs.rmSync(hungFolder, { recursive: true, force: true });
-    await config.update('guardBuiltinTools', undefined, vscode.ConfigurationTarget.Workspace);
+    await setBridge(false, ws);
   }
 }

@@ -2,6 +2,7 @@
 // (code-server, scripts/host/drive.js) as the extensionTestsPath of a copy of the extension that
 // bench/run.mjs prepares (production bundle, `activationEvents: []`, one extra no-op tool).
 // Writes { rows, info } as JSON to $EDITGUARD_BENCH_FILE. Measures, never asserts a duration.
+// $EDITGUARD_BENCH_ONLY: 'activation' (that alone), 'hooks' (activation, then group 7 only).
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -304,12 +305,14 @@ export async function run(): Promise<void> {
     log(`VS Code ${vscode.version}, extension host Node ${process.version}`);
     await activation(info);
     if (process.env.EDITGUARD_BENCH_ONLY === 'activation') return save();
-    const noop = vscode.lm.registerTool(NOOP, { invoke: async () => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart('ok')]) });
-    await readRendering(rows, ws);
-    await endToEnd(rows, info, ws);
-    noop.dispose();
-    log('hooks bridge: the hook script as Copilot runs it');
-    await hookRoundTrips(rows, info, ws, vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, quick);
+    if (process.env.EDITGUARD_BENCH_ONLY !== 'hooks') {
+      const noop = vscode.lm.registerTool(NOOP, { invoke: async () => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart('ok')]) });
+      await readRendering(rows, ws);
+      await endToEnd(rows, info, ws);
+      noop.dispose();
+    }
+    log("hooks bridge: the hooks file's commands as Copilot runs them");
+    await hookRoundTrips(rows, info, ws, quick);
     return save();
   } catch (e) {
     info.error = String((e as Error)?.stack ?? e);

@@ -10,7 +10,8 @@
 # and re-made when the host is reinstalled; the shared install is never run here.
 # Env: EDITGUARD_TEST_GREP (mocha grep), EDITGUARD_TEST_TIMEOUT_MS, EDITGUARD_HOST_DIR, EDITGUARD_COPILOT_CS,
 # PORT, VERBOSE=1, SHOTS_DIR, EDITGUARD_EXT_TESTS (another entry: `npm run copilot:capture` runs
-# scripts/screenshots/copilot.ts here, see scripts/screenshots/run.sh).
+# scripts/screenshots/copilot.ts here, see scripts/screenshots/run.sh; `npm run bench` runs
+# bench/copilot/index.ts here), EXT_DIR (another copy of the extension: the bench's, in bench/tmp).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$REPO/scripts/host/install.sh"
