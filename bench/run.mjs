@@ -20,6 +20,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { writeHookClient } from '../scripts/hookClient.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(repo, 'bench', 'tmp');
@@ -156,6 +157,7 @@ async function extensionCopy(ext, { bench }) {
   writeFileSync(join(ext, 'dist', 'extension.js'), code);
   // the hooks bridge's script, as `node scripts/build.mjs --production` makes it (bench/host/hooks.ts runs it)
   await build({ ...common, entryPoints: [join(repo, 'src/hooks/bridgeScript.ts')], outfile: join(ext, 'dist', 'hook-bridge.js'), minify: !profile, sourcemap: false });
+  await writeHookClient(join(ext, 'dist'));
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   if (bench) {
     pkg.activationEvents = [];

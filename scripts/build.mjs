@@ -1,7 +1,8 @@
 // Bundles the extension (and, with --tests, the unit and integration tests) with esbuild.
 // `vscode` is provided by the extension host; `mocha` is loaded from node_modules by the test entry.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeHookClient } from './hookClient.mjs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
@@ -15,7 +16,7 @@ await build({ ...common, entryPoints: ['src/hooks/bridgeScript.ts'], outfile: 'd
 // run by VS Code after an uninstall (package.json `vscode:uninstall`): removes our user-level hooks file
 await build({ ...common, entryPoints: ['src/hooks/copilot/uninstall.ts'], outfile: 'dist/uninstall.js', minify: production, sourcemap: false });
 // the cheaper client for where bash runs the hook (src/hooks/hookClient.ts): its text, from the protocol's constants
-await writeHookClient();
+await writeHookClient('dist');
 if (withTests) {
   // the runners load every *.test.js in these folders: a test whose source is gone must not run
   rmSync('out/test', { recursive: true, force: true });
@@ -31,12 +32,3 @@ if (withTests) {
   await build({ ...common, entryPoints: tsFiles('scripts/screenshots'), outdir: 'out/scripts/screenshots', external: ['vscode', 'mocha'] });
 }
 
-async function writeHookClient() {
-  const r = await build({ ...common, sourcemap: false, entryPoints: ['src/hooks/hookClient.ts'], write: false, outfile: 'hook-client.cjs' });
-  const module = { exports: {} };
-  new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, () => ({}));
-  const { CLIENT_SCRIPT_NAME, hookClientScript } = module.exports;
-  const file = join('dist', CLIENT_SCRIPT_NAME);
-  writeFileSync(file, hookClientScript());
-  chmodSync(file, 0o755);
-}

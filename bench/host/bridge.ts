@@ -3,6 +3,7 @@
 // the bench always times what Copilot runs (bench/host/hooks.ts, bench/copilot/index.ts).
 import * as vscode from 'vscode';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 /** The environment the extension sets in its extension host while the bridge listens (src/hooks/bridgeProtocol.ts). */
@@ -15,13 +16,14 @@ export const BRIDGE_ENV = [ENV_SOCKET, ENV_SECRET, ENV_MISSED, ENV_BOUND];
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * THE one place that knows how the bridge is turned on and where its hooks file then is: today the
- * workspace setting `editGuard.guardBuiltinTools` and `<workspace>/.github/hooks/agent-edit-guard.json`.
- * Resolves once the file and the extension host's socket variables match `on`; returns the file.
+ * THE one place that knows how the bridge is turned on and where its hooks file then is: the way a
+ * user gets it (*Turn on*), `editGuard.guardCopilotTools: user` in the user settings, and
+ * `~/.copilot/hooks/agent-edit-guard.json` (the run folder is HOME). Resolves once the file and the
+ * extension host's address variables match `on`; returns the file.
  */
-export async function setBridge(on: boolean, ws: string): Promise<string> {
-  const file = path.join(ws, '.github', 'hooks', 'agent-edit-guard.json');
-  await vscode.workspace.getConfiguration('editGuard', null).update('guardBuiltinTools', on ? true : undefined, vscode.ConfigurationTarget.Workspace);
+export async function setBridge(on: boolean, _ws: string): Promise<string> {
+  const file = path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
+  await vscode.workspace.getConfiguration('editGuard', null).update('guardCopilotTools', on ? 'user' : undefined, vscode.ConfigurationTarget.Global);
   const end = Date.now() + 15000;
   while (fs.existsSync(file) !== on || !!process.env[ENV_SOCKET] !== on) {
     if (Date.now() > end) throw new Error(`the hooks bridge did not turn ${on ? 'on' : 'off'} (${file} ${fs.existsSync(file) ? 'exists' : 'missing'}, ${ENV_SOCKET} ${process.env[ENV_SOCKET] ? 'set' : 'unset'})`);

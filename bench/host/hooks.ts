@@ -82,10 +82,14 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     const listening = { ...process.env };
     const noExtension = { ...process.env };
     for (const k of BRIDGE_ENV) delete noExtension[k];
-    const unreachable = { ...listening, [ENV_SOCKET]: path.join(hungFolder, 'nobody-listens.sock'), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
-    const hungSocket = path.join(hungFolder, 'hung.sock');
-    await new Promise<void>((resolve) => hung.listen(hungSocket, resolve));
-    const hungEnv = { ...listening, [ENV_SOCKET]: hungSocket, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    // a loopback port nothing listens on (it was free a moment ago), and one that accepts and never answers
+    const gone = net.createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const goneAddress = `127.0.0.1:${(gone.address() as net.AddressInfo).port}`;
+    await new Promise((resolve) => gone.close(resolve));
+    const unreachable = { ...listening, [ENV_SOCKET]: goneAddress, [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const hungEnv = { ...listening, [ENV_SOCKET]: `127.0.0.1:${(hung.address() as net.AddressInfo).port}`, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
 
     const file = path.join(ws, 'hook-roundtrip.txt');
     fs.writeFileSync(file, 'x\n'.repeat(50));
