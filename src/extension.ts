@@ -72,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     active: guardCopilotTools,
     onActivity: followChat,
     resolveFile: fileOfAgentPath,
+    onPending: (chat, pending) => bridge.notePending(chat, pending),
   });
   const env = {
     guard,

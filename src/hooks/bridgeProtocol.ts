@@ -13,6 +13,8 @@ export const ENV = {
   secret: 'AGENT_EDIT_GUARD_SECRET',
   /** a file in the bridge's private folder where the client notes the calls it let through unanswered */
   missed: 'AGENT_EDIT_GUARD_MISSED',
+  /** the bridge's private folder, where a marker says a chat has a tool call still to settle */
+  state: 'AGENT_EDIT_GUARD_STATE',
   /** tests only: a shorter bound than `DEFAULT_BOUND_MS` */
   boundMs: 'AGENT_EDIT_GUARD_BOUND_MS',
 } as const;
@@ -33,6 +35,15 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 export const LOOPBACK = '127.0.0.1';
 
 export const requestHeader = (secret: string, bytes: number) => `${HEADER} ${secret} ${bytes}\n`;
+
+/**
+ * A chat whose earlier tool call is not settled yet has a marker file `pending-<chat id>` in the
+ * bridge's folder; while it has none, an event of a tool the gate does not need changes nothing,
+ * so the bash client drops it without asking. Only ids of these characters get a marker (the client
+ * reads the id with the same class); any other chat's events are always sent.
+ */
+export const PENDING_PREFIX = 'pending-';
+export const MARKABLE_CHAT_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** `127.0.0.1:<port>` → its parts; undefined when the value is not one. */
 export function parseAddress(address: string): { host: string; port: number } | undefined {

@@ -9,7 +9,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
-import { ENV, HEADER, LOOPBACK, MAX_REQUEST_BYTES, type MissedCall, STATUS } from './bridgeProtocol';
+import { ENV, HEADER, LOOPBACK, MARKABLE_CHAT_ID, MAX_REQUEST_BYTES, type MissedCall, PENDING_PREFIX, STATUS } from './bridgeProtocol';
 
 /** Answers one hook payload with what the hook should print ('' = no objection). */
 export type HookHandler = (payload: string) => Promise<string>;
@@ -48,7 +48,22 @@ export class BridgeServer {
 
   /** The environment a hook command needs to reach this server. */
   get environment(): Record<string, string> {
-    return { [ENV.socket]: this.address, [ENV.secret]: this.secret, [ENV.missed]: this.missedFile };
+    return { [ENV.socket]: this.address, [ENV.secret]: this.secret, [ENV.missed]: this.missedFile, [ENV.state]: this.folder };
+  }
+
+  /**
+   * Says (to the bash client, through a marker file) whether this chat has a tool call still to
+   * settle; called before the answer that creates one goes out, so the chat's next event is sent.
+   */
+  notePending(chat: string, pending: boolean): void {
+    if (!MARKABLE_CHAT_ID.test(chat)) return;
+    const marker = path.join(this.folder, PENDING_PREFIX + chat);
+    try {
+      if (pending) fs.writeFileSync(marker, '', { mode: 0o600 });
+      else fs.rmSync(marker, { force: true });
+    } catch (e) {
+      this.log.warn(`hooks bridge: could not ${pending ? 'write' : 'remove'} ${marker}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   static async start(handle: HookHandler, log: Logger): Promise<BridgeServer> {

@@ -4,14 +4,18 @@
 // extension (bridgeProtocol.ts) without one. Where bash is missing, hooksFile.ts runs the Node client
 // (bridgeScript.ts) instead; both behave the same, and test/unit/hooksBridge.test.ts runs both.
 //
-// What it does: read the payload; when the command named the tools this event matters for and the
-// payload's tool is none of them, stop (the call is allowed, nothing asked); else send it with the
-// window's secret and print the extension's answer. Whatever goes wrong it prints nothing and exits
+// What it does: read the payload; when the command named the tools this event matters for, the
+// payload's tool is none of them and its chat has no call to settle (no marker, bridgeProtocol.ts
+// PENDING_PREFIX), stop (the call is allowed, nothing asked); else send it with the window's secret
+// and print the extension's answer. Whatever goes wrong it prints nothing and exits
 // 0, which lets the call through (fail-open, docs/design.md rule 7), and notes the miss for the log.
 // The payload is Copilot's `JSON.stringify` (no spaces), and a `"tool_name":"` inside a string value
 // would be escaped (`\"tool_name\"`), so the first match is the payload's own field; a payload whose
 // tool cannot be read this way is sent, never dropped.
-import { DEFAULT_BOUND_MS, ENV, HEADER, STATUS } from './bridgeProtocol';
+import { DEFAULT_BOUND_MS, ENV, HEADER, MARKABLE_CHAT_ID, PENDING_PREFIX, STATUS } from './bridgeProtocol';
+
+/** The character class of a chat id that can have a marker, as bash's regex writes it. */
+const CHAT_ID_CLASS = /^\^(\[[^\]]+\])/.exec(MARKABLE_CHAT_ID.source)![1];
 
 export const CLIENT_SCRIPT_NAME = 'hook-client.sh';
 
@@ -28,6 +32,9 @@ payload=$(cat) || exit 0
 tool=
 re='"tool_name":"([^"]*)"'
 [[ $payload =~ $re ]] && tool=\${BASH_REMATCH[1]}
+chat=
+re='"session_id":"(${CHAT_ID_CLASS}+)"'
+[[ $payload =~ $re ]] && chat=\${BASH_REMATCH[1]}
 miss() {
   [ -n "$${ENV.missed}" ] && printf '{"at":%s000,"event":"%s","tool":"%s","why":"%s"}\\n' "$(date +%s)" "$event" "$tool" "$1" >>"$${ENV.missed}"
   exit 0
@@ -35,7 +42,8 @@ miss() {
 if [ $# -gt 0 ] && [ -n "$tool" ]; then
   wanted=
   for name in "$@"; do [ "$name" = "$tool" ] && wanted=1 && break; done
-  [ -n "$wanted" ] || exit 0
+  # nothing of this chat to settle: the event changes nothing for the gate
+  [ -n "$wanted" ] || [ -z "$chat" ] || [ -z "$${ENV.state}" ] || [ -e "$${ENV.state}/${PENDING_PREFIX}$chat" ] || exit 0
 fi
 address=$${ENV.socket}
 [ -n "$address" ] && [ -n "$${ENV.secret}" ] || exit 0

@@ -19,6 +19,8 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const { docs, store, log, gate, guard, edits } = coreFixture({ maxResultChars: 7000, ...settings });
   const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
   const activity: string[] = [];
+  /** what the gate told the bridge of each chat's calls to settle, in order */
+  const pendingNotes: string[] = [];
   let active = true;
   const hooks = new BuiltinToolGate({
     edits,
@@ -27,6 +29,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     active: () => active,
     onActivity: (s) => activity.push(s),
     resolveFile: (p) => ({ uri: 'file:///ws/' + p, path: p }),
+    onPending: (chat, pending) => pendingNotes.push(`${chat.slice(0, 4)} ${pending}`),
   });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason} turn ${b.turn}`));
@@ -67,7 +70,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     assert.equal(await postReplace(file), '');
   };
   const denied = (output: string) => output !== '' && JSON.parse(output).hookSpecificOutput?.permissionDecision === 'deny';
-  return { docs, store, log, guard, hooks, builtinEdit, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
+  return { docs, store, log, guard, hooks, builtinEdit, pendingNotes, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
 }
 
 /** A chat in its first turn that has read a.txt (holding "x") with the built-in read_file. */
@@ -221,6 +224,29 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     assert.ok(t.denied(await t.send('PreToolUse', { tool_name: 'apply_patch', tool_input: patch })));
     await t.otherTool();
     assert.equal(t.store.all().filter((m) => m.origin === 'write').length, 0);
+  });
+});
+
+suite('built-in tool gate: what the bridge is told of calls to settle', () => {
+  test('a read or an allowed edit leaves its chat a call to settle until its PostToolUse, its next event or PreCompact; a denial leaves none', async () => {
+    const t = setup();
+    t.docs.file(A, 'x\n');
+    const c = CHAT.slice(0, 4);
+    await t.prompt();
+    assert.deepEqual(t.pendingNotes, [], 'a prompt leaves nothing to settle');
+    await t.preRead('a.txt');
+    assert.deepEqual(t.pendingNotes, [`${c} true`], 'told before the answer went out');
+    await t.postRead('a.txt');
+    assert.deepEqual(t.pendingNotes, [`${c} true`, `${c} false`]);
+    await t.preReplace('a.txt');
+    await t.otherTool();
+    assert.deepEqual(t.pendingNotes.slice(2), [`${c} true`, `${c} false`], 'the next event of any tool settles the edit');
+    t.docs.file(B, 'y\n');
+    assert.ok(t.denied(await t.preReplace('b.txt')));
+    assert.deepEqual(t.pendingNotes.length, 4, 'a denied edit leaves nothing to settle');
+    await t.preRead('a.txt');
+    await t.send('PreCompact', { trigger: 'auto' });
+    assert.deepEqual(t.pendingNotes.slice(4), [`${c} true`, `${c} false`], 'PreCompact drops it');
   });
 });
 

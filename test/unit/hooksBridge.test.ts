@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/bridgeProtocol';
 import { BridgeServer } from '../../src/hooks/bridgeServer';
 import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
+import { GATED_TOOL_NAMES } from '../../src/hooks/copilot/hookEvents';
 import { type HookClients, hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/copilot/hooksFile';
 import { CLIENT_NAMES, removeOurHooksFile, SCRIPT_NAME, userHooksFile } from '../../src/hooks/copilot/hooksFileOnDisk';
 import { MemoryLog } from './memoryDocuments';
@@ -228,19 +229,37 @@ suite('hooks bridge: events the bash client answers itself', function () {
   });
   teardown(() => server?.dispose());
 
-  test("a PostToolUse of a tool that touches no file is dropped; the file tools' and every PreToolUse are sent", async () => {
-    await runHook(clients, server!.environment, payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' }), 'PostToolUse');
-    assert.deepEqual(seen, [], 'run_in_terminal after it ran: nothing for the gate');
-    const sent = [payloadOf('PostToolUse', 'read_file'), payloadOf('PostToolUse', 'replace_string_in_file'), payloadOf('PostToolUse', 'copilot_applyPatch')];
-    for (const p of sent) await runHook(clients, server!.environment, p, 'PostToolUse');
-    // before a terminal command runs, the gate settles the chat's earlier edit (builtinToolGate.ts)
-    const before = payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' });
+  test("an event of a tool that touches no file is dropped while its chat has nothing to settle; the file tools' events are sent", async () => {
+    const terminal = [payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' }), payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' })];
+    await runHook(clients, server!.environment, terminal[0]);
+    await runHook(clients, server!.environment, terminal[1], 'PostToolUse');
+    assert.deepEqual(seen, [], 'run_in_terminal, nothing pending: nothing for the gate');
+    const sent = [payloadOf('PreToolUse', 'read_file'), payloadOf('PostToolUse', 'read_file'), payloadOf('PreToolUse', 'replace_string_in_file'), payloadOf('PostToolUse', 'copilot_applyPatch')];
+    for (const p of sent) await runHook(clients, server!.environment, p, JSON.parse(p).hook_event_name);
+    assert.deepEqual(seen, sent);
+  });
+
+  test("while the chat has a call to settle (the gate's marker), its next event of any tool is sent: it settles the earlier edit before the tool runs", async () => {
+    server!.notePending('s', true);
+    const before = payloadOf('PreToolUse', 'run_in_terminal', { command: 'sed -i s/a/b/ a' });
     await runHook(clients, server!.environment, before);
-    assert.deepEqual(seen, [...sent, before]);
+    assert.deepEqual(seen, [before]);
+    // another chat has nothing to settle
+    const other = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'other-chat', tool_name: 'run_in_terminal', tool_input: {} });
+    await runHook(clients, server!.environment, other);
+    assert.deepEqual(seen, [before]);
+    server!.notePending('s', false);
+    await runHook(clients, server!.environment, before);
+    assert.deepEqual(seen, [before], 'settled: dropped again');
+    // a chat id the marker cannot name is always sent
+    const odd = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'a/b c', tool_name: 'run_in_terminal', tool_input: {} });
+    await runHook(clients, server!.environment, odd);
+    assert.deepEqual(seen, [before, odd]);
   });
 
   test('a tool name that appears only inside the input does not count; a payload whose tool cannot be read is sent', async () => {
     const disguised = payloadOf('PostToolUse', 'run_in_terminal', { command: 'echo \'"tool_name":"read_file"\'' });
+    server!.notePending('s', false);
     assert.ok(disguised.includes('\\"tool_name\\":\\"read_file\\"'), 'JSON escapes the quotes of a string value');
     await runHook(clients, server!.environment, disguised, 'PostToolUse');
     assert.deepEqual(seen, []);
@@ -266,8 +285,9 @@ suite('hooks file', () => {
     assert.deepEqual(Object.keys(file.hooks), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
     const pre = file.hooks.PreToolUse[0];
     assert.equal(pre.type, 'command');
-    assert.equal(pre.command, `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'PreToolUse'`);
+    assert.equal(pre.command, `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'PreToolUse' ${GATED_TOOL_NAMES.map(shQuote).join(' ')}`);
     assert.match(file.hooks.PostToolUse[0].command, /'PostToolUse' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/);
+    for (const event of ['UserPromptSubmit', 'PreCompact']) assert.match(file.hooks[event][0].command, new RegExp(`'${event}'$`), 'always sent');
     assert.equal(pre.windows, `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' PreToolUse`);
     assert.deepEqual(pre.env, { ELECTRON_RUN_AS_NODE: '1' });
     assert.ok(pre.timeout > 4, "Copilot waits longer than the client's own bound");

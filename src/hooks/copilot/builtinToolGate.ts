@@ -26,6 +26,8 @@ export interface BuiltinToolGateEnvironment {
   onActivity(session: string): void;
   /** A path as a hook names it (relative to the hook's `cwd`, if any): its URI, and how it is shown. */
   resolveFile(filePath: string, cwd: string | undefined): { uri: string; path: string };
+  /** The chat has (or no longer has) a tool call to settle at its next event: the bridge tells the client (bridgeProtocol.ts, PENDING_PREFIX). */
+  onPending?(chat: string, pending: boolean): void;
 }
 
 /** What a chat's running built-in tool will leave behind once it is done. */
@@ -71,7 +73,7 @@ export class BuiltinToolGate {
   private async apply(event: HookEvent, cwd: string | undefined): Promise<string> {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
-      this.pending.delete(event.chat);
+      this.dropPending(event.chat);
       const session = this.env.sessions.keyOfChatId(event.chat);
       const forgotten = this.env.edits.forgetChat(session);
       this.env.log.info(`chat …${session.slice(-8)} is being compacted: forgot its read marks of ${forgotten} file(s); its next edit of each needs a fresh read`);
@@ -135,10 +137,14 @@ export class BuiltinToolGate {
   private async settle(chat: string): Promise<void> {
     const done = this.pending.get(chat);
     if (!done) return;
-    this.pending.delete(chat);
+    this.dropPending(chat);
     for (const { ctx, seen } of done.reads) this.env.edits.markSeen(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked)
     for (const ctx of done.writes) await this.env.edits.recordWrite(ctx);
+  }
+
+  private dropPending(chat: string): void {
+    if (this.pending.delete(chat)) this.env.onPending?.(chat, false);
   }
 
   private pendingOf(chat: string): Pending {
@@ -146,6 +152,7 @@ export class BuiltinToolGate {
     if (!p) {
       p = { reads: [], writes: [] };
       this.pending.set(chat, p);
+      this.env.onPending?.(chat, true);
     }
     return p;
   }

@@ -60,6 +60,11 @@ export class HooksBridge implements vscode.Disposable {
     }
   }
 
+  /** A chat has (or no longer has) a tool call to settle: see BridgeServer.notePending. */
+  notePending(chat: string, pending: boolean): void {
+    this.server?.notePending(chat, pending);
+  }
+
   private write(file: string, content: string): void {
     const existing = readOrUndefined(file);
     if (existing === content) return;

@@ -18,12 +18,12 @@ export const HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Pr
 type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /**
- * The tools an event matters for; the client drops the others without asking the extension (VS Code
- * ignores a hook's `matcher`, so every tool call runs every hook). PreToolUse is sent for every
- * tool: a chat's next call is how the gate learns that its earlier edit is done
- * (builtinToolGate.ts), before that call can change the file.
+ * The tools an event matters for; the bash client drops the events of other tools without asking
+ * the extension (VS Code ignores a hook's `matcher`, so every tool call runs every hook) — unless the
+ * chat has a call still to settle: its next event, of any tool, is how the gate learns that its
+ * earlier edit is done (builtinToolGate.ts), before that call can change the file.
  */
-const TOOLS_OF_EVENT: Partial<Record<HookEventName, readonly string[]>> = { PostToolUse: GATED_TOOL_NAMES };
+const TOOLS_OF_EVENT: Partial<Record<HookEventName, readonly string[]>> = { PreToolUse: GATED_TOOL_NAMES, PostToolUse: GATED_TOOL_NAMES };
 
 /** Seconds Copilot waits for a hook; the client's own bound (4 s) is well inside it. */
 const HOOK_TIMEOUT_S = 15;
