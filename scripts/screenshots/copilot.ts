@@ -69,7 +69,7 @@ function agentSeesMarkdown(): string {
     'by `npm run copilot:capture` (scripts/screenshots/copilot.ts) from a real run: VS Code',
     `${vscode.version}, Copilot Chat ${vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version ?? '?'},`,
     'a scripted fake model. Copilot passes only the text part of a tool result to the model; the JSON part',
-    'never reaches it (the chat shows it to the user as an attachment named `file.bin`).',
+    'never reaches it, nor is it shown in the chat: there each call links the file it touched.',
     '',
     'Copilot also replaces any text part longer than 8 KB (8192 characters; settings',
     '`github.copilot.chat.agent.largeToolResultsToDisk.enabled` / `.thresholdBytes`) with a pointer to a file',
