@@ -36,17 +36,18 @@ export function toResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
 
 /**
  * What the chat shows under a call of ours: the file it read or wrote, or whose write it refused (it
- * exists then), as a link — a read of some lines links those lines. An error shows nothing: the file
+ * exists then), as a link — to the lines a ranged read showed, a change covers, or that changed since
+ * the chat's version (a refusal), when that is not the whole file. An error shows nothing: the file
  * may not exist, and the call changed nothing. Never shown to the model.
  */
 export function detailsOf(data: ResultData): Array<vscode.Uri | vscode.Location> {
   if (data.status === 'error' || !data.uri) return [];
   const uri = vscode.Uri.parse(data.uri);
   const { startLine, endLine, totalLines } = data;
-  if (startLine !== undefined && endLine !== undefined && !(startLine === 1 && endLine === totalLines)) {
-    return [new vscode.Location(uri, new vscode.Range(startLine - 1, 0, Math.max(startLine, endLine) - 1, 0))];
-  }
-  return [uri];
+  const ranged = startLine !== undefined && endLine !== undefined && !(startLine === 1 && endLine === totalLines) ? { start: startLine, end: endLine } : undefined;
+  const lines = data.changedLines ?? ranged;
+  if (!lines) return [uri];
+  return [new vscode.Location(uri, new vscode.Range(lines.start - 1, 0, Math.max(lines.start, lines.end) - 1, 0))];
 }
 
 function errorResult(tool: OwnToolId, path: string, code: ErrorCode, message: string): vscode.LanguageModelToolResult {

@@ -9,13 +9,13 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, driverAvailable, makeFile, newChat, READ, REPLACE, resultsOf, revertAndCloseAll, safeJson, sleep, startCopilotSuite, ui, WRITE } from './agent';
+import { agentTurn, driverAvailable, makeFile, newChat, READ, REPLACE, resultsOf, revertAndCloseAll, safeJson, sleep, startCopilotSuite, ui, userEdit, WRITE } from './agent';
 import { BLOCKED } from './turns';
 
 interface ToolRow {
   /** the row's rendered text (the progress line, and the file links when the row has them) */
   text: string;
-  /** labels of the file links under the row */
+  /** the file links under the row: name and lines, e.g. `long.txt:11-20` */
   links: string[];
   /** attachments (kind data) of the row, by aria-label */
   attachments: string[];
@@ -58,7 +58,8 @@ async function lastResponseDom(): Promise<ResponseDom> {
         topLevelGroups: r.querySelectorAll('.chat-collapsible-top-level-resource-group').length,
         rows: [...r.querySelectorAll('.chat-tool-invocation-part')].map((e) => ({
           text: e.innerText,
-          links: [...e.querySelectorAll('.monaco-list-row, .chat-inline-anchor-widget')].map((l) => (l.getAttribute('aria-label') || l.innerText || '').trim()),
+          // a file link: its name and the lines after it ("long.txt:11-20")
+          links: [...e.querySelectorAll('.monaco-list-row')].map((l) => (l.querySelector('.label-name')?.textContent ?? '') + (l.querySelector('.label-suffix')?.textContent ?? '')),
           attachments: [...e.querySelectorAll('[aria-label^="Attached"]')].map((a) => a.getAttribute('aria-label')),
         })),
       };
@@ -87,17 +88,23 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
     await revertAndCloseAll();
   });
 
-  test('no file.bin under any call (read, ranged read, refusal, write, replace, error): each call shows the file it touched; the model gets the same text parts', async function () {
+  test('no file.bin under any call (reads, refusals, write, replace, error): each call links the file and lines it touched; the model gets the same text parts', async function () {
     if (!driverAvailable()) this.skip();
     const notes = makeFile('noise/notes.md', '# notes\n\n- one\n');
     const long = makeFile('noise/long.txt', Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    const doc = await vscode.workspace.openTextDocument(notes.uri);
     const turn = await agentTurn('noise', [
-      // a refusal (two text parts: the headline and the current content)
+      // refused, never read (two text parts: the headline and the current content)
       { tool: WRITE, input: { filePath: notes.rel, content: '# notes\n' } },
-      // allowed: the refusal counted as a read
+      // allowed (the refusal counted as a read): lines 3–4 of the new text
       { tool: REPLACE, input: { filePath: notes.rel, oldString: '- one', newString: '- one\n- two' } },
       { tool: READ, input: { filePath: notes.rel } },
       { tool: READ, input: { filePath: long.rel, offset: 11, limit: 10 } },
+      async () => {
+        // the user changes line 4 in the editor (not saved); the model replaces from its old copy: refused, changed
+        await userEdit(doc, '- two', '- two (the user)');
+        return { tool: REPLACE, input: { filePath: notes.rel, oldString: '- one', newString: '- uno' } };
+      },
       // a new file
       { tool: WRITE, input: { filePath: 'noise/new.txt', content: 'new\n' } },
       // an error: nothing touched
@@ -107,9 +114,9 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
 
     // what the model received: text parts only, as before (the details never reach it)
     const ours = resultsOf(turn);
-    assert.deepStrictEqual(ours.map((r) => r.name), [WRITE, REPLACE, READ, READ, WRITE, REPLACE], safeJson(ours.map((r) => [r.name, r.text.slice(0, 100)])));
-    const [blocked, replaced, read, ranged, created, noMatch] = ours;
-    assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
+    assert.deepStrictEqual(ours.map((r) => r.name), [WRITE, REPLACE, READ, READ, REPLACE, WRITE, REPLACE], safeJson(ours.map((r) => [r.name, r.text.slice(0, 100)])));
+    const [blind, replaced, read, ranged, stale, created, noMatch] = ours;
+    for (const r of [blind, stale]) assert.ok(r.text.startsWith(BLOCKED), r.text);
     for (const r of [replaced, read, ranged, created]) assert.doesNotMatch(r.text, /BLOCKED|ERROR/, r.text);
     assert.match(noMatch.text, /^ERROR \(no-match\)/, noMatch.text);
     assert.deepStrictEqual([...new Set(ours.flatMap((r) => r.content.map((c) => c.type)))], ['text'], 'the model gets text parts only');
@@ -119,14 +126,14 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
     assert.ok(shot.ok, safeJson(shot));
     assert.strictEqual(dom.fileBin, 0, `no element of the response names file.bin:\n${dom.text}`);
     assert.strictEqual(dom.topLevelGroups, 0, 'no attachment group under any call');
-    // the six calls, in order; each ok or refused call links the file it touched, the error links nothing
-    assert.strictEqual(dom.rows.length, 6, safeJson(dom.rows));
-    const linked = dom.rows.map((r) => r.links.join(' | '));
-    for (const [i, file] of [[0, 'notes.md'], [1, 'notes.md'], [2, 'notes.md'], [3, 'long.txt'], [4, 'new.txt']] as const) {
-      assert.ok(linked[i].includes(file), `call ${i + 1} links ${file}: ${safeJson(dom.rows[i])}`);
-      assert.deepStrictEqual(dom.rows[i].attachments, [], `call ${i + 1} has no attachment`);
-    }
-    assert.deepStrictEqual(dom.rows[5].links, [], `the error links no file: ${safeJson(dom.rows[5])}`);
+    assert.strictEqual(dom.rows.length, 7, safeJson(dom.rows));
+    for (const [i, row] of dom.rows.entries()) assert.deepStrictEqual(row.attachments, [], `call ${i + 1} has no attachment`);
+    // each ok or refused call links its file (with the lines, when not the whole file); the error links nothing
+    assert.deepStrictEqual(
+      dom.rows.map((r) => r.links.join(' | ')),
+      ['notes.md', 'notes.md:3-4', 'notes.md', 'long.txt:11-20', 'notes.md:4', 'new.txt', ''],
+      safeJson(dom.rows),
+    );
   });
 
   test('vscode.lm.invokeTool callers still get the JSON part (ResultData) after the text', async () => {
