@@ -69,7 +69,7 @@ function agentSeesMarkdown(): string {
     'by `npm run copilot:capture` (scripts/screenshots/copilot.ts) from a real run: VS Code',
     `${vscode.version}, Copilot Chat ${vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version ?? '?'},`,
     'a scripted fake model. Copilot passes only the text part of a tool result to the model; the JSON part',
-    'never reaches it (the chat shows it to the user as an attachment named `file.bin`).',
+    'never reaches it, nor is it shown in the chat: there each call links the file it touched.',
     '',
     'Copilot also replaces any text part longer than 8 KB (8192 characters; settings',
     '`github.copilot.chat.agent.largeToolResultsToDisk.enabled` / `.thresholdBytes`) with a pointer to a file',
@@ -119,9 +119,9 @@ async function screenshotOfTheChat(name: string): Promise<void> {
     { selector: 'a[aria-label="Hide Agent Sessions Sidebar"]' },
     { selector: '.chat-most-recent-response summary.completed-response-summary' },
     { selector: '.chat-most-recent-response .chat-thinking-box .chat-used-context-label a.monaco-button' },
-    // the tool calls: expand the refused one (the second) and the retry (the third)
-    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 1 },
-    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 2 },
+    // the tool calls: expand the refused one (the second) and the retry (the third) to show the file link under each
+    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-used-context-label a.monaco-button', nth: 1 },
+    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-used-context-label a.monaco-button', nth: 2 },
     { selector: '.chat-scroll-down' },
   ];
   const clicked: unknown[] = [];

@@ -57,9 +57,13 @@ export class ChatSessions {
     return NO_CHAT_SESSION;
   }
 
-  /** The session key of a chat named by its id, as hooks name it: the same key its tools' tokens give. */
+  /**
+   * The session key of a chat named by its id, as hooks name it: the same key its tools' tokens give.
+   * Unlearned (the chat's first call was a hook's), it is built as VS Code builds a local chat's
+   * resource (`LocalChatSessionUri.forSession`): the id's UTF-8 in URL-safe base64 without padding.
+   */
   keyOfChatId(id: string): string {
-    return this.keysByChatId.get(id) ?? this.formatUri({ scheme: CHAT_SCHEME, authority: LOCAL_AUTHORITY, path: `/${Buffer.from(id, 'utf8').toString('base64')}`, query: '', fragment: '' });
+    return this.keysByChatId.get(id) ?? this.formatUri({ scheme: CHAT_SCHEME, authority: LOCAL_AUTHORITY, path: `/${Buffer.from(id, 'utf8').toString('base64url')}`, query: '', fragment: '' });
   }
 
   /**

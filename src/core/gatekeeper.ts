@@ -20,7 +20,8 @@ import {
 } from './messages';
 import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger } from './ports';
 import { renderNumbered } from './render';
-import type { BlockReason, ErrorCode, ResultData, ToolOutcome } from './types';
+import { lineOfOffset } from './text';
+import type { BlockReason, ErrorCode, LineSpan, ResultData, ToolOutcome } from './types';
 
 /** Files whose display names are remembered for stale notices; the least recently used go first. */
 const MAX_NAMED_FILES = 10_000;
@@ -105,12 +106,14 @@ export class Gatekeeper {
     this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
     this.log.info(`blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
     const lead = `${headline}\n\n`;
+    const span = showsDiff ? spanOfChanges(changedLines, doc.text) : undefined;
     const outcome = this.finish(ctx, lead + body, {
       status: 'blocked',
       tool: ctx.tool,
       path: ctx.path,
       uri: ctx.uri,
       reason,
+      ...(span ? { changedLines: span } : {}),
       message: blockedSummary(ctx.verb, ctx.path, reason),
     });
     return { ...outcome, lead };
@@ -154,3 +157,12 @@ export class Gatekeeper {
 
 /** A session key's tail, enough to tell chats apart in the log. */
 export const shortSession = (session: string) => session.slice(-8);
+
+/** The lines from the first change to the last, 1-based, within the text; `undefined` when that is every line. */
+function spanOfChanges(ranges: readonly LineRange[], text: string): LineSpan | undefined {
+  if (ranges.length === 0) return undefined;
+  const last = lineOfOffset(text, text.endsWith('\n') ? text.length - 1 : text.length);
+  const start = Math.min(ranges[0].start + 1, last);
+  const end = Math.min(Math.max(ranges[0].end, ranges[ranges.length - 1].end) + 1, last);
+  return start === 1 && end >= last ? undefined : { start, end };
+}

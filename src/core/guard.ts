@@ -9,7 +9,7 @@ import { sha256 } from './hash';
 import * as text from './messages';
 import { type CallContext, CancelledError, type LoadedDocument, type SaveResult } from './ports';
 import { renderNumbered } from './render';
-import { planReplace, type TextSpanEdit } from './replace';
+import { changedLinesOf, planReplace, type TextSpanEdit } from './replace';
 import { withEol } from './text';
 import type { ErrorCode, ToolOutcome } from './types';
 
@@ -148,7 +148,10 @@ export class Guard {
         gateDisabled: decision.basis === 'disabled',
         failOpen,
       });
+      // where the change landed (not when saving reformatted the file: its lines may have moved)
+      const changedLines = saveDiff === '' ? changedLinesOf(change.edits, change.newText) : undefined;
       return gate.ok(ctx, report, `${change.summary} ${ctx.path}`, {
+        ...(changedLines ? { changedLines } : {}),
         saved: landing === 'on-disk' || landing === 'saved',
         keptUnsaved: landing === 'kept-unsaved' || landing === 'changed-during-save',
         formatterChanged: saveDiff !== '',

@@ -4,6 +4,7 @@
 import { REPLACE } from './messages';
 import { NUMBERED_LINE, numberLines } from './render';
 import { dominantEol, type Eol, lineOfOffset, splitLines, withEol } from './text';
+import type { LineSpan } from './types';
 
 /** A change to the original text: characters `[start, end)` become `text`. */
 export interface TextSpanEdit {
@@ -90,6 +91,29 @@ export function applySpanEdits(text: string, edits: readonly TextSpanEdit[]): st
     at = e.end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * The lines of `newText` (what `applySpanEdits` made of the text) that the edits cover, first edit to
+ * last; `undefined` when that is every line (an overwrite). A deletion covers the line it joined.
+ */
+export function changedLinesOf(edits: readonly TextSpanEdit[], newText: string): LineSpan | undefined {
+  if (edits.length === 0) return undefined;
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let shift = 0;
+  let first = -1;
+  let last = 0;
+  for (const e of sorted) {
+    const at = e.start + shift;
+    if (first < 0) first = at;
+    last = at + e.text.length;
+    shift += e.text.length - (e.end - e.start);
+  }
+  const start = lineOfOffset(newText, first);
+  // the last character the edits wrote (a replacement ending in a line break covers that line, not the next)
+  const end = Math.max(start, lineOfOffset(newText, Math.max(first, last - 1)));
+  const total = lineOfOffset(newText, newText.endsWith('\n') ? newText.length - 1 : newText.length);
+  return start === 1 && end >= total ? undefined : { start, end };
 }
 
 const squash = (line: string) => line.trim().replace(/\s+/g, ' ');

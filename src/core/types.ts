@@ -32,6 +32,12 @@ export type ErrorCode =
   | 'untrusted'
   | 'internal';
 
+/** Lines of a text, 1-based and inclusive. */
+export interface LineSpan {
+  start: number;
+  end: number;
+}
+
 /** The JSON part of every tool result (`LanguageModelDataPart.json`). */
 export interface ResultData {
   status: 'ok' | 'blocked' | 'error';
@@ -50,6 +56,12 @@ export interface ResultData {
   formatterChanged?: boolean;
   replacements?: number;
   matches?: number;
+  /**
+   * write/replace: the lines of the new text the change covers; blocked `changed` (with a diff): the
+   * lines that changed since the version the chat saw. 1-based, inclusive; absent when it is the
+   * whole file.
+   */
+  changedLines?: LineSpan;
   startLine?: number;
   endLine?: number;
   totalLines?: number;

@@ -25,7 +25,29 @@ export function toResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
   // a lead (a refusal's headline) goes in a part of its own: Copilot swaps each part over 8 KB for a
   // pointer to a file, and the model must see "BLOCKED" whatever happens to the rest
   const texts = outcome.lead && outcome.text.startsWith(outcome.lead) ? [outcome.lead, outcome.text.slice(outcome.lead.length)] : [outcome.text];
-  return new vscode.LanguageModelToolResult([...texts.map((t) => new vscode.LanguageModelTextPart(t)), vscode.LanguageModelDataPart.json(outcome.data)]);
+  const result = new vscode.LanguageModelToolResult([...texts.map((t) => new vscode.LanguageModelTextPart(t)), vscode.LanguageModelDataPart.json(outcome.data)]);
+  // Without details the chat builds an input/output section from the parts and shows the JSON part
+  // under every call as an attachment named file.bin. Details of our own replace that section: the
+  // file the call read or was refused/allowed to change, as a link (docs/design.md §Surfaces).
+  // `toolResultDetails` is read by VS Code without a proposal check, but only proposed API types it.
+  Object.assign(result, { toolResultDetails: detailsOf(outcome.data) });
+  return result;
+}
+
+/**
+ * What the chat shows under a call of ours: the file it read or wrote, or whose write it refused (it
+ * exists then), as a link — to the lines a ranged read showed, a change covers, or that changed since
+ * the chat's version (a refusal), when that is not the whole file. An error shows nothing: the file
+ * may not exist, and the call changed nothing. Never shown to the model.
+ */
+export function detailsOf(data: ResultData): Array<vscode.Uri | vscode.Location> {
+  if (data.status === 'error' || !data.uri) return [];
+  const uri = vscode.Uri.parse(data.uri);
+  const { startLine, endLine, totalLines } = data;
+  const ranged = startLine !== undefined && endLine !== undefined && !(startLine === 1 && endLine === totalLines) ? { start: startLine, end: endLine } : undefined;
+  const lines = data.changedLines ?? ranged;
+  if (!lines) return [uri];
+  return [new vscode.Location(uri, new vscode.Range(lines.start - 1, 0, Math.max(lines.start, lines.end) - 1, 0))];
 }
 
 function errorResult(tool: OwnToolId, path: string, code: ErrorCode, message: string): vscode.LanguageModelToolResult {

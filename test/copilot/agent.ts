@@ -12,6 +12,8 @@ import * as path from 'path';
 export const COPILOT_ID = 'GitHub.copilot-chat';
 export const FAKE_MODEL_ID = 'editguard-test.copilot-fake-model';
 export const FAKE_VENDOR = 'editguard-fake';
+/** our custom agent (agents/guarded.agent.md), as chat.open's `mode` names it */
+export const GUARDED_AGENT = 'Guarded';
 /** the fake model most tests use (test/copilot/fake-model) */
 export const FAKE_MODEL = 'copilot-fake';
 
@@ -120,7 +122,7 @@ export interface Turn {
  * selected; Copilot's agent loop asks the model, runs the tool calls it answers with, passes the results
  * back, until the model answers with text. `steps` are the model's answers, one per model request.
  */
-export async function agentTurn(name: string, steps: Step[], prompt = 'Do the scripted task.', options: { untagged?: boolean; model?: string } = {}): Promise<Turn> {
+export async function agentTurn(name: string, steps: Step[], prompt = 'Do the scripted task.', options: { untagged?: boolean; model?: string; mode?: string } = {}): Promise<Turn> {
   const fake = fakeModel();
   // the tag in the query picks the script; an untagged turn (nicer in a screenshot) uses the untagged script
   const tag = options.untagged ? fake.UNTAGGED : `${name}-${++tagCounter}`;
@@ -129,7 +131,8 @@ export async function agentTurn(name: string, steps: Step[], prompt = 'Do the sc
   const response = await Promise.race([
     vscode.commands.executeCommand('workbench.action.chat.open', {
       query: options.untagged ? prompt : `[[${tag}]] ${prompt}`,
-      mode: 'agent',
+      // 'agent', or a custom agent by name (GUARDED_AGENT)
+      mode: options.mode ?? 'agent',
       blockOnResponse: true,
       // always name the model: the chat keeps the last one picked, and the suites use several
       modelSelector: { vendor: FAKE_VENDOR, id: options.model ?? FAKE_MODEL },

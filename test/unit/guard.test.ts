@@ -217,6 +217,26 @@ suite('guard flow: rules 1–10 of docs/design.md', () => {
     assert.deepEqual(blocks, [{ reason: 'changed', lines: [{ start: 2, end: 2 }] }]);
   });
 
+  test('changedLines: a replace or an append names the lines it covers, a refusal the lines that changed since the read; an overwrite, a create and an unread refusal name none', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\nb\nc\nd\n');
+    await t.read(A);
+    assert.deepEqual((await t.replace(A, 'b', 'B1\nB2')).data.changedLines, { start: 2, end: 3 });
+    assert.deepEqual((await t.write(A, 'e\n', undefined, undefined, true)).data.changedLines, { start: 6, end: 6 });
+    t.docs.userEdit(A, 'a\nB1\nB2\nC\nd\ne\n');
+    const refused = await t.replace(A, 'd', 'D');
+    assert.equal(refused.data.reason, 'changed');
+    assert.deepEqual(refused.data.changedLines, { start: 4, end: 4 }, 'the line the user changed');
+    const overwrite = await t.write(A, 'new\ntext\n');
+    assert.equal(overwrite.data.status, 'ok');
+    assert.equal(overwrite.data.changedLines, undefined, 'the whole file');
+    assert.equal((await t.write(B, 'created\n')).data.changedLines, undefined, 'a new file');
+    t.docs.file('file:///ws/c.txt', 'x\ny\n');
+    const unread = await t.write('file:///ws/c.txt', 'z');
+    assert.equal(unread.data.reason, 'not-read');
+    assert.equal(unread.data.changedLines, undefined, 'never read: no diff, no lines');
+  });
+
   test('rule 7: an internal gate error lets the write through and is logged', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { planReplace } from '../../src/core/replace';
+import { applySpanEdits, changedLinesOf, planReplace, type TextSpanEdit } from '../../src/core/replace';
 
 function apply(text: string, oldString: string, newString: string, replaceAll = false): string {
   const plan = planReplace(text, oldString, newString, replaceAll);
@@ -71,5 +71,39 @@ suite('replace matching', () => {
     assert.equal(planReplace('a', 'a', 'a').kind, 'invalid');
     assert.equal(planReplace('a', '', 'b').kind, 'invalid');
     assert.deepEqual(planReplace('', '', 'b').kind, 'ok', 'an empty file can be filled');
+  });
+});
+
+suite('the lines a change covers (changedLinesOf: the link under a call in the chat)', () => {
+  const span = (text: string, edits: TextSpanEdit[]) => changedLinesOf(edits, applySpanEdits(text, edits));
+  const at = (text: string, needle: string) => text.indexOf(needle);
+
+  test('one line, several lines, a deletion, edits in any order: first edit to last, in the new text', () => {
+    const text = 'a\nb\nc\nd\ne\n';
+    assert.deepEqual(span(text, [{ start: at(text, 'b'), end: at(text, 'b') + 1, text: 'B' }]), { start: 2, end: 2 });
+    assert.deepEqual(span(text, [{ start: at(text, 'b'), end: at(text, 'b') + 1, text: 'B1\nB2\nB3' }]), { start: 2, end: 4 });
+    // a replacement that ends with its own line break covers its lines, not the next one
+    assert.deepEqual(span(text, [{ start: at(text, 'b'), end: at(text, 'b') + 2, text: 'B1\nB2\n' }]), { start: 2, end: 3 });
+    // deleting line b: the line it joined (c, now line 2)
+    assert.deepEqual(span(text, [{ start: at(text, 'b'), end: at(text, 'c'), text: '' }]), { start: 2, end: 2 });
+    const d = at(text, 'd');
+    const b = at(text, 'b');
+    // two edits, the later one given first; the first one adds a line, so d moves to line 5
+    assert.deepEqual(span(text, [{ start: d, end: d + 1, text: 'D' }, { start: b, end: b + 1, text: 'B\nB' }]), { start: 2, end: 5 });
+  });
+
+  test('CRLF text counts lines alike; an append covers the appended lines', () => {
+    const text = 'a\r\nb\r\nc\r\n';
+    assert.deepEqual(span(text, [{ start: at(text, 'c'), end: at(text, 'c') + 1, text: 'C' }]), { start: 3, end: 3 });
+    assert.deepEqual(span('a\nb\n', [{ start: 4, end: 4, text: 'c\nd\n' }]), { start: 3, end: 4 });
+    // an append to a last line without a break continues that line
+    assert.deepEqual(span('a\nb', [{ start: 3, end: 3, text: 'c' }]), { start: 2, end: 2 });
+  });
+
+  test('the whole file (an overwrite, a one-line file, an empty file) is no span', () => {
+    assert.equal(span('a\nb\n', [{ start: 0, end: 4, text: 'x\ny\nz\n' }]), undefined);
+    assert.equal(span('one', [{ start: 0, end: 3, text: 'two' }]), undefined);
+    assert.equal(span('', [{ start: 0, end: 0, text: '' }]), undefined);
+    assert.equal(changedLinesOf([], 'a\nb\n'), undefined);
   });
 });

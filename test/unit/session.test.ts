@@ -6,6 +6,8 @@ import { ChatSessions, NO_CHAT_SESSION, turnOf, type UriFormatter } from '../../
 
 const format: UriFormatter = (p) => `${p.scheme}://${p.authority}${p.path}`;
 const b64 = (id: string) => Buffer.from(id, 'utf8').toString('base64');
+/** What VS Code writes in a local chat's resource (LocalChatSessionUri.forSession): URL-safe base64, no padding. */
+const b64url = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 /** A local chat's resource as the token carries it: plain URI components. */
 const localChat = (segment: string, extra: Record<string, string> = {}) => ({ sessionResource: { scheme: 'vscode-chat-session', authority: 'local', path: `/${segment}`, ...extra } });
 
@@ -54,13 +56,14 @@ suite('chat sessions: the key of a tool call\'s token', () => {
 suite('chat sessions: the key of a chat the hooks name by its id', () => {
   const uuid = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
 
-  test('keyOfChatId(id) is the key of a token whose resource is vscode-chat-session://local/<base64 of id>, learned or not', () => {
-    for (const id of [uuid, 'a', 'ab', 'abc', 'chat_1-x']) {
+  test('keyOfChatId(id) is the key of a token whose resource is vscode-chat-session://local/<base64url of id, unpadded> (as VS Code builds it), learned or not', () => {
+    // 'a', 'ab', 'chat-123456789' (VS Code's own fallback form of an id): their padded base64 would differ
+    for (const id of [uuid, 'a', 'ab', 'abc', 'chat_1-x', 'chat-123456789', 'é?>']) {
       const fresh = new ChatSessions(format);
-      const tokenKey = new ChatSessions(format).keyOf(localChat(b64(id)));
+      const tokenKey = new ChatSessions(format).keyOf(localChat(b64url(id)));
       assert.equal(fresh.keyOfChatId(id), tokenKey, `${id}: built from the id alone`);
       const learned = new ChatSessions(format);
-      assert.equal(learned.keyOf(localChat(b64(id))), tokenKey);
+      assert.equal(learned.keyOf(localChat(b64url(id))), tokenKey);
       assert.equal(learned.keyOfChatId(id), tokenKey, `${id}: after the token was seen`);
     }
   });
@@ -84,21 +87,21 @@ suite('chat sessions: the key of a chat the hooks name by its id', () => {
     for (const id of ['a b', 'a/b', 'é1', 'x.y']) {
       const key = s.keyOf(localChat(`${b64(id)}/`)); // a trailing slash: a key that differs from the one built from the id
       assert.notEqual(s.keyOfChatId(id), key, `${JSON.stringify(id)} is not learned`);
-      assert.equal(s.keyOfChatId(id), `vscode-chat-session://local/${b64(id)}`);
+      assert.equal(s.keyOfChatId(id), `vscode-chat-session://local/${b64url(id)}`);
     }
     s.keyOf(localChat('%%%/'));
     s.keyOf({ sessionResource: { scheme: 'file', authority: '', path: `/${b64('chat9')}/` } });
-    assert.equal(s.keyOfChatId('chat9'), `vscode-chat-session://local/${b64('chat9')}`);
+    assert.equal(s.keyOfChatId('chat9'), `vscode-chat-session://local/${b64url('chat9')}`);
   });
 
   test('the learned ids are bounded: after more than 10 000 chats the earliest is forgotten and the newest kept', () => {
     const s = new ChatSessions(format);
-    // ids of 10 bytes: their base64 has "==" padding, so a path without it gives a key of its own
+    // a path with a trailing slash gives a key of its own, unlike the one built from the id
     const id = (i: number) => `chat-${String(i).padStart(5, '0')}`;
-    const segment = (i: number) => b64(id(i)).replace(/=+$/, '');
+    const segment = (i: number) => `${b64url(id(i))}/`;
     const count = 10_001;
     for (let i = 0; i < count; i++) s.keyOf(localChat(segment(i)));
-    assert.equal(s.keyOfChatId(id(0)), `vscode-chat-session://local/${b64(id(0))}`, 'the earliest is forgotten: the key is built from the id again');
+    assert.equal(s.keyOfChatId(id(0)), `vscode-chat-session://local/${b64url(id(0))}`, 'the earliest is forgotten: the key is built from the id again');
     assert.equal(s.keyOfChatId(id(1)), `vscode-chat-session://local/${segment(1)}`, 'the bound is 10 000: the second is still known');
     assert.equal(s.keyOfChatId(id(count - 1)), `vscode-chat-session://local/${segment(count - 1)}`, 'the newest is kept: learning goes on past the bound');
     s.keyOf(localChat(segment(0)));

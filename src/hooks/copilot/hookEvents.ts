@@ -8,7 +8,7 @@
 export const READ_TOOL = 'read_file';
 
 /** Copilot's built-in edit tools the gate stands in front of, by their model-facing names. */
-const EDIT_TOOLS = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'] as const;
+export const EDIT_TOOLS = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'] as const;
 export type BuiltinEditTool = (typeof EDIT_TOOLS)[number];
 const isEditTool = (name: string): name is BuiltinEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 
