@@ -119,9 +119,9 @@ async function screenshotOfTheChat(name: string): Promise<void> {
     { selector: 'a[aria-label="Hide Agent Sessions Sidebar"]' },
     { selector: '.chat-most-recent-response summary.completed-response-summary' },
     { selector: '.chat-most-recent-response .chat-thinking-box .chat-used-context-label a.monaco-button' },
-    // the tool calls: expand the refused one (the second) and the retry (the third) to show the file link under each
-    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-used-context-label a.monaco-button', nth: 1 },
-    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-used-context-label a.monaco-button', nth: 2 },
+    // the tool calls: expand the refused one (its input/output section shows the refusal) and the retry (its file link)
+    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-confirmation-widget-title', nth: 0 },
+    { selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-used-context-label a.monaco-button', nth: -1 },
     { selector: '.chat-scroll-down' },
   ];
   const clicked: unknown[] = [];

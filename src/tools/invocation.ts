@@ -30,18 +30,22 @@ export function toResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
   // under every call as an attachment named file.bin. Details of our own replace that section: the
   // file the call read or was refused/allowed to change, as a link (docs/design.md §Surfaces).
   // `toolResultDetails` is read by VS Code without a proposal check, but only proposed API types it.
-  Object.assign(result, { toolResultDetails: detailsOf(outcome.data) });
+  const details = detailsOf(outcome.data);
+  if (details) Object.assign(result, { toolResultDetails: details });
   return result;
 }
 
 /**
- * What the chat shows under a call of ours: the file it read or wrote, or whose write it refused (it
- * exists then), as a link — to the lines a ranged read showed, a change covers, or that changed since
- * the chat's version (a refusal), when that is not the whole file. An error shows nothing: the file
- * may not exist, and the call changed nothing. Never shown to the model.
+ * What the chat shows under a call of ours that went through: the file it read or wrote, as a link —
+ * to the lines a ranged read showed or a change covers, when that is not the whole file — instead
+ * of VS Code's input/output section, whose JSON part it shows as a `file.bin` attachment under
+ * every call. A refusal or an error keeps that section (undefined here): its text is what the user
+ * wants to see there, and VS Code offers no other way to show it (docs/design.md §Surfaces). Never
+ * shown to the model.
  */
-export function detailsOf(data: ResultData): Array<vscode.Uri | vscode.Location> {
-  if (data.status === 'error' || !data.uri) return [];
+export function detailsOf(data: ResultData): Array<vscode.Uri | vscode.Location> | undefined {
+  if (data.status !== 'ok') return undefined;
+  if (!data.uri) return [];
   const uri = vscode.Uri.parse(data.uri);
   const { startLine, endLine, totalLines } = data;
   const ranged = startLine !== undefined && endLine !== undefined && !(startLine === 1 && endLine === totalLines) ? { start: startLine, end: endLine } : undefined;

@@ -11,7 +11,8 @@ import * as net from 'net';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
-import { agentTurn, startCopilotSuite, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, revertAndCloseAll, safeJson, sleep, waitFor, workspaceRoot } from './agent';
+import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, sleep, waitFor, workspaceRoot } from './agent';
+import { copilotSuiteHooks } from './suite';
 import { BLOCKED, builtinAfterCompactionTurn, builtinApplyPatchTurn, builtinStaleReplaceTurn, DENIED, GUARD_COPILOT_SETTING, hooksFile, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
 const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
@@ -49,20 +50,10 @@ const bridgeAddress = () => {
 };
 
 suite("Copilot's built-in file tools behind the gate (hooks bridge)", function () {
-  suiteSetup(async function () {
-    this.timeout(240000);
-    await startCopilotSuite();
+  copilotSuiteHooks(async () => {
     assert.notStrictEqual(vscode.workspace.getConfiguration('chat').get('useHooks'), false, 'chat.useHooks is on (the default)');
     await setGuardBuiltinTools(true);
     await waitUntilHooksAreLive();
-  });
-
-  setup(async () => {
-    await newChat();
-  });
-
-  teardown(async () => {
-    await revertAndCloseAll();
   });
 
   suiteTeardown(async () => {

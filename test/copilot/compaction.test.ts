@@ -12,7 +12,8 @@
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import { logMark } from './logs';
-import { agentTurn, diskText, FAKE_VENDOR, fakeModel, makeFile, marksFor, ModelRequest, newChat, revertAndCloseAll, safeJson, startCopilotSuite, Step, TestFile, waitFor } from './agent';
+import { agentTurn, diskText, FAKE_VENDOR, fakeModel, makeFile, marksFor, ModelRequest, safeJson, Step, TestFile, waitFor } from './agent';
+import { copilotSuiteHooks } from './suite';
 import { DENIED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
 const models = () => fakeModel().MODELS;
@@ -195,22 +196,12 @@ function evidence(logs: { copilot: string; hooks: string }) {
 
 suite("Compaction paths that run no hook (Copilot): the chat's marks survive them", function () {
   let logLevel: string | undefined;
-  suiteSetup(async function () {
-    this.timeout(240000);
-    await startCopilotSuite();
+  copilotSuiteHooks(async () => {
     // Copilot's [ConversationHistorySummarizer] lines are debug: they tell its compaction paths apart
     logLevel = await vscode.commands.executeCommand<string>('_extensionTests.getLogLevel');
     await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'debug');
     await setGuardBuiltinTools(true);
     await waitUntilHooksAreLive();
-  });
-
-  setup(async () => {
-    await newChat();
-  });
-
-  teardown(async () => {
-    await revertAndCloseAll();
   });
 
   suiteTeardown(async () => {

@@ -11,7 +11,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
-import { agentTurn, diskText, startCopilotSuite, fakeModel, EXTENSION_ID, makeFile, marksFor, newChat, READ, REPLACE, resultsOf, revertAndCloseAll, safeJson, WRITE } from './agent';
+import { agentTurn, diskText, fakeModel, EXTENSION_ID, makeFile, marksFor, newChat, READ, REPLACE, resultsOf, safeJson, WRITE } from './agent';
+import { copilotSuiteHooks } from './suite';
 import {
   BLOCKED,
   blindWriteToALargeFileTurn,
@@ -38,17 +39,9 @@ function responseIdOf(turn: { response: unknown }): string | undefined {
 }
 
 suite('Copilot agent mode: the guarded tools under the real agent loop', function () {
-  suiteSetup(async function () {
-    this.timeout(120000);
-    await startCopilotSuite();
-  });
-
-  setup(async () => {
-    await newChat();
-  });
+  copilotSuiteHooks();
 
   teardown(async () => {
-    await revertAndCloseAll();
     await vscode.workspace.getConfiguration('editGuard', null).update('maxReadLines', undefined, vscode.ConfigurationTarget.Workspace);
   });
 

@@ -7,7 +7,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { EDIT_TOOLS } from '../../src/hooks/copilot/hookEvents';
-import { agentTurn, diskText, fakeModel, GUARDED_AGENT, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, revertAndCloseAll, safeJson, startCopilotSuite, WRITE } from './agent';
+import { agentTurn, diskText, fakeModel, GUARDED_AGENT, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, WRITE } from './agent';
+import { copilotSuiteHooks } from './suite';
 import { BLOCKED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
 /** The system and user messages of a request: where Copilot puts a custom agent's instructions. */
@@ -32,18 +33,7 @@ async function offeredUnderGuarded(): Promise<Record<string, { tools: string[]; 
 }
 
 suite('Guarded agent under Copilot: its tool set and instructions, with the bridge off and on', function () {
-  suiteSetup(async function () {
-    this.timeout(120000);
-    await startCopilotSuite();
-  });
-
-  setup(async () => {
-    await newChat();
-  });
-
-  teardown(async () => {
-    await revertAndCloseAll();
-  });
+  copilotSuiteHooks();
 
   suite('bridge on', function () {
     suiteSetup(async function () {

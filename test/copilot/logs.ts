@@ -1,8 +1,7 @@
 // The logs of a Copilot-suite run, as tests read them: our extension's ("Agent Edit Guard") and Copilot
 // Chat's own (its main log, and the Hooks log with one Running/Input/Completed record per hook).
 import * as fs from 'fs';
-import * as path from 'path';
-import { guardLogFile } from '../integration/reliabilityHelpers';
+import { guardLogFile, logFilesNamed } from '../integration/reliabilityHelpers';
 
 export function guardLog(): string {
   const file = guardLogFile();
@@ -11,23 +10,7 @@ export function guardLog(): string {
 
 /** One of Copilot Chat's logs of this run (under the run's logs folder, HOME here), '' when not found. */
 export function copilotLog(name: 'GitHub Copilot Chat.log' | 'GitHub Copilot Chat Hooks.log'): string {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 7) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
-      if (e.isFile() && e.name === name) found.push(p);
-      else if (e.isDirectory() && !['ws', 'extensions', 'node_modules', 'tmp', 'xdg-cache', 'shots', 'transcripts', 'chatSessions'].includes(e.name)) walk(p, depth + 1);
-    }
-  };
-  walk(process.env.HOME ?? '', 0);
-  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  return logFilesNamed(name, [process.env.HOME ?? '']).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
 /** The logs as they are now; `since()` gives what each gained after. */

@@ -87,9 +87,15 @@ export const hashesOf = (texts: readonly string[] | undefined) => new Set((texts
  */
 export function guardLogFile(): string | undefined {
   const roots = [process.env.HOME, process.env.VSCODE_LOGS, process.env.VSCODE_LOG_PATH].filter((r): r is string => !!r);
+  return logFilesNamed('Agent Edit Guard.log', roots).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+}
+
+/** The run's files of this name under the roots (its logs folder lies a few levels down), skipping the big folders that hold none. */
+export function logFilesNamed(name: string, roots: string[], maxDepth = 7): string[] {
   const found: string[] = [];
+  const skip = new Set(['ws', 'extensions', 'node_modules', 'tmp', 'xdg-cache', 'acks', 'shots', 'transcripts', 'chatSessions']);
   const walk = (dir: string, depth: number) => {
-    if (depth > 6) return;
+    if (depth > maxDepth) return;
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -98,10 +104,10 @@ export function guardLogFile(): string | undefined {
     }
     for (const e of entries) {
       const p = path.join(dir, e.name);
-      if (e.isFile() && e.name === 'Agent Edit Guard.log') found.push(p);
-      else if (e.isDirectory() && !['ws', 'extensions', 'node_modules', 'tmp', 'xdg-cache', 'acks', 'shots'].includes(e.name)) walk(p, depth + 1);
+      if (e.isFile() && e.name === name) found.push(p);
+      else if (e.isDirectory() && !skip.has(e.name)) walk(p, depth + 1);
     }
   };
   for (const root of roots) walk(root, 0);
-  return found.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  return found;
 }

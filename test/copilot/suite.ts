@@ -1,0 +1,22 @@
+// The mocha hooks most Copilot suites share. Apart from agent.ts because only test files import it
+// (agent.ts is also bundled into the capture script, which runs without mocha's globals).
+import { newChat, revertAndCloseAll, startCopilotSuite } from './agent';
+
+/**
+ * The hooks a Copilot suite shares (call it in the suite's body): Copilot started once, a new chat
+ * before each test, the editors reverted and closed after it. `start` runs after Copilot is up.
+ */
+export function copilotSuiteHooks(start?: () => Promise<void>): void {
+  suiteSetup(async function () {
+    this.timeout(240000);
+    await startCopilotSuite();
+    await start?.();
+  });
+  setup(async () => {
+    await newChat();
+  });
+  teardown(async () => {
+    await revertAndCloseAll();
+  });
+}
+
