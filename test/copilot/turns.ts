@@ -212,10 +212,13 @@ export async function waitUntilHooksAreLive(): Promise<void> {
     await newChat();
     await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: fakeModel().MODELS.sonnet });
     if ((await marksFor(probe.uri)).length > 0) return;
-    if (attempt === 3) {
+    if (attempt % 3 === 0) {
+      // each change on its own: Copilot recomputes its hooks once per change it sees
       const chat = vscode.workspace.getConfiguration('chat');
       await chat.update('useHooks', false, vscode.ConfigurationTarget.Workspace);
+      await sleep(1500);
       await chat.update('useHooks', undefined, vscode.ConfigurationTarget.Workspace);
+      await sleep(1500);
     }
     await sleep(1000);
   }
