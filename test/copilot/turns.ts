@@ -201,9 +201,9 @@ export async function setGuardBuiltinTools(on: boolean): Promise<void> {
 let probes = 0;
 /**
  * Copilot picks up a new hooks file within a few seconds: wait until a built-in read of a new probe
- * file is marked through it (a new file each time: an earlier suite's mark must not count). VS Code's
- * watcher may miss a file written again into a folder it saw removed (bench/host/bridge.ts notes the
- * same); then a change of `chat.useHooks` makes Copilot read its hook files again.
+ * file is marked through it (a new file each time: an earlier suite's mark must not count). Should
+ * VS Code's watcher still miss the file (hooksBridge.ts `write` says how it can), a change of
+ * `chat.hookFilesLocations` makes VS Code list its hook files again.
  */
 export async function waitUntilHooksAreLive(): Promise<void> {
   // each test file bundles its own copy of this module: the time keeps probes of different suites apart
@@ -213,12 +213,12 @@ export async function waitUntilHooksAreLive(): Promise<void> {
     await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: fakeModel().MODELS.sonnet });
     if ((await marksFor(probe.uri)).length > 0) return;
     if (attempt % 3 === 0) {
-      // each change on its own: Copilot recomputes its hooks once per change it sees
+      // VS Code drops its list of hook files when chat.hookFilesLocations changes: a harmless change makes it list them again
       const chat = vscode.workspace.getConfiguration('chat');
-      await chat.update('useHooks', false, vscode.ConfigurationTarget.Workspace);
-      await sleep(1500);
-      await chat.update('useHooks', undefined, vscode.ConfigurationTarget.Workspace);
-      await sleep(1500);
+      await chat.update('hookFilesLocations', { '.github/hooks': true }, vscode.ConfigurationTarget.Workspace);
+      await sleep(1000);
+      await chat.update('hookFilesLocations', undefined, vscode.ConfigurationTarget.Workspace);
+      await sleep(1000);
     }
     await sleep(1000);
   }

@@ -13,6 +13,9 @@ import { CLIENT_SCRIPT_NAME } from '../hookClient';
 import { type HookClients, HOOKS_FILE_NAME, HOOKS_FOLDER, hooksFileContent, isOurHooksFile } from './hooksFile';
 import { CLIENT_NAMES, readOrUndefined, removeOurHooksFile, SCRIPT_NAME, userHooksFile } from './hooksFileOnDisk';
 
+/** How long a new hooks folder is left alone before our file goes into it (see `write`). */
+const NEW_FOLDER_SETTLE_MS = 1500;
+
 export class HooksBridge implements vscode.Disposable {
   private server: BridgeServer | undefined;
   private syncing: Promise<void> = Promise.resolve();
@@ -48,14 +51,14 @@ export class HooksBridge implements vscode.Disposable {
     const userFile = userHooksFile();
     // the user-level file follows the setting, also in an untrusted window (which never writes it)
     if (placement === 'user') {
-      if (content !== undefined) this.write(userFile, content);
+      if (content !== undefined) await this.write(userFile, content);
     } else this.remove(userFile);
     // a user-level file already runs in this window too: a workspace copy would run every hook twice
     const inFolders = placement === 'workspace' && content !== undefined && !fs.existsSync(userFile) ? content : undefined;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
       const file = path.join(folder.uri.fsPath, ...HOOKS_FOLDER.split('/'), HOOKS_FILE_NAME);
-      if (inFolders !== undefined) this.write(file, inFolders);
+      if (inFolders !== undefined) await this.write(file, inFolders);
       else this.remove(file);
     }
   }
@@ -65,14 +68,21 @@ export class HooksBridge implements vscode.Disposable {
     this.server?.notePending(chat, pending);
   }
 
-  private write(file: string, content: string): void {
+  private async write(file: string, content: string): Promise<void> {
     const existing = readOrUndefined(file);
     if (existing === content) return;
     if (existing !== undefined && !isOurHooksFile(existing, CLIENT_NAMES)) {
       this.log.warn(`hooks bridge: ${file} exists and is not ours; left it alone, so built-in tools are not gated through it`);
       return;
     }
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const folder = path.dirname(file);
+    if (!fs.existsSync(folder)) {
+      fs.mkdirSync(folder, { recursive: true });
+      // VS Code re-reads hook files when a change event names their folder; a file written into a
+      // folder the watcher has not started watching yet reaches it as the folder's creation only, and
+      // Copilot would not see the file until something else changed (docs/design.md §VS Code facts)
+      await new Promise((resolve) => setTimeout(resolve, NEW_FOLDER_SETTLE_MS));
+    }
     fs.writeFileSync(file, content);
     this.log.info(`hooks bridge: wrote ${file}`);
   }
