@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { EDIT_TOOLS } from '../../src/hooks/copilot/hookEvents';
-import { agentTurn, diskText, fakeModel, GUARDED_AGENT, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, WRITE } from './agent';
+import { agentTurn, diskText, fakeModel, GUARDED_AGENT, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, type TestFile, WRITE } from './agent';
 import { copilotSuiteHooks } from './suite';
 import { BLOCKED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
@@ -32,6 +32,19 @@ async function offeredUnderGuarded(): Promise<Record<string, { tools: string[]; 
   return out;
 }
 
+/** In the Guarded agent: Copilot's read_file of the file's two lines, then editGuard_replaceString of one of them. */
+const readThenReplaceTurn = (tag: string, f: TestFile, oldString: string, newString: string) =>
+  agentTurn(
+    tag,
+    [
+      { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 2 } },
+      { tool: REPLACE, input: { filePath: f.rel, oldString, newString } },
+      { text: 'Done.' },
+    ],
+    'Upper-case the second line.',
+    { mode: GUARDED_AGENT },
+  );
+
 suite('Guarded agent under Copilot: its tool set and instructions, with the bridge off and on', function () {
   copilotSuiteHooks();
 
@@ -49,16 +62,7 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
     test("read_file, then editGuard_replaceString in the Guarded agent: the built-in read counts, no extra read; the hook's and the tool's session keys agree", async () => {
       const f = makeFile('guarded/on.txt', 'alpha\nbeta\n');
       // the chat's first call is the built-in read: its session key is built from the hook's session_id, not learned from a tool token
-      const turn = await agentTurn(
-        'guarded-on',
-        [
-          { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 2 } },
-          { tool: REPLACE, input: { filePath: f.rel, oldString: 'beta', newString: 'BETA' } },
-          { text: 'Done.' },
-        ],
-        'Upper-case the second line.',
-        { mode: GUARDED_AGENT },
-      );
+      const turn = await readThenReplaceTurn('guarded-on', f, 'beta', 'BETA');
       const results = resultsOf(turn);
       assert.deepStrictEqual(results.map((r) => r.name), ['read_file', REPLACE], 'two calls: no extra read');
       assert.doesNotMatch(results[1].text, /BLOCKED|ERROR/, results[1].text);
@@ -96,16 +100,7 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
 
     test('a read_file read does not count for the guarded tools (why the instructions name editGuard_readFile)', async () => {
       const f = makeFile('guarded/off.txt', 'one\ntwo\n');
-      const turn = await agentTurn(
-        'guarded-off',
-        [
-          { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 2 } },
-          { tool: REPLACE, input: { filePath: f.rel, oldString: 'two', newString: 'TWO' } },
-          { text: 'Done.' },
-        ],
-        'Upper-case the second line.',
-        { mode: GUARDED_AGENT },
-      );
+      const turn = await readThenReplaceTurn('guarded-off', f, 'two', 'TWO');
       const [read, replace] = resultsOf(turn);
       assert.strictEqual(read.name, 'read_file', safeJson(resultsOf(turn).map((r) => r.name)));
       assert.ok(replace.text.startsWith(BLOCKED), `the replace after an ungated read_file is refused:\n${replace.text}`);
