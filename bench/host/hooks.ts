@@ -21,11 +21,11 @@
 // which assert what the hook does; this says how long it takes.
 import { spawn } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { compare, ratioOf, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
+import { hungListener, unusedLoopbackAddress } from '../../test/shared/loopback';
 import { BRIDGE_ENV, ENV_BOUND, ENV_MISSED, ENV_SOCKET, hookCommands, type HookCommand, setBridge } from './bridge';
 
 /** the script's own bound (DEFAULT_BOUND_MS of src/hooks/bridgeProtocol.ts) */
@@ -72,24 +72,15 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
   const post = commandOf('PostToolUse');
   const prompt = commandOf('UserPromptSubmit');
   const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-hung-'));
-  const hungSockets: net.Socket[] = [];
-  const hung = net.createServer({ allowHalfOpen: true }, (s) => {
-    hungSockets.push(s);
-    s.resume(); // reads the request, never answers
-  });
+  const hung = await hungListener();
   try {
     // the extension host's environment at spawn time, as Copilot's spawn takes it
     const listening = { ...process.env };
     const noExtension = { ...process.env };
     for (const k of BRIDGE_ENV) delete noExtension[k];
-    // a loopback port nothing listens on (it was free a moment ago), and one that accepts and never answers
-    const gone = net.createServer();
-    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
-    const goneAddress = `127.0.0.1:${(gone.address() as net.AddressInfo).port}`;
-    await new Promise((resolve) => gone.close(resolve));
-    const unreachable = { ...listening, [ENV_SOCKET]: goneAddress, [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    const hungEnv = { ...listening, [ENV_SOCKET]: `127.0.0.1:${(hung.address() as net.AddressInfo).port}`, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    // a loopback port nothing listens on, and a listener that never answers
+    const unreachable = { ...listening, [ENV_SOCKET]: await unusedLoopbackAddress(), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    const hungEnv = { ...listening, [ENV_SOCKET]: hung.address, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
 
     const file = path.join(ws, 'hook-roundtrip.txt');
     fs.writeFileSync(file, 'x\n'.repeat(50));
@@ -226,7 +217,6 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     );
     info.hooks = { hooksFile, commands: { UserPromptSubmit: prompt, PreToolUse: pre, PostToolUse: post }, samples: c.samples, hungMs };
   } finally {
-    for (const s of hungSockets) s.destroy();
     hung.close();
     fs.rmSync(hungFolder, { recursive: true, force: true });
     await setBridge(false, ws);

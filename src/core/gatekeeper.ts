@@ -20,7 +20,7 @@ import {
 } from './messages';
 import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger } from './ports';
 import { renderNumbered } from './render';
-import { lineOfOffset } from './text';
+import { lastLineOf, partOfText } from './text';
 import type { BlockReason, ErrorCode, LineSpan, ResultData, ToolOutcome } from './types';
 
 /** Files whose display names are remembered for stale notices; the least recently used go first. */
@@ -161,8 +161,6 @@ export const shortSession = (session: string) => session.slice(-8);
 /** The lines from the first change to the last, 1-based, within the text; `undefined` when that is every line. */
 function spanOfChanges(ranges: readonly LineRange[], text: string): LineSpan | undefined {
   if (ranges.length === 0) return undefined;
-  const last = lineOfOffset(text, text.endsWith('\n') ? text.length - 1 : text.length);
-  const start = Math.min(ranges[0].start + 1, last);
-  const end = Math.min(Math.max(ranges[0].end, ranges[ranges.length - 1].end) + 1, last);
-  return start === 1 && end >= last ? undefined : { start, end };
+  const last = lastLineOf(text);
+  return partOfText(Math.min(ranges[0].start + 1, last), Math.min(Math.max(ranges[0].end, ranges[ranges.length - 1].end) + 1, last), last);
 }

@@ -3,7 +3,7 @@
 // stays CRLF and bytes outside the match never change.
 import { REPLACE } from './messages';
 import { NUMBERED_LINE, numberLines } from './render';
-import { dominantEol, type Eol, lineOfOffset, splitLines, withEol } from './text';
+import { dominantEol, type Eol, lastLineOf, lineOfOffset, partOfText, splitLines, withEol } from './text';
 import type { LineSpan } from './types';
 
 /** A change to the original text: characters `[start, end)` become `text`. */
@@ -112,8 +112,7 @@ export function changedLinesOf(edits: readonly TextSpanEdit[], newText: string):
   const start = lineOfOffset(newText, first);
   // the last character the edits wrote (a replacement ending in a line break covers that line, not the next)
   const end = Math.max(start, lineOfOffset(newText, Math.max(first, last - 1)));
-  const total = lineOfOffset(newText, newText.endsWith('\n') ? newText.length - 1 : newText.length);
-  return start === 1 && end >= total ? undefined : { start, end };
+  return partOfText(start, end, lastLineOf(newText));
 }
 
 const squash = (line: string) => line.trim().replace(/\s+/g, ' ');

@@ -1,4 +1,5 @@
 // Line helpers shared by rendering, matching and diffs.
+import type { LineSpan } from './types';
 
 /** Splits into lines without their terminators; a final newline does not start another line. */
 export function splitLines(text: string): string[] {
@@ -27,6 +28,12 @@ export function lineOfOffset(text: string, offset: number): number {
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }
+
+/** The number of the text's last line (a final newline does not start another line). */
+export const lastLineOf = (text: string): number => lineOfOffset(text, text.endsWith('\n') ? text.length - 1 : text.length);
+
+/** Lines `start`–`end` (1-based, inclusive) of a text whose last line is `lastLine`; `undefined` when they are all of it. */
+export const partOfText = (start: number, end: number, lastLine: number): LineSpan | undefined => (start === 1 && end >= lastLine ? undefined : { start, end });
 
 /** A line ending as people name it. */
 export const eolName = (eol: Eol): 'CRLF' | 'LF' => (eol === '\r\n' ? 'CRLF' : 'LF');

@@ -12,6 +12,7 @@ import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, sleep, waitFor, workspaceRoot } from './agent';
+import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { copilotSuiteHooks } from './suite';
 import { BLOCKED, builtinAfterCompactionTurn, builtinApplyPatchTurn, builtinStaleReplaceTurn, DENIED, GUARD_COPILOT_SETTING, hooksFile, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
@@ -219,16 +220,8 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   test('fail-open: with no extension to answer, or one that never answers, the script lets the call through within its bound', async () => {
     const saved = { socket: process.env[ENV_SOCKET], bound: process.env[ENV_BOUND] };
     const logBefore = logText().length;
-    const hung = net.createServer(() => {
-      /* accepts, never answers */
-    });
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    const hungAddress = `127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
-    // a port nothing listens on (it was free a moment ago)
-    const gone = net.createServer();
-    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
-    const goneAddress = `127.0.0.1:${(gone.address() as net.AddressInfo).port}`;
-    await new Promise((resolve) => gone.close(resolve));
+    const hung = await hungListener();
+    const goneAddress = await unusedLoopbackAddress();
     const f = makeFile('builtin/unreachable.txt', 'never read\n');
     const g = makeFile('builtin/unanswered.txt', 'never read\n');
     try {
@@ -236,7 +229,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       process.env[ENV_SOCKET] = goneAddress;
       const t1 = await agentTurn('builtin-unreachable', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
       // 2. something listens and never answers: each hook waits out the bound (1.5 s here)
-      process.env[ENV_SOCKET] = hungAddress;
+      process.env[ENV_SOCKET] = hung.address;
       process.env[ENV_BOUND] = '1500';
       const t2 = await agentTurn('builtin-hung', [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
       for (const t of [t1, t2]) assert.doesNotMatch(t.requests.at(-1)!.toolResults[0].text, /denied/i);

@@ -15,6 +15,7 @@ import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
 import { GATED_TOOL_NAMES } from '../../src/hooks/copilot/hookEvents';
 import { type HookClients, hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/copilot/hooksFile';
 import { CLIENT_NAMES, removeOurHooksFile, SCRIPT_NAME, userHooksFile } from '../../src/hooks/copilot/hooksFileOnDisk';
+import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { MemoryLog } from './memoryDocuments';
 
 const DIST = path.resolve('dist');
@@ -54,15 +55,6 @@ function runHook(clients: HookClients, env: Record<string, string | undefined>, 
 const payloadOf = (event: string, tool: string, input: object = { filePath: '/ws/a' }) =>
   JSON.stringify({ timestamp: '2026-12-01T00:00:00.000Z', hook_event_name: event, session_id: 's', tool_name: tool, tool_input: input });
 const hookInput = payloadOf('PreToolUse', 'replace_string_in_file');
-
-/** A TCP port on which nothing listens (it was free a moment ago). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const CLIENTS = [
   { name: 'bash client', clients: clientsWith(BASH), available: BASH !== undefined },
@@ -146,7 +138,7 @@ for (const { name, clients, available } of CLIENTS) {
     });
 
     test('extension unreachable (nothing listens): the command allows, and the miss is logged once the extension can', async () => {
-      const r = await runHook(clients, { ...server!.environment, [ENV.socket]: `127.0.0.1:${await freePort()}` }, hookInput);
+      const r = await runHook(clients, { ...server!.environment, [ENV.socket]: await unusedLoopbackAddress() }, hookInput);
       assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
       server!.reportMissed();
       assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension/.test(l)), log.lines.join('\n'));
@@ -155,14 +147,9 @@ for (const { name, clients, available } of CLIENTS) {
     test('extension hung (never answers): the command asks, then allows when its bound runs out, and notes why', async () => {
       // what the hung end saw: the request, whole; it never answers and never closes the connection
       let received = '';
-      const sockets: net.Socket[] = [];
-      const hung = net.createServer({ allowHalfOpen: true }, (socket) => {
-        sockets.push(socket);
-        socket.on('data', (d) => (received += d));
-      });
-      await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+      const hung = await hungListener((d) => (received += d));
       try {
-        const address = `127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
+        const address = hung.address;
         const r = await runHook(clients, { ...server!.environment, [ENV.socket]: address, [ENV.boundMs]: '1500' }, hookInput);
         assert.deepEqual([r.code, r.stdout], [0, '']);
         assert.equal(received, `${requestHeader(server!.secret, Buffer.byteLength(hookInput))}${hookInput}`, 'the command asked the hung end, once, with the whole input, before it gave up');
@@ -171,7 +158,6 @@ for (const { name, clients, available } of CLIENTS) {
         assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/.test(l)), log.lines.join('\n'));
         assert.deepEqual(seen, [], 'the real server was not asked');
       } finally {
-        for (const socket of sockets) socket.destroy();
         hung.close();
       }
     });
