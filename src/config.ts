@@ -61,8 +61,14 @@ export function copilotToolsPlacement(): HooksPlacement {
 /** Are Copilot's own edit tools gated in this window (the hooks are on)? */
 export const guardCopilotTools = () => copilotToolsPlacement() !== 'off';
 
-/** Did the user choose this setting anywhere (not just the default)? */
-export function isExplicit(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {
+/** Did the user choose where the hooks file goes, in any settings scope (the deprecated boolean counts)? */
+export function copilotToolsChosen(): boolean {
+  const config = vscode.workspace.getConfiguration(SECTION, null);
+  return isExplicit(config.inspect(SETTINGS.guardCopilotTools)) || isExplicit(config.inspect(SETTINGS.guardBuiltinTools));
+}
+
+/** Did the user set this setting anywhere (not just the default)? */
+function isExplicit(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {
   return inspected?.globalValue !== undefined || inspected?.workspaceValue !== undefined || inspected?.workspaceFolderValue !== undefined;
 }
 

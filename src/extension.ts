@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
-import { copilotToolsPlacement, guardCopilotTools, isExplicit, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
+import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
 import { EditorDocuments } from './core/documents';
 import { ExternalEdits } from './core/externalEdits';
 import { Gatekeeper } from './core/gatekeeper';
@@ -20,7 +20,7 @@ import { ReadFileTool } from './tools/readFileTool';
 import { ReplaceStringTool } from './tools/replaceStringTool';
 import { WriteFileTool } from './tools/writeFileTool';
 import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
-import { chooseCopilotGuard, COPILOT_CHAT_ID, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
+import { chooseCopilotGuard, copilotChatHere, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
 import { showReadMarksPicker } from './ui/readMarksPicker';
 import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
 
@@ -89,10 +89,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const copilotGuard: CopilotGuardEnvironment = {
     state: context.globalState,
     placement: copilotToolsPlacement,
-    chosen: () => {
-      const config = vscode.workspace.getConfiguration(SECTION, null);
-      return isExplicit(config.inspect(SETTINGS.guardCopilotTools)) || isExplicit(config.inspect(SETTINGS.guardBuiltinTools));
-    },
+    chosen: copilotToolsChosen,
     set: async (placement) => {
       await setCopilotToolsPlacement(placement);
       log.info(`guarding Copilot's own edit tools: ${placement}, chosen by the user`);
@@ -107,7 +104,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   // offered once per window, as soon as Copilot Chat is there (a fresh profile enables it later)
   let offered = false;
   const offer = () => {
-    if (offered || !vscode.workspace.isTrusted || !vscode.extensions.getExtension(COPILOT_CHAT_ID)) return;
+    if (offered || !copilotChatHere()) return;
     offered = true;
     void offerCopilotGuard(copilotGuard);
   };
@@ -187,7 +184,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   refreshStatus();
   void migrate().finally(() => {
     void bridge.sync();
-    if (vscode.workspace.isTrusted) offer();
+    offer();
   });
   log.info('Agent Edit Guard active');
 

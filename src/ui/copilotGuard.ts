@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
 
 /** GitHub Copilot Chat: the offer is made only where it is installed and enabled. */
-export const COPILOT_CHAT_ID = 'GitHub.copilot-chat';
+const COPILOT_CHAT_ID = 'GitHub.copilot-chat';
 
 /** The offer's answer, kept across windows and restarts (global state). */
 export const OFFER_STATE_KEY = 'editGuard.copilotGuardOffer';
@@ -30,11 +30,16 @@ export interface CopilotGuardEnvironment {
 
 const where = (env: CopilotGuardEnvironment) => env.userFile.replace(/\\/g, '/');
 
-/** Shows the offer if it is due; resolves once the user answered (or at once). */
+/** Where the offer may be made: a trusted workspace with Copilot Chat installed and enabled. */
+export const copilotChatHere = (): boolean => vscode.workspace.isTrusted && vscode.extensions.getExtension(COPILOT_CHAT_ID) !== undefined;
+
+/**
+ * Shows the offer (the caller checks `copilotChatHere`) if it is due: not declined for good, not put
+ * off, and no placement chosen in any settings scope. Resolves once the user answered, or at once.
+ */
 export async function offerCopilotGuard(env: CopilotGuardEnvironment, now = Date.now()): Promise<void> {
   const state = env.state.get<OfferState>(OFFER_STATE_KEY) ?? {};
-  if (state.never || (state.notBefore ?? 0) > now || env.chosen() || env.placement() !== 'off') return;
-  if (!vscode.workspace.isTrusted || !vscode.extensions.getExtension(COPILOT_CHAT_ID)) return;
+  if (state.never || (state.notBefore ?? 0) > now || env.chosen()) return;
   const turnOn = vscode.l10n.t('Turn on');
   const notNow = vscode.l10n.t('Not now');
   const never = vscode.l10n.t("Don't ask again");
