@@ -67,20 +67,19 @@ async function slashCompactTurns(options: { retry?: boolean } = {}) {
   return { target, answer, compactions, logs, marksAfterCompact, edit, retried };
 }
 
+const LINES = 3000;
+const CHUNK = 60;
+
 /**
  * One long turn of the small model (30 000 tokens, ~15 000 of them Copilot's tool schemas): read_file of
- * the target (marked), then 60-line reads of a big file, ~1 000 tokens each, until a request carries the
- * fake model's summary in place of the reads (Copilot applied a compaction); then a replace in the target.
- * The steps are small so the context crosses Copilot's background threshold (78–82%) before a request no
- * longer fits (which would be the foreground path, with PreCompact).
+ * the target (marked), then reads of a big file, `linesOfRead(compactionsSoFar)` lines each (~1 000
+ * tokens per 60), until a request carries the fake model's summary in place of the reads (Copilot
+ * applied a compaction); then a replace in the target. `mark`: where the logs are read from.
  */
-async function backgroundCompactionTurn() {
+async function readUntilSummaryTurn(tag: string, name: string, bigName: string, linesOfRead: (compactionsSoFar: number) => number, mark = logMark()) {
   const requestsBefore = fakeModel().requests.length;
-  const mark = logMark();
-  const target = makeFile('compaction/background.txt', 'keep\nme\n');
-  const LINES = 3000;
-  const CHUNK = 60;
-  const big = makeFile('compaction/big.txt', Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
+  const target = makeFile(`compaction/${name}.txt`, 'keep\nme\n');
+  const big = makeFile(`compaction/${bigName}.txt`, Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
   let markedBefore = 0;
   let next = 1;
   let reads = 0;
@@ -99,13 +98,14 @@ async function backgroundCompactionTurn() {
       return replaceKeep(target);
     }
     if (next > LINES) return { text: 'never compacted' };
-    const read: Step = { tool: 'read_file', input: { filePath: big.abs, startLine: next, endLine: next + CHUNK - 1 } };
-    next += CHUNK;
+    const size = linesOfRead(compactionsSince(requestsBefore).length);
+    const read: Step = { tool: 'read_file', input: { filePath: big.abs, startLine: next, endLine: next + size - 1 } };
+    next += size;
     reads++;
     return read;
   };
   await agentTurn(
-    'background-compact',
+    tag,
     [
       { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
       async (req) => {
@@ -120,6 +120,12 @@ async function backgroundCompactionTurn() {
   return { target, markedBefore, reads, summaryAfterReads, guardLogAtEdit, edit, compactions: compactionsSince(requestsBefore).length, logs: mark.since() };
 }
 
+/**
+ * 60-line reads: the context crosses Copilot's background threshold (78–82%) before a request no
+ * longer fits (which would be the foreground path, with PreCompact).
+ */
+const backgroundCompactionTurn = () => readUntilSummaryTurn('background-compact', 'background', 'big', () => CHUNK);
+
 /** The fake model's test-only hold on compaction answers (test/copilot/fake-model/extension.js). */
 const holdCompactions = (fn: ((r: ModelRequest) => Promise<unknown>) | undefined) =>
   (fakeModel() as unknown as { holdCompactions(f: typeof fn): void }).holdCompactions(fn);
@@ -131,59 +137,24 @@ const holdCompactions = (fn: ((r: ModelRequest) => Promise<unknown>) | undefined
  * and applies it instead of compacting in the foreground (docs/compaction.md §4).
  */
 async function fullWhileBackgroundTurn() {
-  const requestsBefore = fakeModel().requests.length;
   const mark = logMark();
-  const target = makeFile('compaction/full-while-background.txt', 'keep\nme\n');
-  const LINES = 3000;
-  const CHUNK = 60;
-  const big = makeFile('compaction/big2.txt', Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
   let waited = false;
   holdCompactions(async () => {
     // released when Copilot says it waits for this summary; or, should it never, after a while (the test then fails on the log)
     waited = (await waitFor(() => /waiting on in-progress background compaction/.test(mark.since().copilot) || undefined, 'Copilot to wait for the background summary', 60000).catch(() => false)) === true;
   });
-  let markedBefore = 0;
-  let next = 1;
   let bigRead = false;
-  let summarySeen = false;
-  let guardLogAtEdit = '';
-  let edit: string | undefined;
-  const step = async (req: ModelRequest): Promise<Step> => {
-    if (edit !== undefined) return { text: 'done' };
-    if (summarySeen) {
-      edit = replaceResult(req);
-      return { text: 'done' };
-    }
-    if (textOfRequest(req).includes(FAKE_SUMMARY)) {
-      summarySeen = true;
-      guardLogAtEdit = mark.since().guard;
-      return replaceKeep(target);
-    }
-    if (next > LINES) return { text: 'never compacted' };
-    const size = compactionsSince(requestsBefore).length > 0 && !bigRead ? 350 : CHUNK;
-    if (size !== CHUNK) bigRead = true;
-    const read: Step = { tool: 'read_file', input: { filePath: big.abs, startLine: next, endLine: next + size - 1 } };
-    next += size;
-    return read;
+  const linesOfRead = (compactions: number) => {
+    if (compactions === 0 || bigRead) return CHUNK;
+    bigRead = true;
+    return 350;
   };
   try {
-    await agentTurn(
-      'full-while-background',
-      [
-        { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
-        async (req) => {
-          markedBefore = (await markOf(target).catch(() => 0)) as number;
-          return step(req);
-        },
-        ...Array.from({ length: LINES / CHUNK + 5 }, () => step),
-      ],
-      'Read the files, then edit.',
-      { model: models().small },
-    );
+    const r = await readUntilSummaryTurn('full-while-background', 'full-while-background', 'big2', linesOfRead, mark);
+    return { ...r, waited, bigRead, summarySeen: r.summaryAfterReads >= 0 };
   } finally {
     holdCompactions(undefined);
   }
-  return { target, markedBefore, waited, bigRead, summarySeen, guardLogAtEdit, edit, compactions: compactionsSince(requestsBefore).length, logs: mark.since() };
 }
 
 /** Copilot's [ConversationHistorySummarizer] lines (debug level) and the hooks it ran, from a slice of its logs. */
