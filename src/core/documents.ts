@@ -166,6 +166,14 @@ export class EditorDocuments implements DocumentPort {
     return document.version === version ? { saved: true } : { saved: true, after: document.getText(), dirtyAfter: document.isDirty };
   }
 
+  async remove(uri: string, expectedHash: string): Promise<boolean> {
+    const open = this.editor.openDocument(uri);
+    if (open && !open.isClosed && open.isDirty) return false;
+    const doc = await this.load(uri);
+    if (doc.exists !== true || doc.dirty || doc.hash !== expectedHash) return false;
+    return this.editor.removeFile(uri);
+  }
+
   /** A file's bytes as the editor holds (or will hold) them: decoded, one line ending. */
   private heldOnDisk(uri: string, bytes: Uint8Array): { text: string; eol: Eol; normalised: boolean } {
     const contents = utf8.decode(bytes);

@@ -65,6 +65,8 @@ export interface Editor {
   applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean>;
   /** Creates a file that does not exist, with its folders; `false` if it exists. */
   createFile(uri: string, bytes: Uint8Array): Promise<boolean>;
+  /** Deletes a file (undoable in the editor); an open document of it closes. `false` when nothing was deleted. */
+  removeFile(uri: string): Promise<boolean>;
   /** Saves (participants run first and may change the text); `false` when nothing was saved. */
   save(document: EditorDocument): Promise<boolean>;
   /** Resolves `true` at the document's next change, `false` after `ms` without one. */

@@ -2,6 +2,7 @@
 // bridge): those tools apply their edits themselves, outside our lock, so the gate sees each call
 // twice — before it runs (check every file it touches) and after (mark what it read or wrote). The
 // adapter names the tool and its verb; nothing here knows which agent it is.
+import { BoundedMap } from './boundedMap';
 import type { Gatekeeper } from './gatekeeper';
 import { shortSession } from './gatekeeper';
 import { externalDenialLead, externalUnsafeStop } from './messages';
@@ -11,7 +12,13 @@ import type { BlockReason } from './types';
 
 export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
 
+/** Calls whose text before the edit is remembered until the edit is recorded (one running tool per chat). */
+const MAX_PENDING_EDITS = 1000;
+
 export class ExternalEdits {
+  /** `session \n uri` → the text an allowed edit will change (`created`: no file yet), for the record of agent edits */
+  private readonly before = new BoundedMap<string, SeenVersion | 'created'>(MAX_PENDING_EDITS);
+
   constructor(private readonly gate: Gatekeeper) {}
 
   /** The watermark a call takes when it arrives (rule 9). */
@@ -47,6 +54,7 @@ export class ExternalEdits {
       gate.name(ctx);
       await gate.lock.run(ctx.uri, async () => {
         const doc = await gate.port.load(ctx.uri);
+        if (doc.exists !== 'error') this.before.set(editKey(ctx), doc.exists ? { hash: doc.hash, text: doc.text } : 'created');
         // a new file may be created (rule 4); an unreadable one is the tool's own error to report
         if (doc.exists !== true) return;
         if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
@@ -56,6 +64,7 @@ export class ExternalEdits {
       });
     }
     // not a matter of reading first: the tool would save bytes nobody touched as U+FFFD
+    if (unsafe.length || blocked.length) for (const ctx of calls) this.before.delete(editKey(ctx));
     if (unsafe.length) return { allow: false, blocked: calls.map((c) => c.path), text: externalUnsafeStop(calls[0].tool, unsafe) };
     if (blocked.length === 0) return { allow: true };
     const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
@@ -72,8 +81,10 @@ export class ExternalEdits {
     gate.name(ctx);
     await gate.lock.run(ctx.uri, async () => {
       const doc = await gate.port.load(ctx.uri);
+      const before = this.before.get(editKey(ctx)) ?? 'unknown';
+      this.before.delete(editKey(ctx));
       if (doc.exists !== true) return;
-      gate.recordWrite(ctx, doc.hash, doc.text);
+      gate.recordWrite(ctx, { hash: doc.hash, text: doc.text }, before, !doc.dirty);
       gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
     });
   }
@@ -90,3 +101,5 @@ export class ExternalEdits {
     this.gate.store.retagTurn(session, from, to);
   }
 }
+
+const editKey = (ctx: CallContext) => `${ctx.session}\n${ctx.uri}`;

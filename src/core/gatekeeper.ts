@@ -15,10 +15,11 @@ import {
   currentContentBody,
   errorText,
   numberedText,
+  revertedName,
   SEEN_DIFF_LABELS,
   staleNotice,
 } from './messages';
-import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger } from './ports';
+import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger, SeenVersion } from './ports';
 import { renderNumbered } from './render';
 import { lastLineOf, partOfText } from './text';
 import type { BlockReason, ErrorCode, LineSpan, ResultData, ToolOutcome } from './types';
@@ -32,6 +33,8 @@ export class Gatekeeper {
   private readonly written: Emitter<CompletedWrite>;
   /** Display names of the files the chats have seen, for notices. */
   private readonly names = new BoundedMap<string, string>(MAX_NAMED_FILES);
+  /** uri → the hash of the text the user's revert left: a chat that saw the agent's version is told why it changed. */
+  private readonly reverts = new BoundedMap<string, string>(MAX_NAMED_FILES);
   readonly onDidBlock: Emitter<BlockedWrite>['event'];
   readonly onDidWrite: Emitter<CompletedWrite>['event'];
   faultInjector: FaultInjector | undefined;
@@ -119,10 +122,18 @@ export class Gatekeeper {
     return { ...outcome, lead };
   }
 
-  /** The agent's own write: a mark of the text it left (rule 3), and the event that clears its diagnostic. */
-  recordWrite(ctx: CallContext, hash: string, text: string): void {
-    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash, turn: ctx.turn, origin: 'write', text });
-    this.written.fire({ session: ctx.session, uri: ctx.uri, tool: ctx.tool });
+  /**
+   * The agent's own write: a mark of the text it left (rule 3), and the event that clears its
+   * diagnostic and records the edit for review (`before`: the text it changed, see `CompletedWrite`).
+   */
+  recordWrite(ctx: CallContext, after: SeenVersion, before: CompletedWrite['before'], saved: boolean): void {
+    this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: after.hash, turn: ctx.turn, origin: 'write', text: after.text });
+    this.written.fire({ session: ctx.session, turn: ctx.turn, uri: ctx.uri, tool: ctx.tool, before, after, saved });
+  }
+
+  /** The user reverted agent edits of the file, leaving the text with `hash` ('' when the file was deleted). */
+  noteRevert(uri: string, hash: string): void {
+    this.reverts.set(uri, hash);
   }
 
   ok(ctx: CallContext, text: string, message: string, extra: Partial<ResultData>): ToolOutcome {
@@ -136,6 +147,7 @@ export class Gatekeeper {
 
   private causeOfChange(ctx: CallContext, doc: LoadedDocument): string {
     // a write of any chat that produced exactly the current text
+    if (this.reverts.get(ctx.uri) === doc.hash) return CAUSE.revertedByUser;
     const writes = this.store.all().filter((m) => m.uri === ctx.uri && m.origin === 'write' && m.hash === doc.hash);
     if (writes.find((m) => m.seq >= ctx.arrival)?.session === ctx.session) return CAUSE.ownParallelCall;
     if (writes.some((m) => m.session !== ctx.session)) return CAUSE.otherChat;
@@ -148,7 +160,11 @@ export class Gatekeeper {
     const stale = this.store
       .staleFiles(ctx.session, (uri) => this.port.currentHash?.(uri))
       .filter((m) => m.uri !== ctx.uri)
-      .map((m) => this.names.get(m.uri) ?? m.uri);
+      .map((m) => {
+        const name = this.names.get(m.uri) ?? m.uri;
+        const reverted = this.reverts.get(m.uri);
+        return reverted !== undefined && reverted === this.port.currentHash?.(m.uri) ? revertedName(name) : name;
+      });
     if (ctx.turn !== undefined) data.turn = ctx.turn;
     if (stale.length) data.staleFiles = stale;
     return { text: text + staleNotice(stale), data };

@@ -125,7 +125,6 @@ export class Guard {
           finalHash = sha256(finalText);
         }
       }
-      gate.recordWrite(ctx, finalHash, finalText);
       gate.log.debug(`${ctx.verb} ${ctx.path} allowed (${decision.basis}) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]${save && !save.saved ? ` not saved (${save.why})` : ''}`);
 
       const landing: text.WriteLanding = applied.onDisk
@@ -137,6 +136,7 @@ export class Guard {
             : save?.why === 'changed'
               ? 'changed-during-save'
               : 'save-failed';
+      gate.recordWrite(ctx, { hash: finalHash, text: finalText }, { hash: doc.hash, text: doc.text }, landing === 'on-disk' || landing === 'saved');
       const report = text.writeText({
         summary: change.summary,
         path: ctx.path,
@@ -171,7 +171,7 @@ export class Guard {
       if (now.exists === true) return gate.refuse(ctx, now, 'not-read', gate.settings(ctx.uri));
       return gate.error(ctx, 'internal', text.couldNotCreate(ctx.path));
     }
-    gate.recordWrite(ctx, created.hash, created.text);
+    gate.recordWrite(ctx, { hash: created.hash, text: created.text }, 'created', true);
     gate.log.debug(`created ${ctx.path} [${shortSession(ctx.session)}]`);
     return gate.ok(ctx, text.createdText(ctx.path, created.text !== content), text.createdSummary(ctx.path), { created: true, saved: true, keptUnsaved: false });
   }

@@ -67,6 +67,9 @@ export function blockedHeadline(reason: BlockReason, verb: string, path: string,
     case 'not-read':
       return `BLOCKED: nothing was written. You have not read ${path} in this chat, so your ${verb} could overwrite content you have not seen. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, based on this text.`;
     case 'changed':
+      if (cause === CAUSE.revertedByUser) {
+        return `BLOCKED: nothing was written. The user reverted your earlier edit of ${path}, so your ${verb} was based on a version that is gone. Do not make that edit again unless the user asks for it. ${showsDiff ? 'The diff below shows what the revert changed' : 'Its current content is below'}; it counts as reading the file, so your next call can be based on this text.`;
+      }
       return `BLOCKED: nothing was written. ${path} changed since you last read it${cause ? ` (${cause})` : ''}, so your ${verb} was based on an old copy. Keep that change: redo your edit on the current text. ${showsDiff ? 'The diff below shows what changed' : 'Its current content is below'}; it counts as reading the file, so your next call can be the corrected edit.`;
     case 'own-write-expired':
       return policy === 'never'
@@ -96,7 +99,11 @@ export const CAUSE = {
   otherChat: 'written by another chat',
   unsavedEdit: 'edited in the editor, not yet saved',
   elsewhere: 'changed on disk or by another program',
+  revertedByUser: 'the user reverted your edit of it',
 } as const;
+
+/** A stale file's name in the notice, when the user's revert is what changed it. */
+export const revertedName = (path: string) => `${path} (reverted by the user)`;
 
 export function staleNotice(paths: readonly string[]): string {
   if (paths.length === 0) return '';

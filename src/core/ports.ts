@@ -49,6 +49,8 @@ export interface DocumentPort {
   create(uri: string, text: string): Promise<CreateResult>;
   /** Saves the document only if it still holds exactly the text with `expectedHash`. */
   save(uri: string, expectedHash: string): Promise<SaveResult>;
+  /** Deletes the file only if it still holds exactly the text with `expectedHash` and no unsaved changes; `false` otherwise. */
+  remove(uri: string, expectedHash: string): Promise<boolean>;
   /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
   currentHash?(uri: string): string | undefined;
 }
@@ -88,8 +90,15 @@ export interface BlockedWrite {
 
 export interface CompletedWrite {
   session: string;
+  turn: string | undefined;
   uri: string;
   tool: ToolName;
+  /** The text the write changed, `created` when there was no file, `unknown` when the gate did not see it (nothing to review). */
+  before: SeenVersion | 'created' | 'unknown';
+  /** The text it left (after the save, when saving changed it). */
+  after: SeenVersion;
+  /** It was saved to disk (not left in a buffer with unsaved changes). */
+  saved: boolean;
 }
 
 /** One version of a file's text, as a chat saw it. */

@@ -116,6 +116,12 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
     return Promise.resolve(vscode.workspace.applyEdit(edit));
   }
 
+  removeFile(uri: string): Promise<boolean> {
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(vscode.Uri.parse(uri), { ignoreIfNotExists: false });
+    return Promise.resolve(vscode.workspace.applyEdit(edit));
+  }
+
   save(document: EditorDocument): Promise<boolean> {
     return Promise.resolve(unwrap(document).save());
   }

@@ -198,6 +198,19 @@ export class MemoryEditor implements Editor {
     return true;
   }
 
+  async removeFile(uri: string): Promise<boolean> {
+    await Promise.resolve();
+    if (!this.files.delete(uri)) return false;
+    // VS Code closes a clean document whose file it deleted itself
+    const doc = this.documents.get(uri);
+    if (doc && !doc.isDirty) {
+      doc.isClosed = true;
+      this.documents.delete(uri);
+    }
+    this.pendingLoads.delete(uri);
+    return true;
+  }
+
   async save(document: EditorDocument): Promise<boolean> {
     const doc = document as MemoryDocument;
     await Promise.resolve();

@@ -1,0 +1,145 @@
+// The user takes agent edits back (docs/design.md §Revert). Per file, under the gate's lock (no
+// agent write lands in between): the file's current text, with each chosen edit taken out newest
+// first by a three-way merge (merge.ts), so what changed since — the user's typing, a formatter,
+// another chat — stays. Nothing is written unless every edit of the file comes out cleanly; a
+// conflict, a file gone, or a text the record lost changes nothing and says so. The revert goes into
+// the editor like any edit and is saved only if the buffer had no unsaved changes before (the rule
+// for agents' writes): the user's unsaved work is never saved behind their back.
+import type { EditHistory, EditRecord } from './editHistory';
+import { Emitter } from './events';
+import type { Gatekeeper } from './gatekeeper';
+import { sha256 } from './hash';
+import { type ConflictLabels, revertChange } from './merge';
+import type { TextSpanEdit } from './replace';
+import { lastLineOf } from './text';
+import type { LineSpan } from './types';
+
+export type FileRevert = { uri: string; ids: string[] } & (
+  | {
+      kind: 'reverted';
+      /** The file had changed since the agent's edit, and those later changes were kept. */
+      keptLaterChanges: boolean;
+      saved: boolean;
+      /** The buffer had unsaved changes: the revert went into it and was left unsaved. */
+      keptUnsaved: boolean;
+      /** The agent had created the file, and nothing changed it since: it was deleted. */
+      deleted: boolean;
+    }
+  /** Nothing left to undo: the file already holds the text from before the edits. */
+  | { kind: 'unchanged' }
+  /**
+   * Later changes overlap the agent's (`overlap`), or a file the agent created changed since
+   * (`changed-since-created`): nothing was written. `marked`: the text with conflict markers, for
+   * the user to look at or resolve.
+   */
+  | { kind: 'conflict'; why: 'overlap' | 'changed-since-created'; lines: LineSpan[]; marked: string; current: string }
+  /** The file was deleted or renamed since: nothing was created. */
+  | { kind: 'missing' }
+  /** The file could not be read, changed while the revert ran, or the record lost a text. */
+  | { kind: 'failed'; message: string }
+);
+
+export interface RevertDone {
+  uri: string;
+  /** The text the revert left (its hash is what the chats that saw the agent's version now lack). */
+  hash: string;
+}
+
+export class Reverter {
+  private readonly reverted = new Emitter<RevertDone>();
+  readonly onDidRevert = this.reverted.event;
+
+  constructor(
+    private readonly gate: Gatekeeper,
+    private readonly history: EditHistory,
+    private readonly labels: ConflictLabels,
+  ) {}
+
+  /** Reverts the given edits (those not reverted already), file by file. */
+  async revert(records: readonly EditRecord[]): Promise<FileRevert[]> {
+    const byFile = new Map<string, EditRecord[]>();
+    for (const r of records) {
+      if (r.revertedAt !== undefined) continue;
+      byFile.set(r.uri, [...(byFile.get(r.uri) ?? []), r]);
+    }
+    const results: FileRevert[] = [];
+    for (const [uri, edits] of byFile) {
+      const newestFirst = [...edits].sort((a, b) => b.seq - a.seq);
+      const result = await this.gate.lock.run(uri, () => this.revertFile(uri, newestFirst));
+      results.push(result);
+      if (result.kind === 'reverted' || result.kind === 'unchanged') this.history.markReverted(result.ids);
+    }
+    return results;
+  }
+
+  /** The chats that saw the agent's version are stale now (rule 2); their next result says the user reverted it. */
+  private done(uri: string, hash: string): void {
+    this.gate.noteRevert(uri, hash);
+    this.reverted.fire({ uri, hash });
+  }
+
+  private async revertFile(uri: string, newestFirst: EditRecord[]): Promise<FileRevert> {
+    const ids = newestFirst.map((r) => r.id);
+    const port = this.gate.port;
+    const doc = await port.load(uri);
+    if (doc.exists === 'error') return { uri, ids, kind: 'failed', message: doc.message };
+    const createdFirst = newestFirst[newestFirst.length - 1].beforeHash === undefined;
+    if (!doc.exists) return createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' };
+
+    // the file's text once each edit is taken out; `undefined` = the file should not exist
+    let text: string | undefined = doc.text;
+    for (const record of newestFirst) {
+      const after = await this.history.text(record.afterHash);
+      const before = record.beforeHash === undefined ? undefined : await this.history.text(record.beforeHash);
+      if (after === undefined || (record.beforeHash !== undefined && before === undefined)) {
+        return { uri, ids, kind: 'failed', message: 'the record of this edit lost its text (the extension storage was cleared)' };
+      }
+      if (text === undefined) break; // an earlier life of the file, before one of these edits created it
+      if (before === undefined) {
+        // the agent created the file: deleting it loses nothing only if it still holds what the agent wrote
+        if (text !== after) return { uri, ids, kind: 'conflict', why: 'changed-since-created', lines: [{ start: 1, end: lastLineOf(text) }], marked: text, current: doc.text };
+        text = undefined;
+        continue;
+      }
+      const merged = revertChange(text, after, before, this.labels);
+      if (merged.kind === 'conflict') return { uri, ids, kind: 'conflict', why: 'overlap', lines: merged.lines, marked: merged.marked, current: doc.text };
+      text = merged.text;
+    }
+    const newest = await this.history.text(newestFirst[0].afterHash);
+    const keptLaterChanges = doc.text !== newest;
+
+    if (text === undefined) {
+      if (doc.dirty || !(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', message: 'the file changed while the revert ran; nothing was changed' };
+      this.done(uri, '');
+      return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true };
+    }
+    if (text === doc.text) return { uri, ids, kind: 'unchanged' };
+    const hash = sha256(text);
+    const applied = await port.applyEdits(uri, doc.hash, [spanEdit(doc.text, text)], { text, hash });
+    if (!applied.applied) return { uri, ids, kind: 'failed', message: 'the file changed while the revert ran; nothing was changed' };
+    let saved = applied.onDisk === true;
+    let left = text;
+    if (!doc.dirty && !applied.onDisk) {
+      const save = await port.save(uri, hash);
+      saved = save.saved;
+      if (save.saved && save.after !== undefined) left = save.after;
+    }
+    this.done(uri, left === text ? hash : sha256(left));
+    return { uri, ids, kind: 'reverted', keptLaterChanges, saved, keptUnsaved: doc.dirty, deleted: false };
+  }
+}
+
+/** One edit from `from` to `to`: the span between their common start and end. */
+export function spanEdit(from: string, to: string): TextSpanEdit {
+  let start = 0;
+  const max = Math.min(from.length, to.length);
+  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < max - start && from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)) end++;
+  // never split a surrogate pair or a CRLF: the editor would see half a character or half a break
+  while (start > 0 && (isLowSurrogate(from.charCodeAt(start)) || (from[start] === '\n' && from[start - 1] === '\r'))) start--;
+  while (end > 0 && (isLowSurrogate(from.charCodeAt(from.length - end)) || (from[from.length - end] === '\n' && from[from.length - end - 1] === '\r'))) end--;
+  return { start, end: from.length - end, text: to.slice(start, to.length - end) };
+}
+
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;

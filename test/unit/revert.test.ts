@@ -1,0 +1,297 @@
+// The record of agent edits and the revert that keeps later work (docs/design.md §Edit record,
+// §Revert), over the core's own document port on the model of VS Code's editor.
+import * as assert from 'node:assert/strict';
+import { EditHistory, type HistoryStorage } from '../../src/core/editHistory';
+import { sha256 } from '../../src/core/hash';
+import { MarkStore } from '../../src/core/marks';
+import { linesOf, revertChange } from '../../src/core/merge';
+import type { CallContext, GuardSettings } from '../../src/core/ports';
+import { Reverter, spanEdit } from '../../src/core/revert';
+import { applySpanEdits } from '../../src/core/replace';
+import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+
+const A = 'file:///ws/a.txt';
+const B = 'file:///ws/b.txt';
+const C = 'file:///ws/c.txt';
+const LABELS = { current: 'current', reverted: 'reverted' };
+
+/** The storage as a map, counting what it holds. */
+class MemoryStorage implements HistoryStorage {
+  index: string | undefined;
+  readonly texts = new Map<string, string>();
+  async readIndex() {
+    return this.index;
+  }
+  async writeIndex(json: string) {
+    this.index = json;
+  }
+  async readText(hash: string) {
+    return this.texts.get(hash);
+  }
+  async writeText(hash: string, text: string) {
+    this.texts.set(hash, text);
+  }
+  async deleteText(hash: string) {
+    this.texts.delete(hash);
+  }
+  /** Bytes on "disk": the index and every text. */
+  bytes(): number {
+    return Buffer.byteLength(this.index ?? '') + [...this.texts.values()].reduce((n, t) => n + Buffer.byteLength(t), 0);
+  }
+}
+
+function setup(budget = 64 * 1024 * 1024) {
+  const docs = new MemoryDocuments();
+  const store = new MarkStore();
+  const log = new MemoryLog();
+  const settings: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000 };
+  const { gate, guard } = coreOver(store, docs, () => settings, log);
+  const storage = new MemoryStorage();
+  const history = new EditHistory(storage, () => budget, log);
+  gate.onDidWrite((w) => {
+    if (w.before !== 'unknown') history.record({ ...w, before: w.before === 'created' ? undefined : w.before });
+  });
+  const reverter = new Reverter(gate, history, LABELS);
+  const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.slice('file:///ws/'.length), arrival: store.watermark });
+  const read = (uri: string, turn?: string, session?: string) => guard.read(call('editGuard_readFile', uri, turn, session), {});
+  const replace = (uri: string, oldString: string, newString: string, turn?: string, session?: string) =>
+    guard.replace(call('editGuard_replaceString', uri, turn, session), { oldString, newString, replaceAll: false });
+  const write = (uri: string, content: string, turn?: string) => guard.write(call('editGuard_writeFile', uri, turn), { content, append: false });
+  const recordsOf = (uri: string) => history.all().filter((r) => r.uri === uri);
+  return { docs, store, gate, history, storage, reverter, read, replace, write, recordsOf, log };
+}
+
+const NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].map((w) => `${w}\n`).join('');
+
+suite('revert: the three-way merge that takes out only the agent change', () => {
+  test('a file that still holds what the agent left gets back its earlier text, byte for byte', () => {
+    const before = 'a\r\nb\r\nc';
+    const after = 'a\r\nB\r\nc';
+    assert.deepEqual(revertChange(after, after, before, LABELS), { kind: 'clean', text: before });
+  });
+
+  test('a later change elsewhere in the file is kept, the agent change is taken out', () => {
+    const after = NUMBERS.replace('three', 'THREE (agent)');
+    const current = after.replace('seven', 'seven (user)');
+    const merged = revertChange(current, after, NUMBERS, LABELS);
+    assert.deepEqual(merged, { kind: 'clean', text: NUMBERS.replace('seven', 'seven (user)') });
+  });
+
+  test('a later change of the same lines is a conflict, with its lines and the markers', () => {
+    const after = NUMBERS.replace('three', 'THREE (agent)');
+    const current = after.replace('THREE (agent)', 'THREE (agent, then user)');
+    const merged = revertChange(current, after, NUMBERS, LABELS);
+    assert.equal(merged.kind, 'conflict');
+    if (merged.kind !== 'conflict') return;
+    assert.deepEqual(merged.lines, [{ start: 3, end: 3 }]);
+    assert.match(merged.marked, /<<<<<<< current\nTHREE \(agent, then user\)\n=======\nthree\n>>>>>>> reverted\n/);
+  });
+
+  test('a change the user already undid by hand leaves nothing to undo', () => {
+    const after = NUMBERS.replace('three', 'THREE');
+    assert.deepEqual(revertChange(NUMBERS, after, NUMBERS, LABELS), { kind: 'clean', text: NUMBERS });
+  });
+
+  test('lines keep their breaks, so joining them gives the text back', () => {
+    for (const text of ['', 'x', 'a\nb', 'a\r\nb\r\n', '\n\n']) assert.equal(linesOf(text).join(''), text);
+  });
+
+  test('the one edit between two texts never splits a CRLF or a surrogate pair', () => {
+    for (const [from, to] of [
+      ['a\r\nb', 'a\nb'],
+      ['x😀y', 'x😁y'],
+      ['same', 'same'],
+      ['ab\r\n', 'ab\r\ncd\r\n'],
+    ]) {
+      const edit = spanEdit(from, to);
+      assert.equal(applySpanEdits(from, [edit]), to);
+      assert.notEqual(from[edit.start - 1] === '\r' && from[edit.start] === '\n', true);
+    }
+  });
+});
+
+suite('revert: the record of agent edits', () => {
+  test('every write that lands is recorded with its chat, turn, tool and texts; a refused one is not', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.replace(A, 'one', 'ONE'); // not read: refused
+    assert.equal(t.history.all().length, 0);
+    await t.read(A);
+    await t.replace(A, 'one', 'ONE');
+    await t.write(B, 'new file\n');
+    const [edit, create] = t.history.all();
+    assert.equal(edit.uri, A);
+    assert.equal(edit.session, 'chat-1');
+    assert.equal(edit.turn, 'turn-1');
+    assert.equal(edit.tool, 'editGuard_replaceString');
+    assert.equal(edit.saved, true);
+    assert.equal(await t.history.text(edit.beforeHash as string), NUMBERS);
+    assert.equal(await t.history.text(edit.afterHash), NUMBERS.replace('one', 'ONE'));
+    assert.equal(create.beforeHash, undefined, 'a create has no text before');
+  });
+
+  test('the budget holds under many edits: the oldest go first, their texts with them, the newest stay', async () => {
+    const budget = 200_000;
+    const t = setup(budget);
+    const big = (i: number) => `${'x'.repeat(20_000)}\nversion ${i}\n`;
+    t.docs.file(A, big(0));
+    await t.read(A);
+    for (let i = 1; i <= 60; i++) await t.write(A, big(i));
+    await t.history.flush();
+    assert.ok(t.history.bytes() <= budget, `${t.history.bytes()} > ${budget}`);
+    assert.ok(t.storage.bytes() <= budget, `the storage holds ${t.storage.bytes()} bytes`);
+    const kept = t.history.all();
+    assert.ok(kept.length > 1 && kept.length < 60, `${kept.length} kept`);
+    assert.equal(await t.history.text(kept[kept.length - 1].afterHash), big(60));
+    // every text still stored is one a kept record refers to
+    const referenced = new Set(kept.flatMap((r) => [r.beforeHash, r.afterHash]));
+    for (const hash of t.storage.texts.keys()) assert.ok(referenced.has(hash));
+  });
+
+  test('a new history over the same storage has the same records (a window reload)', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    t.history.setAttachment('names', { chats: 1 });
+    await t.history.flush();
+    const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
+    await again.load();
+    assert.deepEqual(again.all(), t.history.all());
+    assert.deepEqual(again.attachment('names'), { chats: 1 });
+    assert.equal(await again.text(again.all()[0].beforeHash as string), NUMBERS);
+  });
+
+  test('an index that is not ours, or broken, loads as an empty record and is reported', async () => {
+    for (const index of ['{', 'null', '{"version":2}', JSON.stringify({ version: 1, records: [{ id: 3 }], sizes: {} })]) {
+      const storage = new MemoryStorage();
+      storage.index = index;
+      const log = new MemoryLog();
+      const history = new EditHistory(storage, () => 1 << 20, log);
+      await history.load();
+      assert.deepEqual(history.all(), [], index);
+    }
+  });
+});
+
+suite('revert: taking edits back', () => {
+  test('revert one edit: the file gets its text back and is saved', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'reverted');
+    assert.equal(t.docs.get(A).disk, NUMBERS);
+    assert.equal(t.docs.get(A).dirty, false);
+    assert.ok(t.history.all()[0].revertedAt !== undefined);
+  });
+
+  test('revert a turn over three files, newest edit of each first', async () => {
+    const t = setup();
+    for (const uri of [A, B, C]) t.docs.file(uri, NUMBERS);
+    for (const uri of [A, B, C]) await t.read(uri);
+    await t.replace(A, 'one', 'ONE');
+    await t.replace(A, 'ONE', 'ONE ONE');
+    await t.replace(B, 'two', 'TWO');
+    await t.replace(C, 'three', 'THREE');
+    await t.read(C, 'turn-2');
+    await t.replace(C, 'six', 'SIX', 'turn-2'); // another turn, not next to the first: stays
+    const results = await t.reverter.revert(t.history.all().filter((r) => r.turn === 'turn-1'));
+    assert.deepEqual(results.map((r) => r.kind), ['reverted', 'reverted', 'reverted']);
+    assert.equal(t.docs.text(A), NUMBERS);
+    assert.equal(t.docs.text(B), NUMBERS);
+    assert.equal(t.docs.text(C), NUMBERS.replace('six', 'SIX'));
+  });
+
+  test('after the user typed elsewhere, the revert keeps their text byte for byte, and leaves it unsaved', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    t.docs.userEdit(A, t.docs.text(A).replace('seven', 'seven, said the user'));
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'reverted');
+    if (result.kind === 'reverted') {
+      assert.equal(result.keptLaterChanges, true);
+      assert.equal(result.keptUnsaved, true);
+      assert.equal(result.saved, false);
+    }
+    assert.equal(t.docs.text(A), NUMBERS.replace('seven', 'seven, said the user'));
+    assert.equal(t.docs.get(A).dirty, true, 'the buffer had unsaved changes: it stays unsaved');
+    assert.equal(t.docs.get(A).disk, NUMBERS.replace('two', 'TWO'), 'nothing was saved');
+  });
+
+  test('an overlapping change: nothing is changed, the conflict says where', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    const overlapped = t.docs.text(A).replace('TWO', 'TWO and the user');
+    t.docs.diskChange(A, overlapped);
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'conflict');
+    if (result.kind === 'conflict') assert.deepEqual(result.lines, [{ start: 2, end: 2 }]);
+    assert.equal(t.docs.text(A), overlapped);
+    assert.equal(t.history.all()[0].revertedAt, undefined, 'still to be reverted');
+  });
+
+  test('a file deleted since: a clear outcome, nothing created', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    t.docs.memory.evict(A);
+    t.docs.memory.deleteFile(A);
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'missing');
+    assert.equal(t.docs.memory.disk(A), undefined);
+  });
+
+  test('a file the agent created and nobody changed is deleted; changed since, it stays', async () => {
+    const t = setup();
+    await t.write(A, 'made by the agent\n');
+    await t.write(B, 'also made by the agent\n');
+    t.docs.userEdit(B, 'made by the agent, kept by the user\n');
+    const results = await t.reverter.revert(t.history.all());
+    assert.deepEqual(results.map((r) => r.kind), ['reverted', 'conflict']);
+    assert.equal(t.docs.memory.disk(A), undefined);
+    assert.equal(t.docs.text(B), 'made by the agent, kept by the user\n');
+  });
+
+  test("after a revert the agent's next write is refused `changed`, saying the user reverted it, and other results name it", async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    t.docs.file(B, 'b\n');
+    await t.read(A);
+    await t.read(B);
+    await t.replace(A, 'two', 'TWO');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'reverted');
+    const again = await t.replace(A, 'three', 'THREE');
+    assert.equal(again.data.status, 'blocked');
+    assert.equal(again.data.reason, 'changed');
+    assert.match(again.text, /The user reverted your earlier edit of a\.txt/);
+    assert.match(again.text, /-TWO\n\+two/);
+    assert.equal(t.docs.text(A), NUMBERS);
+    const other = await t.read(B);
+    assert.doesNotMatch(other.text, /a\.txt/, 'the refusal showed a.txt: it is no longer stale');
+    await t.read(A);
+    await t.replace(A, 'three', 'THREE');
+    await t.reverter.revert(t.history.all().filter((r) => r.uri === A && r.revertedAt === undefined));
+    const notice = await t.read(B);
+    assert.match(notice.text, /changed since you read them: a\.txt \(reverted by the user\)/);
+    assert.equal(sha256(t.docs.text(A)), sha256(NUMBERS));
+  });
+
+  test('an edit already reverted is not reverted twice', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    await t.reverter.revert(t.recordsOf(A));
+    t.docs.userEdit(A, 'the user rewrote it\n');
+    assert.deepEqual(await t.reverter.revert(t.recordsOf(A)), []);
+    assert.equal(t.docs.text(A), 'the user rewrote it\n');
+  });
+});
