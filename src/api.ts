@@ -1,5 +1,6 @@
 // The API `activate()` returns, for other extensions and for tests (docs/design.md §Surfaces).
 import type * as vscode from 'vscode';
+import type { EditRecord } from './core/editHistory';
 import type { ReadMark } from './core/marks';
 
 export interface ReadMarkInfo {
@@ -13,9 +14,31 @@ export interface ReadMarkInfo {
   at: number;
 }
 
+/** One agent edit in the record (the Agent Edits view): revert it with the `editGuard.revertEdit` command and its `id`. */
+export interface AgentEditInfo {
+  id: string;
+  session: string;
+  turn?: string;
+  tool: string;
+  uri: string;
+  /** The edit created the file. */
+  created: boolean;
+  saved: boolean;
+  at: number;
+  reverted: boolean;
+}
+
 export interface AgentEditGuardApi {
   readMarks(): ReadMarkInfo[];
   onDidChangeReadMarks: vscode.Event<void>;
+  agentEdits(): AgentEditInfo[];
+  onDidChangeAgentEdits(listener: () => void): { dispose(): void };
+}
+
+export function toAgentEditInfo(record: EditRecord): AgentEditInfo {
+  const info: AgentEditInfo = { id: record.id, session: record.session, tool: record.tool, uri: record.uri, created: record.beforeHash === undefined, saved: record.saved, at: record.at, reverted: record.revertedAt !== undefined };
+  if (record.turn !== undefined) info.turn = record.turn;
+  return info;
 }
 
 export function toReadMarkInfo(mark: ReadMark, fresh: boolean): ReadMarkInfo {

@@ -6,6 +6,14 @@ export const COMMANDS = {
   toggleGate: 'editGuard.toggleGate',
   guardCopilotTools: 'editGuard.guardCopilotTools',
   showLog: 'editGuard.showLog',
+  showAgentEdits: 'editGuard.showAgentEdits',
+  openEditDiff: 'editGuard.openEditDiff',
+  goToEditedLines: 'editGuard.goToEditedLines',
+  revertEdit: 'editGuard.revertEdit',
+  revertFileInTurn: 'editGuard.revertFileInTurn',
+  revertTurn: 'editGuard.revertTurn',
+  revertChat: 'editGuard.revertChat',
+  clearAgentEdits: 'editGuard.clearAgentEdits',
 } as const;
 
 /** Registered only when the extension runs under tests: lets them force the gate's fail-open path (rule 7). */
@@ -13,4 +21,6 @@ export const TEST_COMMANDS = {
   injectGateFault: 'editGuard.test.injectGateFault',
   /** shows the offer to guard Copilot's own edit tools again, as on a fresh profile */
   offerCopilotGuard: 'editGuard.test.offerCopilotGuard',
+  /** where the record of agent edits is stored, and a flush of it (the budget test measures the folder) */
+  agentEditsStorage: 'editGuard.test.agentEditsStorage',
 } as const;

@@ -18,6 +18,7 @@ export const SETTINGS = {
   guardBuiltinTools: 'guardBuiltinTools',
   allowOutsideWorkspace: 'allowOutsideWorkspace',
   protectedFiles: 'protectedFiles',
+  maxEditRecordMB: 'maxEditRecordMB',
 } as const;
 
 /**
@@ -29,7 +30,14 @@ export const SETTING_DEFAULTS = {
   [SETTINGS.guardCopilotTools]: 'off' as HooksPlacement,
   [SETTINGS.guardBuiltinTools]: false,
   [SETTINGS.allowOutsideWorkspace]: false,
+  [SETTINGS.maxEditRecordMB]: 32,
 } as const;
+
+/** `editGuard.maxEditRecordMB` (window-scoped), in bytes: the budget of the record of agent edits. */
+export function maxEditRecordBytes(): number {
+  const mb = vscode.workspace.getConfiguration(SECTION, null).get<number>(SETTINGS.maxEditRecordMB, SETTING_DEFAULTS.maxEditRecordMB);
+  return (Number.isFinite(mb) && mb >= 1 ? mb : SETTING_DEFAULTS.maxEditRecordMB) * 1024 * 1024;
+}
 
 /**
  * The gate's settings for a file (they are resource-scoped: a folder may override them); without a

@@ -1,26 +1,34 @@
 // Composition root: builds the core, its VS Code adapters and the surfaces, and wires their events.
 // Nothing else lives here.
 import * as vscode from 'vscode';
-import { type AgentEditGuardApi, toReadMarkInfo } from './api';
+import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
-import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
+import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
 import { EditorDocuments } from './core/documents';
+import { EditHistory } from './core/editHistory';
 import { ExternalEdits } from './core/externalEdits';
 import { Gatekeeper } from './core/gatekeeper';
 import { Guard } from './core/guard';
 import { MarkStore, type ReadMark } from './core/marks';
+import { Reverter } from './core/revert';
+import { OWN_TOOL_VERB, type OwnToolId } from './core/toolIds';
+import { HISTORY_FOLDER, WorkspaceHistoryStorage } from './editor/historyStorage';
 import { LiveFreshness } from './editor/liveFreshness';
 import { VsCodeEditor } from './editor/vscodeEditor';
 import { fileOfAgentPath } from './editor/workspace';
 import { BuiltinToolGate } from './hooks/copilot/builtinToolGate';
+import { TOOL_VERB } from './hooks/copilot/hookEvents';
 import { HooksBridge } from './hooks/copilot/hooksBridge';
 import { userHooksFile } from './hooks/copilot/hooksFileOnDisk';
 import { ReadFileTool } from './tools/readFileTool';
 import { ReplaceStringTool } from './tools/replaceStringTool';
 import { WriteFileTool } from './tools/writeFileTool';
+import { registerAgentEditCommands } from './ui/agentEditCommands';
+import { AgentEditsView, type EditNames } from './ui/agentEditsView';
 import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
 import { chooseCopilotGuard, copilotChatHere, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
+import { sessionLabel, turnLabel } from './ui/labels';
 import { showReadMarksPicker } from './ui/readMarksPicker';
 import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
 
@@ -40,6 +48,22 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const status = new ReadMarksStatus();
   const marksChanged = new vscode.EventEmitter<void>();
   let currentSession: string | undefined;
+  // the record of agent edits, in this workspace's extension storage (none without a folder: kept in memory)
+  const historyStorage = context.storageUri ? new WorkspaceHistoryStorage(context.storageUri) : undefined;
+  const history = new EditHistory(historyStorage, maxEditRecordBytes, log);
+  const reverter = new Reverter(gate, history, { current: vscode.l10n.t('now (kept)'), reverted: vscode.l10n.t('with the agent edit reverted') });
+  const editNames: EditNames = {
+    chat: sessionLabel,
+    turn: (_session, turn) => turnLabel(turn),
+    tool: (tool) => {
+      const own = OWN_TOOL_VERB[tool as OwnToolId];
+      if (own) return vscode.l10n.t('guarded {0}', own);
+      const copilot = TOOL_VERB[tool as keyof typeof TOOL_VERB];
+      return copilot ? vscode.l10n.t('Copilot {0}', copilot) : tool;
+    },
+  };
+  const agentEdits = new AgentEditsView(history, editNames);
+  flushOnExit = () => history.flush();
 
   // freshness is exact for open documents (their hash is cached per version), observed for others
   const view = (mark: ReadMark): MarkView => ({
@@ -128,7 +152,16 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.lm.registerTool(WriteFileTool.id, new WriteFileTool(env)),
     vscode.lm.registerTool(ReplaceStringTool.id, new ReplaceStringTool(env)),
     gate.onDidBlock((block) => diagnostics.onBlocked(block)),
-    gate.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
+    gate.onDidWrite((write) => {
+      diagnostics.onWritten(write.session, write.uri);
+      if (write.before !== 'unknown') history.record({ ...write, before: write.before === 'created' ? undefined : write.before });
+    }),
+    // a reverted file's blocked-write warnings were about text that is gone
+    reverter.onDidRevert(({ uri }) => diagnostics.clearFile(uri)),
+    agentEdits,
+    registerAgentEditCommands({ history, reverter, view: agentEdits, names: editNames }),
+    { dispose: () => void history.dispose() },
+    { dispose: () => (flushOnExit = undefined) },
     freshness.onDidTouchSeenFile(() => marksChanged.fire()),
     store.onDidChange(() => {
       refreshStatus();
@@ -175,6 +208,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
             }
           : undefined;
       }),
+      vscode.commands.registerCommand(TEST_COMMANDS.agentEditsStorage, async () => {
+        await history.flush();
+        return context.storageUri ? vscode.Uri.joinPath(context.storageUri, HISTORY_FOLDER).toString() : undefined;
+      }),
       vscode.commands.registerCommand(TEST_COMMANDS.offerCopilotGuard, async () => {
         await context.globalState.update(OFFER_STATE_KEY, undefined);
         return offerCopilotGuard(copilotGuard);
@@ -182,6 +219,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     );
   }
   refreshStatus();
+  void history.load();
   void migrate().finally(() => {
     void bridge.sync();
     offer();
@@ -191,7 +229,14 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   return {
     readMarks: () => views().map((v) => toReadMarkInfo(v.mark, v.fresh)),
     onDidChangeReadMarks: marksChanged.event,
+    agentEdits: () => history.all().map(toAgentEditInfo),
+    onDidChangeAgentEdits: (listener) => history.onDidChange(listener),
   };
 }
 
-export function deactivate(): void {}
+/** The record of agent edits not yet written when the window closes or reloads. */
+let flushOnExit: (() => Promise<void>) | undefined;
+
+export function deactivate(): Promise<void> | undefined {
+  return flushOnExit?.();
+}

@@ -48,6 +48,11 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
     if (this.entries.get(uri)?.delete(session)) this.publish(uri);
   }
 
+  /** The file was reverted: every chat's warning over it was about text that is gone. */
+  clearFile(uri: string): void {
+    if (this.entries.delete(uri)) this.collection.delete(vscode.Uri.parse(uri));
+  }
+
   clear(): void {
     this.entries.clear();
     this.collection.clear();

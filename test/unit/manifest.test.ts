@@ -130,10 +130,11 @@ suite('manifest and code in step', () => {
       return `editGuard.${m[2]}`;
     });
     assert.deepEqual(keys.sort(), Object.keys(properties).sort());
-    // the two window-scoped switches: their defaults in SETTING_DEFAULTS are package.json's
-    const defaults = [...config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false|'\w+')[ ,]/g)];
-    assert.equal(defaults.length, 3, 'SETTING_DEFAULTS holds guardCopilotTools, guardBuiltinTools and allowOutsideWorkspace');
-    for (const [, key, value] of defaults) assert.equal(properties[`editGuard.${key}`].default, value.startsWith("'") ? value.slice(1, -1) : value === 'true', key);
+    // the window-scoped settings: their defaults in SETTING_DEFAULTS are package.json's
+    const defaults = [...config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false|'\w+'|\d+)[ ,]/g)];
+    assert.equal(defaults.length, 4, 'SETTING_DEFAULTS holds guardCopilotTools, guardBuiltinTools, allowOutsideWorkspace and maxEditRecordMB');
+    const valueOf = (v: string) => (v.startsWith("'") ? v.slice(1, -1) : /^\d+$/.test(v) ? Number(v) : v === 'true');
+    for (const [, key, value] of defaults) assert.equal(properties[`editGuard.${key}`].default, valueOf(value), key);
     assert.deepEqual(properties['editGuard.guardCopilotTools'].enum, [...HOOKS_PLACEMENTS]);
     assert.ok(properties['editGuard.guardBuiltinTools'].markdownDeprecationMessage, 'the boolean it replaced is marked deprecated');
   });
