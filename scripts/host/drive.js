@@ -116,6 +116,29 @@ function launchBrowser(isoEnv) {
 }
 
 // ---- UI actions the tests ask for ----
+// A second window on the same workspace (its own extension host, the same workspace storage), for a
+// test that needs a window that starts after its own: openWindow, reloadWindow, closeWindow; any
+// other action with `window: 'second'` acts on it.
+const windows = { second: undefined };
+async function actOnWindows(browser, url, page, a, shotsDir) {
+  switch (a.action) {
+    case 'openWindow':
+      if (!windows.second) windows.second = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await windows.second.goto(url);
+      return { ok: true };
+    case 'reloadWindow':
+      if (!windows.second) throw new Error('no second window');
+      await windows.second.reload();
+      return { ok: true };
+    case 'closeWindow':
+      if (windows.second) await windows.second.close();
+      windows.second = undefined;
+      return { ok: true };
+  }
+  if (a.window === 'second' && !windows.second) throw new Error('no second window');
+  return act(a.window === 'second' ? windows.second : page, a, shotsDir);
+}
+
 const safeName = (s) => String(s || 'shot').replace(/[^\w.-]+/g, '_');
 async function act(page, a, shotsDir) {
   const base = a.within ? page.locator(a.within).first() : page;
@@ -135,6 +158,8 @@ async function act(page, a, shotsDir) {
     case 'count': return { count: await target().count() };
     case 'press': await page.keyboard.press(a.key); return { ok: true };
     case 'type': if (a.selector || a.role) await loc().click({ timeout }); await page.keyboard.type(a.text, { delay: a.delay || 0 }); return { ok: true };
+    // the text in one input event, as a paste: no auto-closed brackets or quotes
+    case 'insert': if (a.selector || a.role) await loc().click({ timeout }); await page.keyboard.insertText(a.text); return { ok: true };
     case 'eval': return { value: await page.evaluate(a.js) };
     case 'buttons': return { buttons: await base.locator(a.selector || 'a.monaco-button, .monaco-button, button').evaluateAll((els) =>
       els.filter((e) => e.offsetParent).map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim()).filter(Boolean)) };
@@ -153,7 +178,7 @@ async function main() {
   const timeoutMs = Number(env.EDITGUARD_TEST_TIMEOUT_MS || 600000);
   const port = Number(env.PORT) || await freePort();
   const ackDir = path.join(runDir, 'acks');
-  let server, browser, code = 2, page;
+  let server, browser, code = 2, page, secondUrl;
   const t0 = Date.now();
   let finishing = false;
   const finish = async (c) => {
@@ -184,7 +209,7 @@ async function main() {
         let a;
         try { a = JSON.parse(m[1]); } catch { log('bad DRIVER line', line.slice(0, 200)); return; }
         const ts = Date.now();
-        act(page, a, shotsDir).then((r) => r, (e) => ({ error: String(e && e.message || e).split('\n')[0] })).then((r) => {
+        actOnWindows(browser, secondUrl, page, a, shotsDir).then((r) => r, (e) => ({ error: String(e && e.message || e).split('\n')[0] })).then((r) => {
           if (env.VERBOSE || r.error) log(`action ${JSON.stringify(a)} -> ${JSON.stringify(r).slice(0, 400)} (${Date.now() - ts} ms)`);
           // write then rename: the test polls for the file and must never read half of it
           const f = path.join(ackDir, safeName(a.id) + '.json');
@@ -203,6 +228,8 @@ async function main() {
       ['extensionTestsPath', remoteUri(port, env.EXT_TESTS)],
       ['skipWelcome', 'true'],
     ]);
+    // the same workspace with the extension, without the tests
+    secondUrl = workbenchUrl(port, path.resolve(env.WORKSPACE), [['extensionDevelopmentPath', remoteUri(port, env.EXT_DIR)], ['skipWelcome', 'true']]);
     if (env.VERBOSE) log('opening', url);
     await page.goto(url);
     let timer;

@@ -1,0 +1,271 @@
+// Review and revert of agent edits (docs/design.md §Edit record, §Revert) in the real host: the
+// record of each landed write, the Agent Edits view, and the revert that keeps later work.
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { AgentEditInfo } from '../../src/api';
+import type { FileRevert } from '../../src/core/revert';
+import {
+  activateExtension,
+  api,
+  call,
+  changeOnDisk,
+  chatTurn,
+  cleanUp,
+  diskBytes,
+  diskText,
+  docFor,
+  expectStatus,
+  guardDiagnostics,
+  makeFile,
+  newChat,
+  openInEditor,
+  readFile,
+  replaceString,
+  setConfig,
+  type TestFile,
+  ui,
+  userEdit,
+  waitFor,
+  writeFile,
+} from './helpers';
+
+const REVERT_EDIT = 'editGuard.revertEdit';
+const REVERT_TURN = 'editGuard.revertTurn';
+const SHOW_AGENT_EDITS = 'editGuard.showAgentEdits';
+const STORAGE = 'editGuard.test.agentEditsStorage';
+/** The rendered Agent Edits view. */
+const VIEW_SELECTOR = '.pane:has(.pane-header[aria-label^="Agent Edits"]) .pane-body';
+
+const LINES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
+const text = (lines: readonly string[], eol = '\n') => lines.map((l) => l + eol).join('');
+
+/** The file's records, oldest first. */
+const editsOf = (f: TestFile): AgentEditInfo[] => api().agentEdits().filter((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString());
+const revertEdits = async (command: string, arg: unknown) => (await vscode.commands.executeCommand<FileRevert[]>(command, arg)) ?? [];
+const revertFile = async (f: TestFile) => {
+  const edits = editsOf(f).filter((e) => !e.reverted);
+  assert.ok(edits.length > 0, `${f.rel} has an edit to revert`);
+  const results: FileRevert[] = [];
+  for (const e of edits.reverse()) results.push(...(await revertEdits(REVERT_EDIT, e.id)));
+  return results;
+};
+
+/** An agent edit that landed: read, then replace. */
+async function agentReplaces(f: TestFile, oldString: string, newString: string) {
+  expectStatus(await readFile(f.rel), 'ok');
+  expectStatus(await replaceString(f.rel, oldString, newString), 'ok');
+}
+
+/** The text of a notification that contains `words`: a toast, or (once toasts hid themselves) the notification centre's item. */
+async function notification(words: string): Promise<string> {
+  const item = `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`;
+  const shown = async () => (await ui({ action: 'count', selector: item })).count > 0;
+  await waitFor(shown, `a notification "${words}"`, 5000, 200).catch(async () => {
+    await vscode.commands.executeCommand('notifications.showList');
+    await waitFor(shown, `"${words}" in the notification centre`, 10000, 200);
+  });
+  return (await ui({ action: 'text', selector: item })).text as string;
+}
+
+function folderBytes(folder: string): number {
+  if (!fs.existsSync(folder)) return 0;
+  return fs.readdirSync(folder, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? folderBytes(path.join(folder, e.name)) : fs.statSync(path.join(folder, e.name)).size), 0);
+}
+
+suite('agent edits: review and revert', () => {
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+  teardown(cleanUp);
+
+  test('every landed write is recorded (tool, file, saved); revert one edit gives the file its text back, saved', async () => {
+    const f = makeFile('rv-one', text(LINES));
+    await agentReplaces(f, 'gamma', 'GAMMA from the agent');
+    const [edit] = editsOf(f);
+    assert.ok(edit, 'the edit is recorded');
+    assert.strictEqual(edit.tool, 'editGuard_replaceString');
+    assert.strictEqual(edit.saved, true);
+    assert.strictEqual(edit.created, false);
+
+    const [result] = await revertEdits(REVERT_EDIT, edit.id);
+    assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
+    assert.strictEqual(diskText(f), text(LINES));
+    assert.strictEqual(docFor(f)?.isDirty ?? false, false);
+    assert.ok(editsOf(f)[0].reverted, 'the record says reverted');
+  });
+
+  test('revert a turn over three files: each gets its text from before the turn; another turn stays', async () => {
+    await newChat();
+    const files = ['rv-turn-a', 'rv-turn-b', 'rv-turn-c'].map((p) => makeFile(p, text(LINES)));
+    const turn = await chatTurn([
+      ...files.map((f) => call.read(f.rel)),
+      call.replace(files[0].rel, 'alpha', 'ALPHA'),
+      call.replace(files[0].rel, 'ALPHA', 'ALPHA twice'),
+      call.replace(files[1].rel, 'delta', 'DELTA'),
+      call.write(files[2].rel, 'rewritten by the agent\n'),
+    ]);
+    for (const r of turn.results) assert.strictEqual(r.json?.status, 'ok', r.text);
+    const later = await chatTurn([call.read(files[2].rel), call.write(files[2].rel, 'rewritten by the agent\nand a later turn\n')]);
+    assert.strictEqual(later.results[1].json?.status, 'ok', later.results[1].text);
+    const [first] = editsOf(files[0]);
+    assert.ok(first.turn, 'a chat turn has an id');
+
+    // the later turn first (newest), then the turn under test
+    await revertEdits(REVERT_TURN, { kind: 'turn', session: first.session, turn: editsOf(files[2]).at(-1)?.turn });
+    const results = await revertEdits(REVERT_TURN, { kind: 'turn', session: first.session, turn: first.turn });
+    assert.deepStrictEqual(results.map((r) => r.kind), ['reverted', 'reverted', 'reverted'], JSON.stringify(results));
+    for (const f of files) assert.strictEqual(diskText(f), text(LINES), f.rel);
+  });
+
+  test("after the user's change elsewhere in the file, the revert keeps it byte for byte (CRLF file)", async () => {
+    const f = makeFile('rv-kept', text(LINES, '\r\n'));
+    await agentReplaces(f, 'beta', 'BETA from the agent');
+    // another program (or the user in another editor) changes line 7 and saves
+    await changeOnDisk(f, diskText(f).replace('\r\neta\r\n', '\r\neta, changed by the user\r\n'));
+    const [result] = await revertFile(f);
+    assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
+    assert.ok(result.kind === 'reverted' && result.keptLaterChanges);
+    const expected = Buffer.from(text(LINES, '\r\n').replace('\r\neta\r\n', '\r\neta, changed by the user\r\n'), 'utf8');
+    assert.ok(diskBytes(f).equals(expected), `disk: ${JSON.stringify(diskText(f))}`);
+  });
+
+  test('an overlapping later change: nothing is changed, and the conflict is shown with its lines', async () => {
+    const f = makeFile('rv-conflict', text(LINES));
+    await agentReplaces(f, 'delta', 'DELTA from the agent');
+    const overlapped = diskText(f).replace('DELTA from the agent', 'DELTA from the agent, then the user');
+    await changeOnDisk(f, overlapped);
+    const [result] = await revertFile(f);
+    assert.strictEqual(result.kind, 'conflict', JSON.stringify(result));
+    assert.ok(result.kind === 'conflict');
+    assert.deepStrictEqual(result.lines, [{ start: 4, end: 4 }]);
+    assert.strictEqual(diskText(f), overlapped, 'nothing was written');
+    assert.strictEqual(editsOf(f)[0].reverted, false);
+    const toast = await notification(`Could not revert ${f.rel}`);
+    assert.match(toast, /changes made since overlap the agent edit at line 4\. Nothing was changed\./);
+    assert.match(toast, /Show Conflict/);
+  });
+
+  test('a file deleted since the edit: a clear message, and nothing is created', async () => {
+    const f = makeFile('rv-deleted', text(LINES));
+    await agentReplaces(f, 'zeta', 'ZETA');
+    fs.unlinkSync(f.abs);
+    await waitFor(async () => {
+      try {
+        await vscode.workspace.fs.stat(f.uri);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 'the file to be gone for VS Code');
+    const [result] = await revertFile(f);
+    assert.strictEqual(result.kind, 'missing', JSON.stringify(result));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.strictEqual(fs.existsSync(f.abs), false, 'nothing was created');
+  });
+
+  test('a revert into a buffer with unsaved changes stays unsaved: the disk keeps the agent version until the user saves', async () => {
+    const f = makeFile('rv-dirty', text(LINES));
+    await agentReplaces(f, 'alpha', 'ALPHA from the agent');
+    const editor = await openInEditor(f);
+    await userEdit(editor.document, 'theta', 'theta, typed and not saved');
+    const [result] = await revertFile(f);
+    assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
+    assert.ok(result.kind === 'reverted' && result.keptUnsaved && !result.saved);
+    assert.strictEqual(editor.document.getText(), text(LINES).replace('theta', 'theta, typed and not saved'));
+    assert.strictEqual(editor.document.isDirty, true);
+    assert.strictEqual(diskText(f), text(LINES).replace('alpha', 'ALPHA from the agent'), 'nothing was saved');
+  });
+
+  test("after a revert the agent's next write is refused `changed`, saying the user reverted it; the file's blocked-write warning is cleared", async () => {
+    const f = makeFile('rv-agent-learns', text(LINES));
+    await agentReplaces(f, 'epsilon', 'EPSILON');
+    // then another program changes the file, and the agent's next edit is blocked: its warning stands over the file
+    await changeOnDisk(f, diskText(f).replace('alpha', 'alpha (disk)'));
+    expectStatus(await replaceString(f.rel, 'EPSILON', 'EPSILON again'), 'blocked', { reason: 'changed' });
+    await waitFor(() => guardDiagnostics(f.uri).length > 0, 'the blocked-write warning');
+
+    const results = await revertFile(f);
+    assert.ok(results.length === 1 && results[0].kind === 'reverted', JSON.stringify(results));
+    assert.strictEqual(diskText(f), text(LINES).replace('alpha', 'alpha (disk)'), 'the agent edit out, the disk change kept');
+    assert.deepStrictEqual(guardDiagnostics(f.uri), [], 'the warning was about text that is gone');
+
+    const again = await replaceString(f.rel, 'EPSILON', 'EPSILON once more');
+    expectStatus(again, 'blocked', { reason: 'changed' });
+    assert.match(again.text, /The user reverted your earlier edit of/);
+    assert.match(again.text, /-EPSILON\n\+epsilon/);
+  });
+
+  test('the byte budget holds under many edits: the storage folder stays within editGuard.maxEditRecordMB, the newest edit stays revertable', async () => {
+    await setConfig('editGuard', 'maxEditRecordMB', 1);
+    const f = makeFile('rv-budget', 'start\n');
+    expectStatus(await readFile(f.rel), 'ok');
+    const version = (i: number) => Array.from({ length: 1500 }, (_, n) => `line ${n} of edit ${i}\n`).join('');
+    for (let i = 1; i <= 40; i++) {
+      // a call without a chat is a turn of its own: the agent's own write does not count for the next
+      expectStatus(await readFile(f.rel, { limit: 1 }), 'ok');
+      expectStatus(await writeFile(f.rel, version(i)), 'ok');
+    }
+    const folder = await vscode.commands.executeCommand<string>(STORAGE);
+    assert.ok(folder, 'the workspace has extension storage');
+    const stored = folderBytes(vscode.Uri.parse(folder).fsPath);
+    assert.ok(stored <= 1024 * 1024, `the record takes ${stored} bytes on disk, over 1 MiB`);
+    const kept = editsOf(f);
+    assert.ok(kept.length >= 2 && kept.length < 40, `${kept.length} of 40 edits kept`);
+    const [result] = await revertEdits(REVERT_EDIT, kept.at(-1)!.id);
+    assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
+    assert.strictEqual(diskText(f), version(39));
+    const workspaceFolder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    assert.ok(!vscode.Uri.parse(folder).fsPath.startsWith(workspaceFolder), 'never inside the workspace folder');
+  });
+
+  test('the view lists the edits by chat, turn and file; a window that made edits still shows them after a reload', async function () {
+    this.timeout(180000);
+    const f = makeFile('rv-view', text(LINES));
+    await agentReplaces(f, 'theta', 'THETA');
+    await vscode.commands.executeCommand(SHOW_AGENT_EDITS);
+    const name = path.basename(f.rel);
+    await waitFor(async () => ((await ui({ action: 'text', selector: VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(name), `${name} in the Agent Edits view`, 8000, 200);
+
+    // A window cannot reload itself under its own tests: a second window on the workspace makes an
+    // edit through its own chat (a real turn of @scripted, typed into its chat input), then reloads.
+    const g = makeFile('rv-reload', text(LINES));
+    const second = (action: object, ms?: number) => ui({ ...action, window: 'second' }, ms);
+    const showIn = async (what: string, file: string) => {
+      await second({ action: 'press', key: 'F1' });
+      await second({ action: 'insert', text: 'Agent Edit Guard: Show Agent Edits' });
+      await new Promise((r) => setTimeout(r, 700));
+      await second({ action: 'press', key: 'Enter' });
+      return waitFor(async () => ((await second({ action: 'text', selector: VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(file), `${file} in the view of ${what}`, 30000, 500).catch(async (e) => {
+        await second({ action: 'screenshot', name: 'second-window' });
+        throw e;
+      });
+    };
+    try {
+      assert.ok((await ui({ action: 'openWindow' }, 60000)).ok);
+      const input = '.interactive-input-part .monaco-editor';
+      await waitFor(async () => ((await second({ action: 'count', selector: input })).count ?? 0) > 0, 'the chat input of the second window', 60000, 500);
+      await new Promise((r) => setTimeout(r, 3000)); // its extension host and the chat participants start
+      const script = { calls: [call.read(g.rel), call.replace(g.rel, 'gamma', 'GAMMA from the second window')] };
+      // the window's language models register a little after its chat input shows: until then a request says "Language model unavailable"
+      for (let attempt = 1; ; attempt++) {
+        await second({ action: 'insert', selector: input, text: `@scripted ${JSON.stringify(script)}` });
+        await second({ action: 'press', key: 'Enter' });
+        const landed = await waitFor(() => diskText(g).includes('GAMMA from the second window'), 'the edit made in the second window', 10000, 250).catch(() => false);
+        if (landed) break;
+        if (attempt === 4) throw new Error('the second window never ran the chat turn');
+      }
+      assert.ok(await showIn('the second window', path.basename(g.rel)));
+      assert.ok((await ui({ action: 'reloadWindow' }, 60000)).ok);
+      await waitFor(async () => ((await second({ action: 'count', selector: input })).count ?? 0) > 0, 'the second window, reloaded', 60000, 500);
+      await new Promise((r) => setTimeout(r, 3000));
+      assert.ok(await showIn('the second window, reloaded', path.basename(g.rel)));
+    } catch (e) {
+      await second({ action: 'screenshot', name: 'second-window-failed' });
+      throw e;
+    } finally {
+      await ui({ action: 'closeWindow' });
+    }
+  });
+});
