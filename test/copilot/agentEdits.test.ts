@@ -1,0 +1,77 @@
+// Copilot's own edits in the record of agent edits (docs/design.md §Edit record): with the hooks
+// bridge on, a replace_string_in_file that lands is recorded under its chat and turn like a guarded
+// edit, the user can revert it keeping a later change of their own, and Copilot's next edit from its
+// old copy is denied, telling the model the user reverted it.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { AgentEditGuardApi } from '../../src/api';
+import type { FileRevert } from '../../src/core/revert';
+import { agentTurn, diskText, EXTENSION_ID, fakeModel, lastResult, makeFile, newChat } from './agent';
+import { copilotSuiteHooks } from './suite';
+import { DENIED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
+
+const api = () => vscode.extensions.getExtension<AgentEditGuardApi>(EXTENSION_ID)!.exports;
+
+suite("Copilot's own edits in the record of agent edits", function () {
+  copilotSuiteHooks();
+
+  suiteSetup(async function () {
+    this.timeout(240000);
+    await setGuardBuiltinTools(true);
+    await waitUntilHooksAreLive();
+  });
+
+  suiteTeardown(async () => {
+    await setGuardBuiltinTools(false);
+  });
+
+  test("a replace_string_in_file that lands is recorded; its revert keeps the user's later change; Copilot's next edit from its old copy is denied as reverted by the user", async () => {
+    const f = makeFile('builtin/record.txt', 'one\ntwo\nthree\nfour\nfive\n');
+    await newChat();
+    await agentTurn(
+      'builtin-record',
+      [
+        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 5 } },
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'two\n', newString: 'TWO\n' } },
+        { text: 'Done.' },
+      ],
+      'Upper-case the second line.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    const doc = await vscode.workspace.openTextDocument(f.uri);
+    assert.strictEqual(doc.getText(), 'one\nTWO\nthree\nfour\nfive\n');
+    const edit = api()
+      .agentEdits()
+      .find((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString());
+    assert.ok(edit, 'the built-in edit is recorded');
+    assert.strictEqual(edit.tool, 'replace_string_in_file');
+    assert.match(edit.session, /^vscode-chat-session:\/\/local\//, 'under the chat that made it');
+
+    // the user changes another line and saves; then reverts the agent's edit
+    const change = new vscode.WorkspaceEdit();
+    change.replace(f.uri, new vscode.Range(4, 0, 4, 4), 'five, by the user');
+    assert.ok(await vscode.workspace.applyEdit(change));
+    assert.ok(await doc.save());
+    const [result] = (await vscode.commands.executeCommand<FileRevert[]>('editGuard.revertEdit', edit.id)) ?? [];
+    assert.strictEqual(result?.kind, 'reverted', JSON.stringify(result));
+    assert.strictEqual(diskText(f), 'one\ntwo\nthree\nfour\nfive, by the user\n');
+
+    // the same chat edits again from its copy of the agent's version: denied, and told why
+    let denied = '';
+    await agentTurn(
+      'builtin-after-revert',
+      [
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'TWO\nthree\n', newString: 'TWO\nTHREE\n' } },
+        (req) => {
+          denied = lastResult(req).text;
+          return { text: 'The user reverted my edit.' };
+        },
+      ],
+      'Now upper-case the third line too.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    assert.match(denied, DENIED, denied);
+    assert.match(denied, /The user reverted your earlier edit of/, denied);
+    assert.strictEqual(diskText(f), 'one\ntwo\nthree\nfour\nfive, by the user\n', 'nothing written');
+  });
+});
