@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { EditorDocuments } from '../src/core/documents';
+import { EditHistory, type HistoryStorage } from '../src/core/editHistory';
 import { Gatekeeper } from '../src/core/gatekeeper';
 import { Guard } from '../src/core/guard';
 import type { CallContext, Logger } from '../src/core/ports';
@@ -201,6 +202,55 @@ async function writePath() {
       ratio: c.ratios.guarded,
       unit: 'ms',
       note: `full-text SHA-256 passes per call: ${stat(counted).median.toFixed(2)} × the text (ideal: 1 — the new text once)`,
+    });
+  }
+}
+
+/** What recording each landed write for review costs a replace (the record in memory, its storage a no-op). */
+async function editRecord() {
+  const storage: HistoryStorage = { readIndex: async () => undefined, writeIndex: async () => {}, readText: async () => undefined, writeText: async () => {}, deleteText: async () => {} };
+  for (const size of [1 * MB, 10 * MB]) {
+    const text = sourceLikeText(size, size + 11);
+    const mid = text.indexOf('\n', size >> 1) + 1;
+    const base = `${text.slice(0, mid)}export const BENCH_MARKER = 0;\n${text.slice(mid)}`;
+    const setups = ['without', 'with'].map((name) => {
+      const uri = `file:///bench/record-${name}-${size}.ts`;
+      const store = new MarkStore();
+      const port = new BenchDocuments();
+      port.set(uri, base);
+      const gate = new Gatekeeper(store, port, settings, quiet);
+      if (name === 'with') {
+        const history = new EditHistory(storage, () => 64 * MB, quiet);
+        gate.onDidWrite((w) => {
+          if (w.before !== 'unknown') history.record({ ...w, before: w.before === 'created' ? undefined : w.before });
+        });
+      }
+      const guard = new Guard(gate);
+      let state = 0;
+      const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', verb: 'replace', session: 's', turn: undefined, uri, path: 'r.ts', arrival: store.watermark });
+      return {
+        name,
+        setup: async () => {
+          await guard.read(ctx(), { limit: 1 });
+        },
+        run: async () => {
+          const out = await guard.replace(ctx(), { oldString: `BENCH_MARKER = ${state}`, newString: `BENCH_MARKER = ${1 - state}`, replaceAll: false });
+          if (out.data.status !== 'ok') throw new Error(`record: ${JSON.stringify(out.data)}`);
+          state = 1 - state;
+        },
+      };
+    });
+    const c = await compare(setups, { warmup: 3, rounds: quick ? 5 : size >= 10 * MB ? 15 : 25 });
+    rows.push({
+      id: `write.record.${size}`,
+      group: '4 end to end',
+      label: `core: allowed replace with the edit record on, ${sizeLabel(size)}`,
+      value: c.times.with,
+      baseline: { label: 'the same replace, no record', ...c.times.without },
+      ratio: c.ratios.with,
+      unit: 'ms',
+      goal: { text: '≤ 1.2× without', max: 1.2, on: 'ratio' },
+      note: 'the record keeps both texts by hash (the gate has computed both hashes); counting the new text in UTF-8 bytes is the added work',
     });
   }
 }
@@ -409,6 +459,7 @@ async function main() {
   const t0 = now();
   await hashing();
   await writePath();
+  await editRecord();
   await markStore();
   markWorkloadMemory();
   await readRendering();

@@ -4,7 +4,8 @@
 // be taken or its scene is not what the picture should show. The behaviour in these scenes is
 // asserted by the suites (test/integration/chat.test.ts, surfaces.test.ts, contributions.test.ts).
 // Writes into $SHOTS_DIR (scripts/screenshots/run.sh sets it to media/):
-//   chat-blocked-write.png, editor-diagnostic.png, read-marks-quick-pick.png, agent-picker.png, tool-picker.png
+//   chat-blocked-write.png, editor-diagnostic.png, read-marks-quick-pick.png, agent-picker.png, tool-picker.png,
+//   agent-edits-revert.png
 import * as vscode from 'vscode';
 import { activateExtension, activateScriptedAgent, call, chatTurn, cleanUp, fileRef, GREETING_TS, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from '../../test/integration/helpers';
 import { openToolPickerAtOurGroup } from '../../test/integration/pickers';
@@ -73,6 +74,56 @@ async function blockedWrite(): Promise<void> {
   }
 }
 
+/**
+ * The Agent Edits view after a turn was reverted: the agent changed two files, the user then added a
+ * line to one of them, and the revert of the turn took the agent's changes out and kept that line.
+ */
+async function agentEditsRevert(): Promise<void> {
+  const welcome = fileRef('src/welcome.ts');
+  const notes = fileRef('docs/notes.md');
+  for (const [f, text] of [
+    [welcome, GREETING_TS],
+    [notes, '# Notes\n\n- greet people by name\n'],
+  ] as const) {
+    fs.mkdirSync(path.dirname(f.abs), { recursive: true });
+    fs.writeFileSync(f.abs, text);
+  }
+  try {
+    await newChat();
+    const turn = await chatTurn([
+      call.read(welcome.rel),
+      call.read(notes.rel),
+      call.replace(welcome.rel, '  return `Hello, ${g.name}${g.punctuation}`;', '  return `Hi there, ${g.name}${g.punctuation}`;'),
+      call.replace(welcome.rel, '  punctuation: string;', '  punctuation: "!" | ".";'),
+      call.replace(notes.rel, '- greet people by name\n', '- greet people by name\n- say "Hi there", not "Hello"\n'),
+    ]);
+    expect(turn.results.every((r) => r.json?.status === 'ok'), 'the agent edits landed');
+
+    // the user adds a line of their own, after the agent's edits, and saves
+    const editor = await openInEditor(welcome);
+    await userEdit(editor.document, 'export function greet', '/** Greets one person (reviewed by the user). */\nexport function greet');
+    await editor.document.save();
+
+    const api = vscode.extensions.getExtension<{ agentEdits(): Array<{ uri: string; session: string; turn?: string }> }>('editguard.agent-edit-guard')!.exports;
+    const edit = api.agentEdits().find((e) => vscode.Uri.parse(e.uri).toString() === welcome.uri.toString());
+    expect(edit?.turn, 'the turn is recorded');
+    const results = (await vscode.commands.executeCommand<Array<{ kind: string; keptLaterChanges?: boolean }>>('editGuard.revertTurn', { kind: 'turn', session: edit!.session, turn: edit!.turn })) ?? [];
+    expect(results.length === 2 && results.every((r) => r.kind === 'reverted'), `both files reverted: ${JSON.stringify(results)}`);
+    expect(editor.document.getText().includes('(reviewed by the user)') && editor.document.getText().includes('`Hello, '), "the user's line kept, the agent's change out");
+
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await vscode.commands.executeCommand('editGuard.showAgentEdits');
+    await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
+    await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
+    editor.selection = new vscode.Selection(5, 0, 5, 0);
+    await waitFor(async () => /reverted/.test(await visibleText('.pane:has(.pane-header[aria-label^="Agent Edits"]) .pane-body')), 'the view to show the turn reverted', 5000, 200);
+    await sleep(800);
+    await shot('agent-edits-revert');
+  } finally {
+    await cleanUp();
+  }
+}
+
 /** The Guarded agent in the chat's agent picker. */
 async function agentPicker(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
@@ -103,6 +154,8 @@ export async function run(): Promise<void> {
   await ui({ action: 'press', key: 'Escape' });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await blockedWrite();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await agentEditsRevert();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   log(`done: ${process.env.EDITGUARD_SHOTS_DIR}`);
 }

@@ -7,23 +7,14 @@ import * as vscode from 'vscode';
 import type { AgentEditGuardApi } from '../../src/api';
 import type { FileRevert } from '../../src/core/revert';
 import { agentTurn, diskText, EXTENSION_ID, fakeModel, lastResult, makeFile, newChat } from './agent';
-import { copilotSuiteHooks } from './suite';
-import { DENIED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
+import { copilotSuiteHooks, withBridgeOn } from './suite';
+import { DENIED } from './turns';
 
 const api = () => vscode.extensions.getExtension<AgentEditGuardApi>(EXTENSION_ID)!.exports;
 
 suite("Copilot's own edits in the record of agent edits", function () {
   copilotSuiteHooks();
-
-  suiteSetup(async function () {
-    this.timeout(240000);
-    await setGuardBuiltinTools(true);
-    await waitUntilHooksAreLive();
-  });
-
-  suiteTeardown(async () => {
-    await setGuardBuiltinTools(false);
-  });
+  withBridgeOn();
 
   test("a replace_string_in_file that lands is recorded; its revert keeps the user's later change; Copilot's next edit from its old copy is denied as reverted by the user", async () => {
     const f = makeFile('builtin/record.txt', 'one\ntwo\nthree\nfour\nfive\n');

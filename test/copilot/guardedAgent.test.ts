@@ -8,8 +8,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { EDIT_TOOLS } from '../../src/hooks/copilot/hookEvents';
 import { agentTurn, diskText, fakeModel, GUARDED_AGENT, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, type TestFile, WRITE } from './agent';
-import { copilotSuiteHooks } from './suite';
-import { BLOCKED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
+import { copilotSuiteHooks, withBridgeOn } from './suite';
+import { BLOCKED, setGuardBuiltinTools } from './turns';
 
 /** The system and user messages of a request: where Copilot puts a custom agent's instructions. */
 const promptText = (req: ModelRequest) =>
@@ -49,15 +49,7 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
   copilotSuiteHooks();
 
   suite('bridge on', function () {
-    suiteSetup(async function () {
-      this.timeout(240000);
-      await setGuardBuiltinTools(true);
-      await waitUntilHooksAreLive();
-    });
-
-    suiteTeardown(async () => {
-      await setGuardBuiltinTools(false);
-    });
+    withBridgeOn();
 
     test("read_file, then editGuard_replaceString in the Guarded agent: the built-in read counts, no extra read; the hook's and the tool's session keys agree", async () => {
       const f = makeFile('guarded/on.txt', 'alpha\nbeta\n');

@@ -1,6 +1,7 @@
 // The mocha hooks most Copilot suites share. Apart from agent.ts because only test files import it
 // (agent.ts is also bundled into the capture script, which runs without mocha's globals).
 import { newChat, revertAndCloseAll, startCopilotSuite } from './agent';
+import { setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
 /**
  * The hooks a Copilot suite shares (call it in the suite's body): Copilot started once, a new chat
@@ -20,3 +21,14 @@ export function copilotSuiteHooks(start?: () => Promise<void>): void {
   });
 }
 
+/** The suite runs with the hooks bridge on (and live), and leaves it off. */
+export function withBridgeOn(): void {
+  suiteSetup(async function () {
+    this.timeout(240000);
+    await setGuardBuiltinTools(true);
+    await waitUntilHooksAreLive();
+  });
+  suiteTeardown(async () => {
+    await setGuardBuiltinTools(false);
+  });
+}
