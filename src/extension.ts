@@ -2,6 +2,7 @@
 // Nothing else lives here.
 import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toReadMarkInfo } from './api';
+import { ChatNames } from './chat/names';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
 import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
@@ -36,8 +37,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const guard = new Guard(gate);
   const sessions = new ChatSessions((parts) => vscode.Uri.from(parts).toString());
   const freshness = new LiveFreshness(store, documents);
-  const diagnostics = new BlockedWriteDiagnostics();
-  const status = new ReadMarksStatus();
+  // how the surfaces name chats and turns; fed by every call of our tools and by the hooks
+  const names = new ChatNames();
+  const diagnostics = new BlockedWriteDiagnostics(names);
+  const status = new ReadMarksStatus(names);
   const marksChanged = new vscode.EventEmitter<void>();
   let currentSession: string | undefined;
 
@@ -73,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     onActivity: followChat,
     resolveFile: fileOfAgentPath,
     onPending: (chat, pending) => bridge.notePending(chat, pending),
+    names,
   });
   const env = {
     guard,
@@ -82,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     onActivity: (session: string, turn?: string) => {
       // a guarded call names Copilot's turn: built-in calls of that turn are the same turn
       builtinGate.noteGuardedCall(session, turn);
+      // after the retag above, so a counted turn carries its number and words over to Copilot's id
+      names.noteCall(session, turn);
       followChat(session);
     },
   };
@@ -130,6 +136,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     gate.onDidBlock((block) => diagnostics.onBlocked(block)),
     gate.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
     freshness.onDidTouchSeenFile(() => marksChanged.fire()),
+    names.onDidChange(refreshStatus),
     store.onDidChange(() => {
       refreshStatus();
       marksChanged.fire();
@@ -145,6 +152,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.commands.registerCommand(COMMANDS.showReadMarks, () =>
       showReadMarksPicker({
         views,
+        names,
         currentSession: () => currentSession,
         enabled: () => readSettings().enabled,
         clear: clearMarks,

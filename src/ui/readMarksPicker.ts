@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
 import { copilotGuardLabel } from './copilotGuard';
-import { originLabel, sessionLabel, turnLabel } from './labels';
+import { chatLabel, type NameLookup, originLabel, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
@@ -16,6 +16,8 @@ const CLEAR = { iconPath: new vscode.ThemeIcon('close'), tooltip: vscode.l10n.t(
 
 export interface PickerActions {
   views(): MarkView[];
+  /** how each chat and turn is named in the group headers */
+  names: NameLookup;
   currentSession(): string | undefined;
   enabled(): boolean;
   clear(session?: string, uri?: string): void;
@@ -41,7 +43,8 @@ function buildItems(actions: PickerActions): MarkItem[] {
     const turns = [...new Set(ofSession.map((v) => v.mark.turn ?? ''))];
     for (const turn of turns) {
       const inTurn = ofSession.filter((v) => (v.mark.turn ?? '') === turn);
-      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ` (${vscode.l10n.t('current')})` : ''} · ${turnLabel(inTurn[0].mark.turn)}` });
+      const chat = session === current ? vscode.l10n.t({ message: '{0} (current)', args: [chatLabel(actions.names, session)], comment: ['a chat: the one whose tool ran last'] }) : chatLabel(actions.names, session);
+      items.push({ kind: vscode.QuickPickItemKind.Separator, label: vscode.l10n.t({ message: '{0} › {1}', args: [chat, turnLabel(actions.names, session, inTurn[0].mark.turn)], comment: ['a group of read marks: its chat, then its turn'] }) });
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commands';
 import type { ReadMark } from '../core/marks';
-import { originLabel, sessionLabel } from './labels';
+import { chatLabel, type NameLookup, originLabel } from './labels';
 
 export const STATUS_ITEM_ID = 'editGuard.readMarks';
 
@@ -23,7 +23,7 @@ export interface StatusModel {
 export class ReadMarksStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
 
-  constructor() {
+  constructor(private readonly names: NameLookup) {
     this.item.name = vscode.l10n.t('Agent Edit Guard');
     this.item.command = COMMANDS.showReadMarks;
     this.item.show();
@@ -54,7 +54,9 @@ export class ReadMarksStatus implements vscode.Disposable {
     if (!model.session) {
       md.appendMarkdown(vscode.l10n.t('no agent has used the guarded tools yet.'));
     } else {
-      md.appendMarkdown(vscode.l10n.t('files {0} has seen:', sessionLabel(model.session)) + '\n\n');
+      // appendText: a chat's title is the user's words, to be shown as typed, not rendered as Markdown or icons
+      md.appendText(vscode.l10n.t({ message: 'the current chat, {0}, has seen:', args: [chatLabel(this.names, model.session)], comment: ['{0}: how the chat is named (its first request quoted, or when it started)'] }));
+      md.appendMarkdown('\n\n');
       if (read === 0) md.appendMarkdown(`_${vscode.l10n.t('none')}_\n`);
       for (const m of model.marks.slice(0, 15)) {
         const state = m.fresh ? vscode.l10n.t('current') : vscode.l10n.t('changed since');
