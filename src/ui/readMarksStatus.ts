@@ -20,6 +20,13 @@ export interface StatusModel {
   marks: MarkView[];
 }
 
+/**
+ * A person's words (a chat's title) inside the tooltip's Markdown, shown as typed: what would format,
+ * link or draw an icon is escaped. Not `appendText`, which also turns every space into `&nbsp;`, and
+ * the item's accessible label is read from the same source.
+ */
+const asMarkdownText = (text: string) => text.replace(/[\\`*_[\]<>&~$]/g, '\\$&');
+
 export class ReadMarksStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
 
@@ -54,9 +61,8 @@ export class ReadMarksStatus implements vscode.Disposable {
     if (!model.session) {
       md.appendMarkdown(vscode.l10n.t('no agent has used the guarded tools yet.'));
     } else {
-      // appendText: a chat's title is the user's words, to be shown as typed, not rendered as Markdown or icons
-      md.appendText(vscode.l10n.t({ message: 'the current chat, {0}, has seen:', args: [chatLabel(this.names, model.session)], comment: ['{0}: how the chat is named (its first request quoted, or when it started)'] }));
-      md.appendMarkdown('\n\n');
+      const chat = vscode.l10n.t({ message: 'the current chat, {0}, has seen:', args: [chatLabel(this.names, model.session)], comment: ['{0}: how the chat is named (its first request quoted, or when it started)'] });
+      md.appendMarkdown(asMarkdownText(chat) + '\n\n');
       if (read === 0) md.appendMarkdown(`_${vscode.l10n.t('none')}_\n`);
       for (const m of model.marks.slice(0, 15)) {
         const state = m.fresh ? vscode.l10n.t('current') : vscode.l10n.t('changed since');

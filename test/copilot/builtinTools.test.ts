@@ -9,7 +9,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
-import { GREETING_TS } from '../integration/helpers';
+import { GREETING_TS, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { visibleText } from '../integration/ui';
 import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, sleep, waitFor, workspaceRoot } from './agent';
@@ -103,9 +103,10 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.deepStrictEqual([...new Set(marks.map((m) => m.origin))].sort(), ['read', 'refusal', 'write'], safeJson(marks));
   });
 
-  test('the chat is named by the words of its first request: a blocked built-in edit\'s diagnostic and the quick pick show them, not id tails', async () => {
+  test('the chat is named by the words of its first request: a blocked built-in edit\'s diagnostic, the quick pick and the status bar\'s tooltip show them as typed, not id tails', async () => {
     const f = makeFile('builtin/hello.ts', GREETING_TS);
-    const prompt = 'Fix the greeting in hello.ts';
+    // Markdown in the words: the tooltip must show them as typed, not as emphasis and code
+    const prompt = 'Fix the *greeting* in `hello.ts`';
     let denied = '';
     const turn = await agentTurn(
       'names-title',
@@ -131,9 +132,14 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
         const text = await visibleText('.quick-input-widget');
         return text.includes(`${title} (current) › Turn 1 · `) ? text : undefined;
       }, `the quick pick to group the refusal under ${title}`, 5000, 200);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      const tooltip = await waitFor(async () => {
+        const text = await statusBarTooltip();
+        return text.includes(`the current chat, ${title}, has seen:`) ? text : undefined;
+      }, `the status bar's tooltip to name the chat ${title}`, 8000, 200);
       const [mark] = await marksFor(f.uri);
       assert.ok(mark?.turn, safeJson(mark));
-      for (const tail of [mark.session.slice(-6), mark.turn.slice(-6)]) assert.ok(!picked.includes(tail) && !message.includes(tail), `no id tail ${tail}`);
+      for (const tail of [mark.session.slice(-6), mark.turn.slice(-6)]) assert.ok(![picked, message, tooltip].some((t) => t.includes(tail)), `no id tail ${tail}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }

@@ -17,6 +17,7 @@ import {
   newestMark,
   openInEditor,
   ReadMarkInfo,
+  statusBarTooltip,
   TestFile,
   userEdit,
   waitFor,
@@ -85,6 +86,19 @@ suite('names of chats and turns on the surfaces', () => {
       assert.ok(mark);
       for (const tail of idTails(mark)) assert.ok(!text.includes(tail), `no id tail (${tail}) in: ${text}`);
     }
+  });
+
+  test('the status bar\'s tooltip names the current chat by when it started and lists what it has seen', async () => {
+    const f = makeFile('names-tooltip', 'seen\n');
+    await chatTurn([call.read(f.rel)]);
+    const tooltip = await waitFor(async () => {
+      const text = await statusBarTooltip();
+      return text.includes(f.rel) ? text : undefined;
+    }, `the tooltip to list ${f.rel}`, 8000, 200);
+    assert.match(tooltip, new RegExp(`the current chat, Chat started ${TIME}[^,]*, has seen:`), tooltip);
+    const mark = newestMark(f.uri);
+    assert.ok(mark);
+    for (const tail of idTails(mark)) assert.ok(!tooltip.includes(tail), `no id tail (${tail}) in: ${tooltip}`);
   });
 
   test('direct tool calls (no chat, no turn id): the diagnostic and the quick pick say so', async () => {
