@@ -2,6 +2,7 @@
 // Nothing else lives here.
 import * as vscode from 'vscode';
 import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
+import { ChatNames } from './chat/names';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
 import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
@@ -28,9 +29,12 @@ import { registerAgentEditCommands } from './ui/agentEditCommands';
 import { AgentEditsView, type EditNames } from './ui/agentEditsView';
 import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
 import { chooseCopilotGuard, copilotChatHere, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
-import { sessionLabel, turnLabel } from './ui/labels';
+import { chatLabel, turnLabel } from './ui/labels';
 import { showReadMarksPicker } from './ui/readMarksPicker';
 import { type MarkView, ReadMarksStatus } from './ui/readMarksStatus';
+
+/** The name the chats' names are saved under with the record of agent edits. */
+const NAMES_ATTACHMENT = 'names';
 
 /** How long a command's confirmation stays in the status bar. */
 const STATUS_MESSAGE_MS = 3000;
@@ -44,17 +48,21 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const guard = new Guard(gate);
   const sessions = new ChatSessions((parts) => vscode.Uri.from(parts).toString());
   const freshness = new LiveFreshness(store, documents);
-  const diagnostics = new BlockedWriteDiagnostics();
-  const status = new ReadMarksStatus();
+  // how the surfaces name chats and turns; fed by every call of our tools and by the hooks
+  const names = new ChatNames();
+  const diagnostics = new BlockedWriteDiagnostics(names);
+  const status = new ReadMarksStatus(names);
   const marksChanged = new vscode.EventEmitter<void>();
   let currentSession: string | undefined;
   // the record of agent edits, in this workspace's extension storage (none without a folder: kept in memory)
   const historyStorage = context.storageUri ? new WorkspaceHistoryStorage(context.storageUri) : undefined;
   const history = new EditHistory(historyStorage, maxEditRecordBytes, log);
   const reverter = new Reverter(gate, history, { current: vscode.l10n.t('now (kept)'), reverted: vscode.l10n.t('with the agent edit reverted') });
+  // the record's view shows chats by their names after a reload too: they are saved with it
+  history.attach(NAMES_ATTACHMENT, () => names.toJSON());
   const editNames: EditNames = {
-    chat: sessionLabel,
-    turn: (_session, turn) => turnLabel(turn),
+    chat: (session) => chatLabel(names, session),
+    turn: (session, turn) => turnLabel(names, session, turn),
     tool: (tool) => {
       const own = OWN_TOOL_VERB[tool as OwnToolId];
       if (own) return vscode.l10n.t('guarded {0}', own);
@@ -97,6 +105,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     onActivity: followChat,
     resolveFile: fileOfAgentPath,
     onPending: (chat, pending) => bridge.notePending(chat, pending),
+    names,
   });
   const env = {
     guard,
@@ -106,6 +115,8 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     onActivity: (session: string, turn?: string) => {
       // a guarded call names Copilot's turn: built-in calls of that turn are the same turn
       builtinGate.noteGuardedCall(session, turn);
+      // after the retag above, so a counted turn carries its number and words over to Copilot's id
+      names.noteCall(session, turn);
       followChat(session);
     },
   };
@@ -163,6 +174,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     { dispose: () => void history.dispose() },
     { dispose: () => (flushOnExit = undefined) },
     freshness.onDidTouchSeenFile(() => marksChanged.fire()),
+    names.onDidChange(refreshStatus),
     store.onDidChange(() => {
       refreshStatus();
       marksChanged.fire();
@@ -178,12 +190,15 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.commands.registerCommand(COMMANDS.showReadMarks, () =>
       showReadMarksPicker({
         views,
+        names,
         currentSession: () => currentSession,
         enabled: () => readSettings().enabled,
         clear: clearMarks,
         toggle: toggleGate,
         copilotGuard: copilotToolsPlacement,
         chooseCopilotGuard: () => chooseCopilotGuard(copilotGuard),
+        openEdits: () => history.all().filter((r) => r.revertedAt === undefined).length,
+        showAgentEdits: () => agentEdits.reveal(),
       }),
     ),
     vscode.commands.registerCommand(COMMANDS.guardCopilotTools, () => chooseCopilotGuard(copilotGuard)),
@@ -219,7 +234,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     );
   }
   refreshStatus();
-  void history.load();
+  void history.load().then(() => names.absorb(history.attachment(NAMES_ATTACHMENT)));
   void migrate().finally(() => {
     void bridge.sync();
     offer();

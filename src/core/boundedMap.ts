@@ -22,6 +22,11 @@ export class BoundedMap<K, V> {
     return value;
   }
 
+  /** The value, without counting as a use: a look (a label drawn) must not keep an entry alive. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   has(key: K): boolean {
     return this.entries.has(key);
   }
@@ -36,5 +41,10 @@ export class BoundedMap<K, V> {
 
   delete(key: K): boolean {
     return this.entries.delete(key);
+  }
+
+  /** Every entry, least recently used first: `set` in this order rebuilds the same map (a saved state's order). */
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries.entries();
   }
 }

@@ -72,7 +72,10 @@ export class EditHistory {
   private readonly unwritten = new Map<string, string>();
   /** texts no record refers to any more, to delete at the next flush */
   private readonly unreferenced = new Set<string>();
+  /** state loaded with the record, by name */
   private attachments: Record<string, unknown> = {};
+  /** state saved with the record, read at each write */
+  private readonly providers = new Map<string, () => unknown>();
   private nextSeq = 1;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
@@ -121,14 +124,14 @@ export class EditHistory {
     return this.records.length * RECORD_BYTES + this.textBytes;
   }
 
-  /** State another part keeps with the record (saved and loaded with it). */
+  /** State another part keeps with the record, as the last window saved it. */
   attachment(name: string): unknown {
     return this.attachments[name];
   }
 
-  setAttachment(name: string, value: unknown): void {
-    this.attachments[name] = value;
-    this.schedule();
+  /** Saves `provide()` with the record each time the record is written (the names its view shows). */
+  attach(name: string, provide: () => unknown): void {
+    this.providers.set(name, provide);
   }
 
   /** A write landed: record it (an edit that changed nothing is not an edit). */
@@ -242,6 +245,7 @@ export class EditHistory {
         // a text recorded again meanwhile is the same text: it is stored either way
         this.unwritten.delete(hash);
       }
+      for (const [name, provide] of this.providers) this.attachments[name] = provide();
       const state: IndexState = { version: 1, records: this.records, sizes: Object.fromEntries(this.sizes), attachments: this.attachments };
       await storage.writeIndex(JSON.stringify(state));
       for (const hash of [...this.unreferenced]) {

@@ -2,7 +2,7 @@
 // copy, until that chat writes the file successfully or the user clears the marks.
 import * as vscode from 'vscode';
 import type { BlockedWrite } from '../core/ports';
-import { sessionLabel } from './labels';
+import { chatLabel, type NameLookup, turnLabel } from './labels';
 
 export const DIAGNOSTIC_SOURCE = 'Agent Edit Guard';
 export const DIAGNOSTIC_CODE = 'blocked-write';
@@ -25,9 +25,13 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
   /** uri → session → that chat's diagnostics on the file */
   private readonly entries = new Map<string, Map<string, vscode.Diagnostic[]>>();
 
+  constructor(private readonly names: NameLookup) {}
+
   onBlocked(block: BlockedWrite): void {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === block.uri);
-    const where = block.turn ? vscode.l10n.t('{0}, turn …{1}', sessionLabel(block.session), block.turn.slice(-6)) : sessionLabel(block.session);
+    // named as the chat and turn were when the block happened: the message is written once
+    const chat = chatLabel(this.names, block.session);
+    const where = block.turn ? vscode.l10n.t({ message: '{0}, {1}', args: [chat, turnLabel(this.names, block.session, block.turn)], comment: ['where a write was blocked: the chat, then its turn'] }) : chat;
     const message = vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
     const diagnostics = block.changedLines.map((r) => {
       const last = doc ? Math.min(r.end, doc.lineCount - 1) : r.end;

@@ -1,17 +1,60 @@
-// How the surfaces name a chat and a turn to a person.
+// How the surfaces name a chat and a turn to a person (docs/design.md §Surfaces): by what a person
+// recognises — the words of the chat's first request, when it started, the turn's number and time —
+// never by a tail of an internal id. The facts come from src/chat/names.ts; the words are made here.
 import * as vscode from 'vscode';
+import type { ChatNames } from '../chat/names';
 import { NO_CHAT_SESSION } from '../chat/session';
 import type { MarkOrigin } from '../core/types';
 
-/** A short, human label for a session key, for the status bar, quick pick and diagnostics. */
-export function sessionLabel(session: string): string {
-  if (session === NO_CHAT_SESSION) return vscode.l10n.t('No chat (direct tool calls)');
-  const tail = session.replace(/[/=]+$/, '').slice(-6);
-  return vscode.l10n.t('Chat …{0}', tail);
+/** What a label reads of the names: a surface only looks. */
+export type NameLookup = Pick<ChatNames, 'chat' | 'turn'>;
+
+/** VS Code's display language, for dates and times in the words of the rest of the UI; the runtime's own if Intl does not know it. */
+function displayLocale(): string | undefined {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([vscode.env.language]).length > 0 ? vscode.env.language : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** A turn id's short label. */
-export const turnLabel = (turn: string | undefined) => (turn ? vscode.l10n.t('turn …{0}', turn.slice(-6)) : vscode.l10n.t('no turn id'));
+/** When something started: the hour and minute today; on another day the date too (and the year in another year). */
+export function startedLabel(at: number, now = Date.now()): string {
+  const locale = displayLocale();
+  const when = new Date(at);
+  const today = new Date(now);
+  const time = when.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  if (when.toDateString() === today.toDateString()) return time;
+  const date = when.toLocaleDateString(locale, { day: 'numeric', month: 'short', ...(when.getFullYear() !== today.getFullYear() && { year: 'numeric' }) });
+  return vscode.l10n.t({ message: '{0}, {1}', args: [date, time], comment: ['a date, then a time of day: when a chat or a turn started'] });
+}
+
+/** The words of a request, quoted. */
+const quoted = (words: string) => vscode.l10n.t({ message: '“{0}”', args: [words], comment: ["the first words of a user's chat request, quoted"] });
+
+/** A chat: the words of its first request when known, else when it started. */
+export function chatLabel(names: NameLookup, session: string): string {
+  if (session === NO_CHAT_SESSION) return vscode.l10n.t('No chat (direct tool calls)');
+  const chat = names.chat(session);
+  // forgotten (the names are bounded) or never noted: no id tail, which says nothing to a person
+  if (!chat) return vscode.l10n.t({ message: 'An earlier chat', comment: ['a chat the extension no longer has a name for'] });
+  if (chat.title !== undefined) return quoted(chat.title);
+  return vscode.l10n.t({ message: 'Chat started {0}', args: [startedLabel(chat.startedAt)], comment: ['{0}: a time of day, or a date and a time'] });
+}
+
+/**
+ * A turn of a chat: its number and time, and the words of its request when known — unless they are
+ * the chat's title, which the chat's label beside it already quotes. `undefined`: calls that carried
+ * no turn id, each a turn of its own (docs/design.md §Chat sessions and turns).
+ */
+export function turnLabel(names: NameLookup, session: string, turn: string | undefined): string {
+  if (turn === undefined) return vscode.l10n.t({ message: 'Calls without a turn id', comment: ['tool calls whose agent did not say which turn of the chat they belong to'] });
+  const name = names.turn(session, turn);
+  if (!name) return vscode.l10n.t({ message: 'An earlier turn', comment: ['a turn the extension no longer has a name for'] });
+  const label = vscode.l10n.t({ message: 'Turn {0} · {1}', args: [name.ordinal, startedLabel(name.startedAt)], comment: ['{0}: the number of the turn in its chat; {1}: when it started'] });
+  if (name.prompt === undefined || name.prompt === names.chat(session)?.title) return label;
+  return vscode.l10n.t({ message: '{0} — {1}', args: [label, quoted(name.prompt)], comment: ["a turn's number and time, then the words of its request"] });
+}
 
 /** How the chat came to see a file's version: the tag after each read mark. */
 export function originLabel(origin: MarkOrigin): string {

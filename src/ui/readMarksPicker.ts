@@ -3,12 +3,12 @@
 import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
 import { copilotGuardLabel } from './copilotGuard';
-import { originLabel, sessionLabel, turnLabel } from './labels';
+import { chatLabel, type NameLookup, originLabel, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
   view?: MarkView;
-  action?: 'clearAll' | 'toggle' | 'copilot';
+  action?: 'clearAll' | 'toggle' | 'copilot' | 'edits';
 }
 
 const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Open file') };
@@ -16,12 +16,17 @@ const CLEAR = { iconPath: new vscode.ThemeIcon('close'), tooltip: vscode.l10n.t(
 
 export interface PickerActions {
   views(): MarkView[];
+  /** how each chat and turn is named in the group headers */
+  names: NameLookup;
   currentSession(): string | undefined;
   enabled(): boolean;
   clear(session?: string, uri?: string): void;
   toggle(): Thenable<unknown>;
   /** how Copilot's own edit tools are guarded, and the choice of it */
   copilotGuard(): HooksPlacement;
+  /** the agent edits in the record not reverted, and the view of them */
+  openEdits(): number;
+  showAgentEdits(): Thenable<unknown>;
   chooseCopilotGuard(): Thenable<unknown>;
 }
 
@@ -33,6 +38,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
     { label: vscode.l10n.t('$(clear-all) Clear all read marks'), description: vscode.l10n.t('{0} marks', views.length), action: 'clearAll' },
     { label: actions.enabled() ? vscode.l10n.t('$(shield) Turn the guard off in this workspace') : vscode.l10n.t('$(shield) Turn the guard on in this workspace'), action: 'toggle' },
     { label: copilotGuardLabel(actions.copilotGuard()), action: 'copilot' },
+    { label: vscode.l10n.t('$(history) Review or revert agent edits'), description: vscode.l10n.t('{0} not reverted', actions.openEdits()), action: 'edits' },
   ];
   const current = actions.currentSession();
   const sessions = [...new Set(views.map((v) => v.mark.session))].sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
@@ -41,7 +47,8 @@ function buildItems(actions: PickerActions): MarkItem[] {
     const turns = [...new Set(ofSession.map((v) => v.mark.turn ?? ''))];
     for (const turn of turns) {
       const inTurn = ofSession.filter((v) => (v.mark.turn ?? '') === turn);
-      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${sessionLabel(session)}${session === current ? ` (${vscode.l10n.t('current')})` : ''} · ${turnLabel(inTurn[0].mark.turn)}` });
+      const chat = session === current ? vscode.l10n.t({ message: '{0} (current)', args: [chatLabel(actions.names, session)], comment: ['a chat: the one whose tool ran last'] }) : chatLabel(actions.names, session);
+      items.push({ kind: vscode.QuickPickItemKind.Separator, label: vscode.l10n.t({ message: '{0} › {1}', args: [chat, turnLabel(actions.names, session, inTurn[0].mark.turn)], comment: ['a group of read marks: its chat, then its turn'] }) });
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,
@@ -76,6 +83,7 @@ export async function showReadMarksPicker(actions: PickerActions): Promise<void>
     if (item?.action === 'clearAll') actions.clear();
     else if (item?.action === 'toggle') await actions.toggle();
     else if (item?.action === 'copilot') await actions.chooseCopilotGuard();
+    else if (item?.action === 'edits') await actions.showAgentEdits();
     else if (item?.view) await open(item.view);
   });
   pick.onDidHide(() => pick.dispose());

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commands';
 import type { ReadMark } from '../core/marks';
-import { originLabel, sessionLabel } from './labels';
+import { chatLabel, type NameLookup, originLabel } from './labels';
 
 export const STATUS_ITEM_ID = 'editGuard.readMarks';
 
@@ -20,10 +20,17 @@ export interface StatusModel {
   marks: MarkView[];
 }
 
+/**
+ * A person's words (a chat's title) inside the tooltip's Markdown, shown as typed: what would format,
+ * link or draw an icon is escaped. Not `appendText`, which also turns every space into `&nbsp;`, and
+ * the item's accessible label is read from the same source.
+ */
+const asMarkdownText = (text: string) => text.replace(/[\\`*_[\]<>&~$]/g, '\\$&');
+
 export class ReadMarksStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
 
-  constructor() {
+  constructor(private readonly names: NameLookup) {
     this.item.name = vscode.l10n.t('Agent Edit Guard');
     this.item.command = COMMANDS.showReadMarks;
     this.item.show();
@@ -54,7 +61,8 @@ export class ReadMarksStatus implements vscode.Disposable {
     if (!model.session) {
       md.appendMarkdown(vscode.l10n.t('no agent has used the guarded tools yet.'));
     } else {
-      md.appendMarkdown(vscode.l10n.t('files {0} has seen:', sessionLabel(model.session)) + '\n\n');
+      const chat = vscode.l10n.t({ message: 'the current chat, {0}, has seen:', args: [chatLabel(this.names, model.session)], comment: ['{0}: how the chat is named (its first request quoted, or when it started)'] });
+      md.appendMarkdown(asMarkdownText(chat) + '\n\n');
       if (read === 0) md.appendMarkdown(`_${vscode.l10n.t('none')}_\n`);
       for (const m of model.marks.slice(0, 15)) {
         const state = m.fresh ? vscode.l10n.t('current') : vscode.l10n.t('changed since');

@@ -9,8 +9,9 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
-import { GREETING_TS } from '../integration/helpers';
+import { GREETING_TS, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
+import { visibleText } from '../integration/ui';
 import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, sleep, waitFor, workspaceRoot } from './agent';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { copilotSuiteHooks } from './suite';
@@ -100,6 +101,48 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const marks = await marksFor(f.uri);
     assert.strictEqual(new Set(marks.map((m) => m.session)).size, 1, `one chat, one session, whichever tools it used: ${safeJson(marks)}`);
     assert.deepStrictEqual([...new Set(marks.map((m) => m.origin))].sort(), ['read', 'refusal', 'write'], safeJson(marks));
+  });
+
+  test('the chat is named by the words of its first request: a blocked built-in edit\'s diagnostic, the quick pick and the status bar\'s tooltip show them as typed, not id tails', async () => {
+    const f = makeFile('builtin/hello.ts', GREETING_TS);
+    // Markdown in the words: the tooltip must show them as typed, not as emphasis and code
+    const prompt = 'Fix the *greeting* in `hello.ts`';
+    let denied = '';
+    const turn = await agentTurn(
+      'names-title',
+      [
+        { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'Hello', newString: 'Hi' } },
+        (req) => {
+          denied = lastResult(req).text;
+          return { text: 'I will read it first.' };
+        },
+      ],
+      prompt,
+      { model: models().sonnet },
+    );
+    assert.match(denied, DENIED, denied);
+    // Copilot's UserPromptSubmit carries the query as typed, the suite's [[tag]] included
+    const title = `“[[${turn.tag}]] ${prompt}”`;
+    const message = (await waitFor(() => vscode.languages.getDiagnostics(f.uri).find((d) => d.source === 'Agent Edit Guard'), 'the blocked-write diagnostic')).message;
+    assert.ok(message.includes(`(${title}, Turn 1 · `), message);
+    assert.match(message, /^replace_string_in_file was blocked .*: the agent had not read this file in this chat\./, message);
+    try {
+      void vscode.commands.executeCommand('editGuard.showReadMarks');
+      const picked = await waitFor(async () => {
+        const text = await visibleText('.quick-input-widget');
+        return text.includes(`${title} (current) › Turn 1 · `) ? text : undefined;
+      }, `the quick pick to group the refusal under ${title}`, 5000, 200);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      const tooltip = await waitFor(async () => {
+        const text = await statusBarTooltip();
+        return text.includes(`the current chat, ${title}, has seen:`) ? text : undefined;
+      }, `the status bar's tooltip to name the chat ${title}`, 8000, 200);
+      const [mark] = await marksFor(f.uri);
+      assert.ok(mark?.turn, safeJson(mark));
+      for (const tail of [mark.session.slice(-6), mark.turn.slice(-6)]) assert.ok(![picked, message, tooltip].some((t) => t.includes(tail)), `no id tail ${tail}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
   });
 
   test("one turn, both kinds of tools: a built-in edit and a guarded edit count as the agent's own writes for each other, until the turn ends", async () => {

@@ -345,6 +345,21 @@ export async function statusBarText(): Promise<string> {
   return answer?.text ?? '';
 }
 
+/**
+ * The rendered tooltip of our status bar item, hovered as a mouse does it (the workbench shows an
+ * item's hover on mouseover, after a delay): its text, or '' when no hover showed within 2 s.
+ */
+export async function statusBarTooltip(): Promise<string> {
+  const pointer = (types: string[]) =>
+    `(() => { const el = document.querySelector(${JSON.stringify(STATUS_ITEM_SELECTOR)}); const target = el && (el.querySelector('a') || el); if (!target) return false; for (const type of ${JSON.stringify(types)}) target.dispatchEvent(new MouseEvent(type, { bubbles: true })); return true; })()`;
+  // away first: a hover still open from an earlier look would show the tooltip it was opened with
+  await ui({ action: 'eval', js: pointer(['mouseout', 'mouseleave']) });
+  const over = (await ui({ action: 'eval', js: pointer(['mouseenter', 'mouseover']) })) as { value?: boolean; error?: string };
+  if (!over?.value) throw new Error(`UI driver: no status bar item to hover (${safeJson(over)})`);
+  const answer = (await ui({ action: 'text', selector: '.workbench-hover, .monaco-hover', timeout: 2000 })) as { text?: string };
+  return (answer?.text ?? '').replace(/\u00a0/g, ' ');
+}
+
 // ---------------------------------------------------------------------------------------------
 // real chat turns through the test-only @scripted participant
 

@@ -21,6 +21,21 @@ suite('bounded map', () => {
     assert.equal(m.size, 2);
   });
 
+  test('peek reads without counting as a use; iteration lists the least recently used first', () => {
+    const m = new BoundedMap<string, number>(3);
+    m.set('a', 1).set('b', 2).set('c', 3);
+    assert.equal(m.peek('a'), 1);
+    assert.equal(m.peek('x'), undefined);
+    m.set('d', 4);
+    assert.equal(m.has('a'), false, 'a peek did not keep a alive');
+    m.get('b');
+    assert.deepEqual([...m], [['c', 3], ['d', 4], ['b', 2]]);
+    const copy = new BoundedMap<string, number>(3);
+    for (const [k, v] of m) copy.set(k, v);
+    copy.set('e', 5);
+    assert.deepEqual([...copy].map(([k]) => k), ['d', 'b', 'e'], 'rebuilt in that order, the copy forgets the same entry first');
+  });
+
   test('a bound below one is refused, not taken as "no bound"', () => {
     assert.throws(() => new BoundedMap(0), RangeError);
     assert.throws(() => new BoundedMap(Number.POSITIVE_INFINITY), RangeError);

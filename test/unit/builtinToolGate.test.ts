@@ -3,6 +3,7 @@
 // and renamed to Copilot's id, what compaction forgets, and the hook's answers
 // (docs/design.md §Chat sessions and turns, rules 1–3).
 import * as assert from 'node:assert/strict';
+import { ChatNames } from '../../src/chat/names';
 import { ChatSessions } from '../../src/chat/session';
 import { sha256 } from '../../src/core/hash';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
@@ -22,6 +23,9 @@ function setup(settings: Partial<GuardSettings> = {}) {
   /** what the gate told the bridge of each chat's calls to settle, in order */
   const pendingNotes: string[] = [];
   let active = true;
+  // the names the surfaces show, fed by the gate; each call it made is recorded too, in order
+  const names = new ChatNames();
+  const nameCalls: string[] = [];
   const hooks = new BuiltinToolGate({
     edits,
     sessions,
@@ -30,6 +34,11 @@ function setup(settings: Partial<GuardSettings> = {}) {
     onActivity: (s) => activity.push(s),
     resolveFile: (p) => ({ uri: 'file:///ws/' + p, path: p }),
     onPending: (chat, pending) => pendingNotes.push(`${chat.slice(0, 4)} ${pending}`),
+    names: {
+      noteCall: (session, turn) => (nameCalls.push(`noteCall ${session} ${turn}`), names.noteCall(session, turn)),
+      notePrompt: (session, turn, prompt) => (nameCalls.push(`notePrompt ${session} ${turn} ${prompt}`), names.notePrompt(session, turn, prompt)),
+      retagTurn: (session, from, to) => (nameCalls.push(`retagTurn ${session} ${from} ${to}`), names.retagTurn(session, from, to)),
+    },
   });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason} turn ${b.turn}`));
@@ -70,7 +79,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     assert.equal(await postReplace(file), '');
   };
   const denied = (output: string) => output !== '' && JSON.parse(output).hookSpecificOutput?.permissionDecision === 'deny';
-  return { docs, store, log, guard, hooks, builtinEdit, pendingNotes, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
+  return { docs, store, log, guard, hooks, builtinEdit, pendingNotes, names, nameCalls, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
 }
 
 /** A chat in its first turn that has read a.txt (holding "x") with the built-in read_file. */
@@ -339,6 +348,42 @@ suite('built-in tool gate: turns', () => {
   });
 });
 
+suite('built-in tool gate: the names of chats and turns', () => {
+  test('a UserPromptSubmit with a prompt names the counted turn with its words (the first titles the chat); one without notes the turn; each built-in call notes its turn', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix the greeting in hello.ts' });
+    await t.read('a.txt');
+    await t.send('UserPromptSubmit', {});
+    await t.preReplace('a.txt');
+    assert.deepEqual(t.nameCalls, [
+      `notePrompt ${t.key()} ${CHAT}#1 Fix the greeting in hello.ts`,
+      `noteCall ${t.key()} ${CHAT}#1`,
+      `noteCall ${t.key()} ${CHAT}#2`,
+      `noteCall ${t.key()} ${CHAT}#2`,
+    ]);
+    assert.equal(t.names.chat(t.key())?.title, 'Fix the greeting in hello.ts');
+    assert.equal(t.names.turn(t.key(), `${CHAT}#1`)?.prompt, 'Fix the greeting in hello.ts');
+    assert.equal(t.names.turn(t.key(), `${CHAT}#2`)?.ordinal, 2);
+    assert.equal(t.names.turn(t.key(), `${CHAT}#2`)?.prompt, undefined);
+  });
+
+  test('noteGuardedCall\'s retag reaches the names: the turn keeps its number and words under Copilot\'s id, and later built-in calls note that id', async () => {
+    const t = setup();
+    t.docs.file(A, 'a\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix the greeting' });
+    await t.read('a.txt');
+    t.hooks.noteGuardedCall(t.key(), 'request-1');
+    t.hooks.noteGuardedCall(t.key(), 'request-1'); // a second guarded call of the turn renames nothing
+    await t.read('a.txt');
+    assert.deepEqual(t.nameCalls.slice(2), [`retagTurn ${t.key()} ${CHAT}#1 request-1`, `noteCall ${t.key()} request-1`]);
+    const renamed = t.names.turn(t.key(), 'request-1');
+    assert.equal(renamed?.ordinal, 1);
+    assert.equal(renamed?.prompt, 'Fix the greeting');
+    assert.equal(t.names.turn(t.key(), `${CHAT}#1`), undefined);
+  });
+});
+
 suite('built-in tool gate: compaction', () => {
   test('PreCompact forgets the chat\'s marks: its next edit is blocked as not-read; another chat keeps its marks', async () => {
     const t = setup();
@@ -389,6 +434,7 @@ suite('built-in tool gate: answers', () => {
     assert.equal(t.store.size, 0);
     assert.deepEqual(t.blocks, []);
     assert.deepEqual(t.activity, []);
+    assert.deepEqual(t.nameCalls, [], 'nor is a chat or turn named');
     assert.deepEqual(t.log.lines, []);
   });
 

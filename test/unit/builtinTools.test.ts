@@ -62,8 +62,11 @@ suite('hook events of Copilot\'s built-in tools', () => {
     assert.deepEqual(filesOfPatch('-*** Update File: not a header\n+ *** Add File: neither'), []);
   });
 
-  test('turns, compaction, and what the gate ignores', () => {
-    assert.equal(parseHookEvent(payload('UserPromptSubmit', { prompt: 'hi' })).kind, 'turn');
+  test('turns (with the prompt when it is a string), compaction, and what the gate ignores', () => {
+    const chat = payload('x').session_id;
+    // Copilot passes `{ prompt: request.prompt }`: the words the turn is named by
+    assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), { kind: 'turn', chat, prompt: 'Fix the greeting' });
+    for (const prompt of [undefined, '', 42, { text: 'hi' }]) assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt })), { kind: 'turn', chat }, `prompt ${JSON.stringify(prompt)}: still a turn, without words`);
     assert.equal(parseHookEvent(payload('PreCompact', { trigger: 'auto' })).kind, 'compact');
     for (const p of [null, 'text', [], {}, payload('Stop'), payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }), payload('PreToolUse', { tool_name: 'editGuard_writeFile', tool_input: { filePath: 'a' } }), payload('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: {} }), { hook_event_name: 'PreCompact' }]) {
       assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));

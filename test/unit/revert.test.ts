@@ -153,7 +153,7 @@ suite('revert: the record of agent edits', () => {
     t.docs.file(A, NUMBERS);
     await t.read(A);
     await t.replace(A, 'two', 'TWO');
-    t.history.setAttachment('names', { chats: 1 });
+    t.history.attach('names', () => ({ chats: 1 }));
     await t.history.flush();
     const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
     await again.load();

@@ -10,6 +10,7 @@
 // then showed — and a tool's effects are settled at whichever comes first: its PostToolUse or the
 // chat's next event (Copilot runs one tool at a time, so a new event means the earlier tool is done).
 import { BoundedMap } from '../../core/boundedMap';
+import type { ChatNames } from '../../chat/names';
 import type { ChatSessions } from '../../chat/session';
 import type { ExternalEdits } from '../../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../../core/ports';
@@ -28,6 +29,8 @@ export interface BuiltinToolGateEnvironment {
   resolveFile(filePath: string, cwd: string | undefined): { uri: string; path: string };
   /** The chat has (or no longer has) a tool call to settle at its next event: the bridge tells the client (bridgeProtocol.ts, PENDING_PREFIX). */
   onPending?(chat: string, pending: boolean): void;
+  /** Where the surfaces learn the chats' and turns' names: the turns counted here, the words of each prompt, the retag to Copilot's id. */
+  names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn'>;
 }
 
 /** What a chat's running built-in tool will leave behind once it is done. */
@@ -89,11 +92,16 @@ export class BuiltinToolGate {
     const arrival = this.env.edits.arrival();
     const call = (tool: BuiltinEditTool | typeof READ_TOOL, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
     switch (event.kind) {
-      case 'turn':
-        this.turns.set(event.chat, (this.turns.get(event.chat) ?? 0) + 1);
+      case 'turn': {
+        const count = (this.turns.get(event.chat) ?? 0) + 1;
+        this.turns.set(event.chat, count);
+        const turn = countedTurn(event.chat, count);
+        if (event.prompt !== undefined) this.env.names?.notePrompt(session, turn, event.prompt);
+        else this.env.names?.noteCall(session, turn);
         return '';
+      }
       case 'before-read': {
-        this.env.onActivity(session);
+        this.noteActivity(session, event.chat);
         for (const file of event.files) {
           const ctx = call(READ_TOOL, file);
           const seen = await this.env.edits.versionOf(ctx.uri);
@@ -102,7 +110,7 @@ export class BuiltinToolGate {
         return '';
       }
       case 'before-edit': {
-        this.env.onActivity(session);
+        this.noteActivity(session, event.chat);
         const calls = event.files.map((f) => call(event.tool, f.path));
         const verdict = await this.env.edits.check(calls);
         if (!verdict.allow) return denyOutput(verdict.text);
@@ -128,9 +136,16 @@ export class BuiltinToolGate {
     this.requestIds.set(chat, { id: requestId, prompt });
     const counted = countedTurn(chat, prompt);
     this.env.edits.renameTurn(session, counted, requestId);
+    this.env.names?.retagTurn(session, counted, requestId);
     for (const p of [...(this.pending.get(chat)?.reads.map((r) => r.ctx) ?? []), ...(this.pending.get(chat)?.writes ?? [])]) {
       if (p.turn === counted) p.turn = requestId;
     }
+  }
+
+  /** A built-in tool of this chat runs: the status bar follows it, and the names learn its chat and turn. */
+  private noteActivity(session: string, chat: string): void {
+    this.env.onActivity(session);
+    this.env.names?.noteCall(session, this.turnOf(chat));
   }
 
   /** Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. */

@@ -42,8 +42,8 @@ export interface TouchedFile {
 }
 
 export type HookEvent =
-  /** the user sent a message: a new turn of that chat begins */
-  | { kind: 'turn'; chat: string }
+  /** the user sent a message: a new turn of that chat begins; `prompt`, the message as Copilot passes it (`request.prompt`) */
+  | { kind: 'turn'; chat: string; prompt?: string }
   /** a built-in read is about to run: the version it will show is the text now */
   | { kind: 'before-read'; chat: string; files: string[] }
   /** a built-in read ran */
@@ -74,8 +74,10 @@ export function parseHookEvent(payload: unknown): HookEvent {
   if (!event) return { kind: 'ignore', why: 'no hook_event_name' };
   if (!chat) return { kind: 'ignore', why: `${event} without a session_id` };
   switch (event) {
-    case 'UserPromptSubmit':
-      return { kind: 'turn', chat };
+    case 'UserPromptSubmit': {
+      const prompt = str(p.prompt);
+      return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
+    }
     case 'PreCompact':
       return { kind: 'compact', chat };
     case 'PreToolUse':
