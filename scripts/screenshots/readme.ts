@@ -117,6 +117,10 @@ async function agentEditsRevert(): Promise<void> {
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     editor.selection = new vscode.Selection(5, 0, 5, 0);
     await waitFor(async () => /reverted/.test(await visibleText('.pane:has(.pane-header[aria-label^="Agent Edits"]) .pane-body')), 'the view to show the turn reverted', 5000, 200);
+    // room for the view's rows: the editor (focused) gives up width to the side bar
+    await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
+    for (let i = 0; i < 8; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
+    await vscode.commands.executeCommand('notifications.clearAll');
     await sleep(800);
     await shot('agent-edits-revert');
   } finally {
