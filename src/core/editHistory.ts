@@ -104,10 +104,14 @@ export class EditHistory {
       this.log.warn(`the record of agent edits could not be read; starting a new one: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!state) return;
+    // edits that landed while the index was read come after the loaded ones
+    const landed = this.records;
     this.records = state.records.sort((a, b) => a.seq - b.seq);
-    for (const [hash, size] of Object.entries(state.sizes)) this.addText(hash, size);
+    for (const [hash, size] of Object.entries(state.sizes)) if (!this.sizes.has(hash)) this.addText(hash, size);
     this.attachments = state.attachments ?? {};
     this.nextSeq = Math.max(0, ...this.records.map((r) => r.seq)) + 1;
+    for (const r of landed) this.records.push({ ...r, seq: this.nextSeq++ });
+    this.keepWithinBudget();
     this.changed.fire();
   }
 

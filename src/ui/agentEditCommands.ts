@@ -139,6 +139,14 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
       void vscode.window.showWarningMessage(vscode.l10n.t('That agent edit is no longer in the record.'));
       return [];
     }
+    // a whole chat may span many files: one click on its inline button should not revert them unasked
+    const open = records.filter((r) => r.revertedAt === undefined);
+    const files = new Set(open.map((r) => r.uri)).size;
+    if (node.kind === 'chat' && files > 1) {
+      const go = vscode.l10n.t('Revert');
+      const question = vscode.l10n.t('Revert {0} edits in {1} files that {2} made? Changes made since are kept; where they overlap an edit, that file is left as it is.', open.length, files, names.chat(node.session));
+      if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return [];
+    }
     const results = await reverter.revert(records);
     report(results);
     return results;

@@ -162,6 +162,21 @@ suite('revert: the record of agent edits', () => {
     assert.equal(await again.text(again.all()[0].beforeHash as string), NUMBERS);
   });
 
+  test('an edit that lands while the saved record is being read comes after the loaded ones, and nothing is lost', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    await t.history.flush();
+    // the next window: its history is loading when the agent's first edit lands
+    const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
+    const loading = again.load();
+    again.record({ session: 'chat-2', tool: 'editGuard_writeFile', uri: B, before: undefined, after: { hash: sha256('b\n'), text: 'b\n' }, saved: true });
+    await loading;
+    assert.deepEqual(again.all().map((r) => r.uri), [A, B]);
+    assert.ok(again.all()[1].seq > again.all()[0].seq);
+  });
+
   test('an index that is not ours, or broken, loads as an empty record and is reported', async () => {
     for (const index of ['{', 'null', '{"version":2}', JSON.stringify({ version: 1, records: [{ id: 3 }], sizes: {} })]) {
       const storage = new MemoryStorage();
