@@ -154,6 +154,7 @@ async function act(page, a, shotsDir) {
       return { ok: true, path: file };
     }
     case 'click': await loc().click({ timeout }); return { ok: true };
+    case 'hover': await loc().hover({ timeout }); return { ok: true };
     case 'text': return { text: await loc().innerText({ timeout }) };
     case 'count': return { count: await target().count() };
     case 'press': await page.keyboard.press(a.key); return { ok: true };

@@ -220,6 +220,39 @@ suite('agent edits: review and revert', () => {
     assert.ok(!vscode.Uri.parse(folder).fsPath.startsWith(workspaceFolder), 'never inside the workspace folder');
   });
 
+  test("Open Changes shows the edit as a diff of the recorded texts; Go to Changed Lines selects the lines in the file", async () => {
+    const f = makeFile('rv-diff', text(LINES));
+    await agentReplaces(f, 'epsilon', 'EPSILON from the agent');
+    const [edit] = editsOf(f);
+    await vscode.commands.executeCommand('editGuard.openEditDiff', edit.id);
+    const tab = await waitFor(() => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff ? input : undefined;
+    }, 'a diff editor');
+    assert.strictEqual(tab.original.scheme, 'agent-edit-guard');
+    assert.strictEqual((await vscode.workspace.openTextDocument(tab.original)).getText(), text(LINES));
+    assert.strictEqual((await vscode.workspace.openTextDocument(tab.modified)).getText(), text(LINES).replace('epsilon', 'EPSILON from the agent'));
+    await vscode.commands.executeCommand('editGuard.goToEditedLines', edit.id);
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.toString() === f.uri.toString() ? vscode.window.activeTextEditor : undefined), 'the file in an editor');
+    assert.strictEqual(editor.selection.start.line, 4, 'the changed line (5) is selected');
+    assert.strictEqual(editor.selection.end.line, 4);
+  });
+
+  test("the turn's inline Revert button in the rendered view reverts the turn", async () => {
+    await newChat();
+    const f = makeFile('rv-click', text(LINES));
+    const turn = await chatTurn([call.read(f.rel), call.replace(f.rel, 'gamma', 'GAMMA by the agent')]);
+    assert.strictEqual(turn.results[1].json?.status, 'ok', turn.results[1].text);
+    await vscode.commands.executeCommand(SHOW_AGENT_EDITS);
+    // the newest chat is expanded, its newest turn first: that row's button
+    const row = `${VIEW_SELECTOR} .monaco-list-row[aria-level="2"] >> nth=0`;
+    await waitFor(async () => ((await ui({ action: 'count', selector: row })).count ?? 0) > 0, 'the turn row', 8000, 200);
+    assert.ok((await ui({ action: 'hover', selector: row })).ok);
+    const clicked = await ui({ action: 'click', within: row, role: 'button', name: 'Revert This Turn' });
+    assert.ok(clicked.ok, JSON.stringify(clicked));
+    await waitFor(() => diskText(f) === text(LINES) && editsOf(f).every((e) => e.reverted), 'the revert of the turn, on disk and in the record', 8000);
+  });
+
   test('the view lists the edits by chat, turn and file; a window that made edits still shows them after a reload', async function () {
     this.timeout(180000);
     const f = makeFile('rv-view', text(LINES));

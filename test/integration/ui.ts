@@ -1,7 +1,7 @@
 // Asks the Playwright driver (scripts/host/drive.js) to act on the rendered workbench page: the test logs
 // `DRIVER:{json}` (the workbench forwards the extension host's console to the driver) and polls for the
 // driver's answer in $EDITGUARD_ACK_DIR/<id>.json.
-// Actions: screenshot {name, selector?} | click | text | html {selector | role+name, within?, nth?} |
+// Actions: screenshot {name, selector?} | click | hover | text | html {selector | role+name, within?, nth?} |
 // count {selector | role+name} | press {key} | type {text, selector?} | insert {text, selector?} | eval {js} | buttons {selector?, within?};
 // openWindow | reloadWindow | closeWindow: a second window on the workspace, which `window: 'second'` acts on.
 // Answers: { ok } / { text } / { count } / { value } / { buttons } / { html }, or { error } when the action failed.
