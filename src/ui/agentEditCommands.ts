@@ -4,10 +4,14 @@
 // (or another extension) sees exactly what the user is told.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commands';
+import { BoundedMap } from '../core/boundedMap';
 import { changedLineRanges } from '../core/diff';
 import type { EditHistory, EditRecord } from '../core/editHistory';
 import type { FileRevert, Reverter } from '../core/revert';
 import { type AgentEditNode, type AgentEditsView, type EditNames, recordsOf } from './agentEditsView';
+
+/** Conflicts whose marked text a diff can still show. */
+const MAX_SHOWN_CONFLICTS = 20;
 
 /** The scheme of the read-only documents a diff shows: a recorded text, or a revert's conflict. */
 export const EDIT_TEXT_SCHEME = 'agent-edit-guard';
@@ -34,8 +38,8 @@ function lineText(lines: ReadonlyArray<{ start: number; end: number }>): string 
 
 export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vscode.Disposable {
   const { history, reverter, view, names } = env;
-  /** Conflicts shown to the user, by id: the text with conflict markers the revert would make. */
-  const conflicts = new Map<string, string>();
+  /** Conflicts shown to the user, by id: the text with conflict markers the revert would make (the latest few). */
+  const conflicts = new BoundedMap<string, string>(MAX_SHOWN_CONFLICTS);
   let conflictCount = 0;
 
   const textUri = (record: EditRecord, side: 'before' | 'after') => {
