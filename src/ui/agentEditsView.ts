@@ -60,6 +60,11 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<AgentEditNode>;
   private readonly listener: { dispose(): void };
+  /**
+   * One object per node: VS Code knows a tree's elements by identity, so `reveal` finds a node only
+   * as the object `getChildren` gave it.
+   */
+  private readonly nodes = new Map<string, AgentEditNode>();
 
   constructor(
     private readonly history: EditHistory,
@@ -71,6 +76,8 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   }
 
   refresh(): void {
+    // nodes of records that are gone (dropped by the budget, cleared) are not kept
+    if (this.nodes.size > 4 * this.history.all().length + 16) this.nodes.clear();
     const open = this.history.all().filter((r) => r.revertedAt === undefined).length;
     this.view.badge = open ? { value: open, tooltip: vscode.l10n.t('{0} agent edits not reverted', open) } : undefined;
     this.changed.fire(undefined);
@@ -78,14 +85,14 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
 
   getChildren(node?: AgentEditNode): AgentEditNode[] {
     const records = node ? recordsOf(this.history, node) : this.history.all();
-    if (!node) return groupsOf(records, (r) => r.session).map((g) => ({ kind: 'chat', session: g.key }));
+    if (!node) return groupsOf(records, (r) => r.session).map((g) => this.node({ kind: 'chat', session: g.key }));
     switch (node.kind) {
       case 'chat':
-        return groupsOf(records, (r) => r.turn ?? '').map((g) => ({ kind: 'turn', session: node.session, turn: g.records[0].turn }));
+        return groupsOf(records, (r) => r.turn ?? '').map((g) => this.node({ kind: 'turn', session: node.session, turn: g.records[0].turn }));
       case 'turn':
-        return groupsOf(records, (r) => r.uri).map((g) => ({ kind: 'file', session: node.session, turn: node.turn, uri: g.key }));
+        return groupsOf(records, (r) => r.uri).map((g) => this.node({ kind: 'file', session: node.session, turn: node.turn, uri: g.key }));
       case 'file':
-        return records.length > 1 ? [...records].reverse().map((r) => ({ kind: 'edit', id: r.id })) : [];
+        return records.length > 1 ? [...records].reverse().map((r) => this.node({ kind: 'edit', id: r.id })) : [];
       case 'edit':
         return [];
     }
@@ -96,14 +103,23 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       case 'chat':
         return undefined;
       case 'turn':
-        return { kind: 'chat', session: node.session };
+        return this.node({ kind: 'chat', session: node.session });
       case 'file':
-        return { kind: 'turn', session: node.session, turn: node.turn };
+        return this.node({ kind: 'turn', session: node.session, turn: node.turn });
       case 'edit': {
         const r = this.history.get(node.id);
-        return r ? { kind: 'file', session: r.session, turn: r.turn, uri: r.uri } : undefined;
+        return r ? this.node({ kind: 'file', session: r.session, turn: r.turn, uri: r.uri }) : undefined;
       }
     }
+  }
+
+  /** The one object of a node. */
+  private node(node: AgentEditNode): AgentEditNode {
+    const key = JSON.stringify(node);
+    const known = this.nodes.get(key);
+    if (known) return known;
+    this.nodes.set(key, node);
+    return node;
   }
 
   getTreeItem(node: AgentEditNode): vscode.TreeItem {
@@ -156,9 +172,13 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
     }
   }
 
-  /** Shows the view (and the newest edit in it). */
+  /** Shows the view, with the file of the newest edit in it (its chat and turn expanded). */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${AGENT_EDITS_VIEW_ID}.focus`);
+    const newest = this.history.all().at(-1);
+    if (!newest) return;
+    const file = this.node({ kind: 'file', session: newest.session, turn: newest.turn, uri: newest.uri });
+    await this.view.reveal(file, { select: true, focus: false, expand: false });
   }
 
   private isNewestChat(session: string): boolean {

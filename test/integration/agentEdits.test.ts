@@ -142,9 +142,20 @@ suite('agent edits: review and revert', () => {
     assert.deepStrictEqual(result.lines, [{ start: 4, end: 4 }]);
     assert.strictEqual(diskText(f), overlapped, 'nothing was written');
     assert.strictEqual(editsOf(f)[0].reverted, false);
-    const toast = await notification(`Could not revert ${f.rel}`);
+    const words = `Could not revert ${f.rel}`;
+    const toast = await notification(words);
     assert.match(toast, /changes made since overlap the agent edit at line 4\. Nothing was changed\./);
-    assert.match(toast, /Show Conflict/);
+    // the user chooses to see it: the file now ↔ the revert with conflict markers
+    const clicked = await ui({ action: 'click', within: `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`, role: 'button', name: 'Show Conflict', exact: true });
+    assert.ok(clicked.ok, JSON.stringify(clicked));
+    const diff = await waitFor(() => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'agent-edit-guard' ? input : undefined;
+    }, 'the conflict diff', 5000);
+    assert.strictEqual(diff.original.toString(), f.uri.toString());
+    const marked = (await vscode.workspace.openTextDocument(diff.modified)).getText();
+    assert.match(marked, /<<<<<<< now \(kept\)\nDELTA from the agent, then the user\n=======\ndelta\n>>>>>>> with the agent edit reverted\n/);
+    assert.strictEqual(diskText(f), overlapped, 'looking changes nothing');
   });
 
   test('a file deleted since the edit: a clear message, and nothing is created', async () => {
