@@ -223,6 +223,7 @@ suite('agent edits: review and revert', () => {
     const stored = folderBytes(vscode.Uri.parse(folder).fsPath);
     assert.ok(stored <= 1024 * 1024, `the record takes ${stored} bytes on disk, over 1 MiB`);
     const kept = editsOf(f);
+    console.log(`MEASURE edit record budget: ${stored} bytes on disk (budget ${1024 * 1024}), ${kept.length} of 40 edits of ${version(1).length} characters kept`);
     assert.ok(kept.length >= 2 && kept.length < 40, `${kept.length} of 40 edits kept`);
     const [result] = await revertEdits(REVERT_EDIT, kept.at(-1)!.id);
     assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
