@@ -43,10 +43,26 @@ export function blockOf(text: string): string[] | undefined {
   let solid = 0;
   let chars = 0;
   for (const line of block) {
-    if (!trivial(line)) solid++;
-    chars += line.replace(/\s+/g, '').length;
+    if (solid < DUPLICATE_MIN_LINES && !trivial(line)) solid++;
+    for (let i = 0; i < line.length && chars < DUPLICATE_MIN_CHARS; i++) if (!/\s/.test(line[i])) chars++;
+    if (solid >= DUPLICATE_MIN_LINES && chars >= DUPLICATE_MIN_CHARS) return block;
   }
-  return solid >= DUPLICATE_MIN_LINES && chars >= DUPLICATE_MIN_CHARS ? block : undefined;
+  return undefined;
+}
+
+/**
+ * A quick test before the lines of `added` are split (an overwrite's may be the whole new file): the
+ * block can stand in `current` only if its first line does.
+ */
+function firstLineStandsIn(current: string, added: string): boolean {
+  for (let from = 0; from < added.length; ) {
+    let to = added.indexOf('\n', from);
+    if (to === -1) to = added.length;
+    const line = added.slice(from, to).trimEnd();
+    if (line !== '') return occurrences(current, [line], 1).length > 0;
+    from = to + 1;
+  }
+  return false;
 }
 
 /**
@@ -96,6 +112,7 @@ export function findAppendDuplicate(current: string, appended: string): Duplicat
   // a first line that continues the file's last line (no final newline) is not a line of its own
   const joined = current.length > 0 && !current.endsWith('\n');
   const added = joined ? appended.slice(appended.indexOf('\n') + 1 || appended.length) : appended;
+  if (added.length > 4096 && !firstLineStandsIn(current, added)) return undefined;
   const block = blockOf(added);
   if (!block) return undefined;
   const at = occurrences(current, block, 1);
@@ -123,6 +140,7 @@ export function findWriteDuplicate(current: string, next: string): Duplicate | u
     s = nl === -1 ? 0 : s - nl - 1;
   }
   const added = next.slice(p, next.length - s);
+  if (!firstLineStandsIn(current, added)) return undefined;
   const block = blockOf(added);
   if (!block) return undefined;
   const had = occurrences(current, block);

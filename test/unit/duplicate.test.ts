@@ -225,6 +225,17 @@ suite('rule 11: a write that would repeat a block the file holds is refused dupl
     assert.equal((await t.write(`${SECTION}\n`, { append: true, turn: 'T2' })).data.reason, 'duplicate');
   });
 
+  test('a long section (over 4 KB, the quick first-line test first) appended again is refused too', async () => {
+    const t = setup();
+    const long = Array.from({ length: 120 }, (_, i) => `- item ${i}: a line of the long section, written once`).join('\n');
+    assert.ok(long.length > 4096);
+    t.docs.file(A, `${HEAD}${long}\n`);
+    await t.read();
+    const r = await t.write(`${long}\n`, { append: true });
+    assert.equal(r.data.reason, 'duplicate');
+    assert.deepEqual(r.data.duplicateLines, { start: 4, end: 123 });
+  });
+
   test('the search: whole lines only, the first place named, the count given', () => {
     const text = `pre ${SECTION}\n\n${SECTION}\nmid\n${SECTION}\n`;
     const found = findAppendDuplicate(text, `${SECTION}\n`);
