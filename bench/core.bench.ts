@@ -255,6 +255,50 @@ async function editRecord() {
   }
 }
 
+/** What rule 11's duplicate check costs an append: the same append with `allowDuplicate: true` (no check) as the baseline. */
+async function appendDuplicateCheck() {
+  for (const size of [1 * MB, 10 * MB]) {
+    const base = sourceLikeText(size, size + 13);
+    let n = 0;
+    // a new section each time, so the check searches the whole text and finds nothing (the usual case)
+    const section = () => {
+      n++;
+      return `\nexport function benchAppended${n}(value: number): number {\n  const result = value * ${n} + document.length;\n  return result;\n}\n`;
+    };
+    const setups = ['without check', 'with check'].map((name) => {
+      const uri = `file:///bench/append-${name.replace(' ', '-')}-${size}.ts`;
+      const store = new MarkStore();
+      const port = new BenchDocuments();
+      port.set(uri, base);
+      const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
+      const ctx = (): CallContext => ({ tool: 'editGuard_writeFile', verb: 'write', session: 's', turn: undefined, uri, path: 'a.ts', arrival: store.watermark });
+      return {
+        name,
+        // the agent read the file first (untimed): a fresh mark, the current version's hash cached
+        setup: async () => {
+          await guard.read(ctx(), { limit: 1 });
+        },
+        run: async () => {
+          const out = await guard.write(ctx(), { content: section(), append: true, allowDuplicate: name === 'without check' });
+          if (out.data.status !== 'ok') throw new Error(`append: ${JSON.stringify(out.data)}`);
+        },
+      };
+    });
+    const c = await compare(setups, { warmup: 3, rounds: quick ? 5 : size >= 10 * MB ? 15 : 25 });
+    rows.push({
+      id: `write.appendDuplicateCheck.${size}`,
+      group: '4 end to end',
+      label: `core: allowed append (after a read) with rule 11's duplicate check, ${sizeLabel(size)}`,
+      value: c.times['with check'],
+      baseline: { label: 'the same append with allowDuplicate: true', ...c.times['without check'] },
+      ratio: c.ratios['with check'],
+      unit: 'ms',
+      goal: { text: '≤ 1.2× without', max: 1.2, on: 'ratio' },
+      note: 'a 4-line section not in the file: one indexOf pass over the whole text, anchored on its longest line',
+    });
+  }
+}
+
 // ---- item 3: the mark store ----
 const flat = (s: string) => JSON.parse(JSON.stringify(s)) as string; // a fresh flat string, like one from an API call
 const hex = (i: number, salt: number) => createHash('sha256').update(`${i}:${salt}`).digest('hex');
@@ -460,6 +504,7 @@ async function main() {
   await hashing();
   await writePath();
   await editRecord();
+  await appendDuplicateCheck();
   await markStore();
   markWorkloadMemory();
   await readRendering();

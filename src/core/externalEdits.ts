@@ -8,7 +8,7 @@ import { shortSession } from './gatekeeper';
 import { externalDenialLead, externalUnsafeStop } from './messages';
 import type { CallContext, GuardSettings, LoadedDocument, SeenVersion } from './ports';
 import { DEFAULT_SETTINGS } from './settings';
-import type { BlockReason } from './types';
+import type { GateBlockReason } from './types';
 
 export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
 
@@ -48,7 +48,7 @@ export class ExternalEdits {
    */
   async check(calls: readonly CallContext[]): Promise<ExternalVerdict> {
     const gate = this.gate;
-    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: BlockReason; settings: GuardSettings }> = [];
+    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: GateBlockReason; settings: GuardSettings }> = [];
     const unsafe: string[] = [];
     for (const ctx of calls) {
       gate.name(ctx);

@@ -1,6 +1,6 @@
 // The gate's decision (docs/design.md §Rules: rules 2, 3, 4 and 8) as a pure function of what is known at check time.
 import type { ReadMark } from './marks';
-import type { BlockReason, OwnWritePolicy, ReadPolicy } from './types';
+import type { GateBlockReason, OwnWritePolicy, ReadPolicy } from './types';
 
 export interface GateInput {
   /** `editGuard.enabled` (rule 8). */
@@ -21,7 +21,7 @@ export interface GateInput {
 
 export type GateDecision =
   | { allow: true; basis: 'disabled' | 'new-file' | 'seen' | 'own-write' }
-  | { allow: false; reason: BlockReason };
+  | { allow: false; reason: GateBlockReason };
 
 /** Rule 3: does the agent's own write still count as having seen the file? */
 export function ownWriteCounts(mark: ReadMark, turn: string | undefined, policy: OwnWritePolicy): boolean {

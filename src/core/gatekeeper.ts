@@ -13,6 +13,8 @@ import {
   CAUSE,
   changedBody,
   currentContentBody,
+  duplicateBody,
+  duplicateHeadline,
   errorText,
   numberedText,
   revertedName,
@@ -22,7 +24,8 @@ import {
 import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger, SeenVersion } from './ports';
 import { renderNumbered } from './render';
 import { lastLineOf, partOfText } from './text';
-import type { BlockReason, ErrorCode, LineSpan, ResultData, ToolOutcome } from './types';
+import type { Duplicate } from './duplicate';
+import type { ErrorCode, GateBlockReason, LineSpan, ResultData, ToolOutcome } from './types';
 
 /** Files whose display names are remembered for stale notices; the least recently used go first. */
 const MAX_NAMED_FILES = 10_000;
@@ -84,8 +87,19 @@ export class Gatekeeper {
     }
   }
 
+  /** Rule 11's search, failing open like the decision (rule 7): a bug in it lets the write through. */
+  duplicateOf(ctx: CallContext, find: () => Duplicate | undefined): { duplicate?: Duplicate; failOpen: boolean } {
+    try {
+      const duplicate = find();
+      return duplicate ? { duplicate, failOpen: false } : { failOpen: false };
+    } catch (e) {
+      this.log.error(`duplicate check failed on ${ctx.path}; letting the write through: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return { failOpen: true };
+    }
+  }
+
   /** Rule 6: a refusal says why, shows what changed (or the content), and stamps a mark. */
-  refuse(ctx: CallContext, doc: LoadedDocument, reason: BlockReason, settings: GuardSettings): ToolOutcome {
+  refuse(ctx: CallContext, doc: LoadedDocument, reason: GateBlockReason, settings: GuardSettings): ToolOutcome {
     // the version this call was based on: the newest mark that existed when it arrived (rule 9);
     // a parallel call may have stamped newer ones since
     const seen = this.store.newest(ctx.session, ctx.uri, ctx.arrival);
@@ -118,6 +132,31 @@ export class Gatekeeper {
       reason,
       ...(span ? { changedLines: span } : {}),
       message: blockedSummary(ctx.verb, ctx.path, reason),
+    });
+    return { ...outcome, lead };
+  }
+
+  /**
+   * Rule 11: the write would add a block the file already holds. Shows where it stands; stamps no
+   * mark (the chat's newest mark is current, or the gate would have refused first, and a few lines
+   * shown are no reason to let a turn-bound own-write mark become a read that outlives the turn).
+   */
+  refuseDuplicate(ctx: CallContext, doc: LoadedDocument, dup: Duplicate, append: boolean, settings: GuardSettings): ToolOutcome {
+    const maxChars = settings.maxResultChars ?? Infinity;
+    const rendered = renderNumbered(doc.text, { offset: dup.start, limit: dup.end - dup.start + 1, maxLines: settings.maxReadLines, maxChars });
+    const headline = duplicateHeadline(append, ctx.path, dup);
+    const lines: LineSpan = { start: dup.start, end: dup.end };
+    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason: 'duplicate', changedLines: [{ start: dup.start - 1, end: dup.end - 1 }] });
+    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: duplicate of lines ${dup.start}-${dup.end} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    const lead = `${headline}\n\n`;
+    const outcome = this.finish(ctx, lead + duplicateBody(numberedText(ctx.path, rendered, settings.maxReadLines, maxChars)), {
+      status: 'blocked',
+      tool: ctx.tool,
+      path: ctx.path,
+      uri: ctx.uri,
+      reason: 'duplicate',
+      duplicateLines: lines,
+      message: blockedSummary(ctx.verb, ctx.path, 'duplicate'),
     });
     return { ...outcome, lead };
   }

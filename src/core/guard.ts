@@ -11,10 +11,20 @@ import { type CallContext, CancelledError, type LoadedDocument, type SaveResult 
 import { renderNumbered } from './render';
 import { changedLinesOf, planReplace, type TextSpanEdit } from './replace';
 import { withEol } from './text';
+import { type Duplicate, findAppendDuplicate, findWriteDuplicate } from './duplicate';
 import type { ErrorCode, ToolOutcome } from './types';
 
 type ChangePlan =
-  | { edits: TextSpanEdit[]; newText: string; summary: string; replacements?: number; eolNote?: string }
+  | {
+      edits: TextSpanEdit[];
+      newText: string;
+      summary: string;
+      replacements?: number;
+      eolNote?: string;
+      /** Rule 11: where the change would repeat a block the file already holds (a write without allowDuplicate). */
+      findDuplicate?: () => Duplicate | undefined;
+      append?: boolean;
+    }
   | { code: ErrorCode; message: string; matches?: number };
 
 export class Guard {
@@ -50,16 +60,20 @@ export class Guard {
     });
   }
 
-  async write(ctx: CallContext, input: { content: string; append: boolean }): Promise<ToolOutcome> {
+  async write(ctx: CallContext, input: { content: string; append: boolean; allowDuplicate?: boolean }): Promise<ToolOutcome> {
     return this.guardedChange(ctx, (doc) => {
       // the editor writes every inserted line break with the document's line ending: plan the same text
       const content = withEol(input.content, doc.eol);
       const end = doc.text.length;
+      const newText = input.append ? doc.text + content : content;
       return {
         edits: [{ start: input.append ? end : 0, end, text: content }],
-        newText: input.append ? doc.text + content : content,
+        newText,
         summary: text.writeSummary(input.append),
         ...(content !== input.content ? { eolNote: text.eolNote(doc.eol) } : {}),
+        ...(input.allowDuplicate === true
+          ? {}
+          : { findDuplicate: () => (input.append ? findAppendDuplicate(doc.text, content) : findWriteDuplicate(doc.text, newText)), append: input.append }),
       };
     }, input.content);
   }
@@ -94,13 +108,20 @@ export class Guard {
       }
       if (doc.unsafeToEdit) return gate.error(ctx, 'binary', doc.unsafeToEdit);
 
-      const { decision, failOpen } = gate.check(ctx, doc, settings);
+      const { decision, failOpen: gateFailOpen } = gate.check(ctx, doc, settings);
       if (!decision.allow) return gate.refuse(ctx, doc, decision.reason, settings);
 
       const change = plan(doc);
       if ('code' in change) {
         const { code, message, ...extra } = change;
         return gate.error(ctx, code, message, extra);
+      }
+      // rule 11: only for a write the gate allows, and not when the gate is off (or already failed open)
+      let failOpen = gateFailOpen;
+      if (change.findDuplicate && decision.basis !== 'disabled' && !failOpen) {
+        const found = gate.duplicateOf(ctx, change.findDuplicate);
+        if (found.duplicate) return gate.refuseDuplicate(ctx, doc, found.duplicate, change.append === true, settings);
+        failOpen = found.failOpen;
       }
       checkCancelled(ctx);
       const newHash = sha256(change.newText);

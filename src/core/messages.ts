@@ -8,7 +8,8 @@
 import type { RenderedRange } from './render';
 import { type Eol, eolName } from './text';
 import { TOOL_IDS } from './toolIds';
-import type { BlockReason, ErrorCode, OwnWritePolicy } from './types';
+import type { Duplicate } from './duplicate';
+import type { BlockReason, ErrorCode, GateBlockReason, OwnWritePolicy } from './types';
 
 export function fence(body: string, lang = ''): string {
   // a fence longer than any backtick run inside, so file text cannot close it early
@@ -62,7 +63,7 @@ export const offsetPastEnd = (offset: number, path: string, totalLines: number) 
 // ---- refusals (rule 6)
 
 /** `showsDiff`: the body below is a diff (else it is the current content). */
-export function blockedHeadline(reason: BlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
+export function blockedHeadline(reason: GateBlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
   switch (reason) {
     case 'not-read':
       return `BLOCKED: nothing was written. You have not read ${path} in this chat, so your ${verb} could overwrite content you have not seen. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, based on this text.`;
@@ -79,6 +80,18 @@ export function blockedHeadline(reason: BlockReason, verb: string, path: string,
       return `BLOCKED: nothing was written. You read ${path} in an earlier turn, and this workspace counts a read only within its turn (editGuard.readKeepsMark = sameTurn), because your context may have been summarised since. It is unchanged since your read; its content is below and counts as reading the file, so you may repeat your ${verb}.`;
   }
 }
+
+/** Rule 11: the write would add, a second time, lines the file already holds (`dup`). */
+export function duplicateHeadline(append: boolean, path: string, dup: Duplicate): string {
+  const where = dup.start === dup.end ? `line ${dup.start}` : `lines ${dup.start}–${dup.end}`;
+  const times = dup.count > 1 ? ` (it stands there ${dup.count} times; the first is shown)` : '';
+  const what = append
+    ? `${path} already holds the text you are appending, at ${where}${times}, so your append would add it a second time.`
+    : `Your write would keep ${where} of ${path} and add the same lines again (at line ${dup.addedAt} of your new content)${times}, so the file would hold them twice.`;
+  return `BLOCKED: nothing was written. ${what} Perhaps you already made this edit earlier and lost track of it (your context may have been summarised): then it is done, and the lines below show it. If you do mean the file to hold these lines twice, repeat the same call with allowDuplicate: true added.`;
+}
+
+export const duplicateBody = (numbered: string) => `Where they stand now: ${numbered}`;
 
 /** The labels of a refusal's diff: the version the chat saw → the file now. */
 export const SEEN_DIFF_LABELS = { before: 'what you last saw', after: 'current' } as const;

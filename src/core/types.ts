@@ -18,7 +18,11 @@ export type OwnWritePolicy = 'sameTurn' | 'never' | 'always';
  */
 export type ReadPolicy = 'always' | 'sameTurn';
 
-export type BlockReason = 'not-read' | 'changed' | 'own-write-expired' | 'read-expired';
+/** Why the gate's decision (gate.ts) refuses a write. */
+export type GateBlockReason = 'not-read' | 'changed' | 'own-write-expired' | 'read-expired';
+
+/** Why a write was refused: the gate's reasons, and `duplicate` (rule 11) for a write the gate allows. */
+export type BlockReason = GateBlockReason | 'duplicate';
 
 export type ErrorCode =
   | 'invalid-input'
@@ -62,6 +66,8 @@ export interface ResultData {
    * whole file.
    */
   changedLines?: LineSpan;
+  /** blocked `duplicate` (rule 11): where the block the write would repeat already stands in the current text. 1-based, inclusive. */
+  duplicateLines?: LineSpan;
   startLine?: number;
   endLine?: number;
   totalLines?: number;

@@ -96,7 +96,7 @@ return errors === 0;
 }
 
 export const editGuard_writeFile = validate11;
-const schema12 = {"type":"object","properties":{"filePath":{"type":"string"},"content":{"type":"string"},"append":{"type":"boolean"}},"required":["filePath","content"]};
+const schema12 = {"type":"object","properties":{"filePath":{"type":"string"},"content":{"type":"string"},"append":{"type":"boolean"},"allowDuplicate":{"type":"boolean"}},"required":["filePath","content"]};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -158,14 +158,26 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.allowDuplicate !== undefined){
+if(typeof data.allowDuplicate !== "boolean"){
+const err5 = {instancePath:instancePath+"/allowDuplicate",schemaPath:"#/properties/allowDuplicate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -273,4 +285,4 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const FIELDS = {"editGuard_readFile":["filePath","offset","limit"],"editGuard_writeFile":["filePath","content","append"],"editGuard_replaceString":["filePath","oldString","newString","replaceAll"]};
+export const FIELDS = {"editGuard_readFile":["filePath","offset","limit"],"editGuard_writeFile":["filePath","content","append","allowDuplicate"],"editGuard_replaceString":["filePath","oldString","newString","replaceAll"]};

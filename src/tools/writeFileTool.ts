@@ -8,6 +8,8 @@ export interface WriteFileInput {
   filePath: string;
   content: string;
   append?: boolean;
+  /** Rule 11: the agent means to write a block the file already holds (skips the duplicate check). */
+  allowDuplicate?: boolean;
 }
 
 export class WriteFileTool implements vscode.LanguageModelTool<WriteFileInput> {
@@ -24,7 +26,7 @@ export class WriteFileTool implements vscode.LanguageModelTool<WriteFileInput> {
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<WriteFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     return runTool<WriteFileInput>(this.env, WriteFileTool.id, options, token, (call, input) =>
-      this.env.guard.write(call, { content: input.content, append: input.append === true }),
+      this.env.guard.write(call, { content: input.content, append: input.append === true, allowDuplicate: input.allowDuplicate === true }),
     );
   }
 }

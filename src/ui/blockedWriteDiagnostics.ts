@@ -17,6 +17,8 @@ const reasonText = (reason: BlockedWrite['reason']): string => {
       return vscode.l10n.t("the agent's last sight of this file was its own write in an earlier turn");
     case 'read-expired':
       return vscode.l10n.t('the agent read this file in an earlier turn (editGuard.readKeepsMark is sameTurn)');
+    case 'duplicate':
+      return vscode.l10n.t('the write would add these lines a second time (the agent can repeat it with allowDuplicate: true)');
   }
 };
 
@@ -32,7 +34,10 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
     // named as the chat and turn were when the block happened: the message is written once
     const chat = chatLabel(this.names, block.session);
     const where = block.turn ? vscode.l10n.t({ message: '{0}, {1}', args: [chat, turnLabel(this.names, block.session, block.turn)], comment: ['where a write was blocked: the chat, then its turn'] }) : chat;
-    const message = vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
+    const message =
+      block.reason === 'duplicate'
+        ? vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown where these lines already stand.', block.tool, where, reasonText(block.reason))
+        : vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
     const diagnostics = block.changedLines.map((r) => {
       const last = doc ? Math.min(r.end, doc.lineCount - 1) : r.end;
       const endChar = doc && last >= 0 ? doc.lineAt(last).text.length : Number.MAX_SAFE_INTEGER;

@@ -63,6 +63,7 @@ type Op =
 
 // line breaks of every kind a file can have: VS Code holds one per document
 const token = fc.constantFrom('a', 'b', 'c', 'ab', ' ', '\n', '\n', 'a\n', 'b\n', '\r\n', 'a\r\n', '\r');
+// at most 24 characters: below rule 11's threshold (DUPLICATE_MIN_CHARS), which the reference model leaves out
 const text = fc.array(token, { maxLength: 8 }).map((t) => t.join(''));
 const needle = fc.oneof(
   { arbitrary: fc.constantFrom('a', 'b', 'ab', 'a\nb', 'b\n', 'c', ' ', '\n'), weight: 6 },

@@ -36,6 +36,9 @@
 //   the chat has not seen, is *blocked* (the refusal is the more useful answer: it shows the text);
 // - an error result (invalid-input, no-match, ambiguous, not-found) stamps no mark;
 // - a write to a file that does not exist creates it, with or without `append`.
+// - rule 11 (`duplicate`) is not modelled: the property test's texts (test/unit/gate.property.test.ts,
+//   at most 8 tokens of at most 3 characters) never reach its threshold of 60 non-whitespace
+//   characters, so no generated write is a duplicate; test/unit/duplicate.test.ts covers the rule.
 import { createHash } from 'node:crypto';
 
 export type Policy = 'sameTurn' | 'never' | 'always';
