@@ -3,18 +3,13 @@
 import * as assert from 'node:assert/strict';
 import { blockOf, DUPLICATE_MIN_CHARS, DUPLICATE_MIN_LINES, findAppendDuplicate, findWriteDuplicate } from '../../src/core/duplicate';
 import { sha256 } from '../../src/core/hash';
-import { MarkStore } from '../../src/core/marks';
 import type { BlockedWrite, CallContext, GuardSettings } from '../../src/core/ports';
-import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+import { coreFixture, verbOf } from './memoryDocuments';
 
 const A = 'file:///ws/notes.md';
 
 function setup(settings: Partial<GuardSettings> = {}) {
-  const docs = new MemoryDocuments();
-  const store = new MarkStore();
-  const log = new MemoryLog();
-  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, ...settings };
-  const { gate, guard } = coreOver(store, docs, () => current, log);
+  const { docs, store, log, gate, guard } = coreFixture(settings);
   const blocks: BlockedWrite[] = [];
   gate.onDidBlock((b) => blocks.push(b));
   const call = (tool: string, turn = 'turn-1'): CallContext => ({

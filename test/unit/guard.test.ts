@@ -2,19 +2,14 @@
 import * as assert from 'node:assert/strict';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
-import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
-import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+import { coreFixture, verbOf } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
 function setup(settings: Partial<GuardSettings> = {}) {
-  const docs = new MemoryDocuments();
-  const store = new MarkStore();
-  const log = new MemoryLog();
-  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, ...settings };
-  const { gate, guard } = coreOver(store, docs, () => current, log);
+  const { docs, store, log, current, gate, guard } = coreFixture(settings);
   const call = (tool: ToolName, uri: string, session = 'chat-1', turn: string | undefined = 'turn-1'): CallContext => ({
     tool,
     verb: verbOf(tool),

@@ -3,12 +3,11 @@
 import * as assert from 'node:assert/strict';
 import { EditHistory, type HistoryStorage } from '../../src/core/editHistory';
 import { sha256 } from '../../src/core/hash';
-import { MarkStore } from '../../src/core/marks';
 import { linesOf, revertChange } from '../../src/core/merge';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext } from '../../src/core/ports';
 import { Reverter, spanEdit } from '../../src/core/revert';
 import { applySpanEdits } from '../../src/core/replace';
-import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+import { coreFixture, MemoryLog, verbOf } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
@@ -41,11 +40,7 @@ class MemoryStorage implements HistoryStorage {
 }
 
 function setup(budget = 64 * 1024 * 1024) {
-  const docs = new MemoryDocuments();
-  const store = new MarkStore();
-  const log = new MemoryLog();
-  const settings: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000 };
-  const { gate, guard } = coreOver(store, docs, () => settings, log);
+  const { docs, store, log, gate, guard } = coreFixture();
   const storage = new MemoryStorage();
   const history = new EditHistory(storage, () => budget, log);
   gate.onDidWrite((w) => {
