@@ -221,9 +221,7 @@ async function editRecord() {
       const gate = new Gatekeeper(store, port, settings, quiet);
       if (name === 'with') {
         const history = new EditHistory(storage, () => 64 * MB, quiet);
-        gate.onDidWrite((w) => {
-          if (w.before !== 'unknown') history.record({ ...w, before: w.before === 'created' ? undefined : w.before });
-        });
+        gate.onDidWrite((w) => history.record(w));
       }
       const guard = new Guard(gate);
       let state = 0;

@@ -165,7 +165,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     gate.onDidBlock((block) => diagnostics.onBlocked(block)),
     gate.onDidWrite((write) => {
       diagnostics.onWritten(write.session, write.uri);
-      if (write.before !== 'unknown') history.record({ ...write, before: write.before === 'created' ? undefined : write.before });
+      history.record(write);
     }),
     // a reverted file's blocked-write warnings were about text that is gone
     reverter.onDidRevert(({ uri }) => diagnostics.clearFile(uri)),

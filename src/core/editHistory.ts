@@ -4,7 +4,7 @@
 // of edits of one file shares them) in a `HistoryStorage`: the extension's workspace storage in VS
 // Code, never the workspace folder. The whole record keeps within a byte budget, oldest edit first.
 import { Emitter } from './events';
-import type { Logger } from './ports';
+import type { CompletedWrite, Logger } from './ports';
 import type { ToolName } from './types';
 
 export interface EditRecord {
@@ -24,18 +24,6 @@ export interface EditRecord {
   saved: boolean;
   /** When the user reverted it. */
   revertedAt?: number;
-}
-
-/** One landed write, as the gate reports it. */
-export interface LandedEdit {
-  session: string;
-  turn?: string;
-  tool: ToolName;
-  uri: string;
-  /** `undefined`: the write created the file. */
-  before: { hash: string; text: string } | undefined;
-  after: { hash: string; text: string };
-  saved: boolean;
 }
 
 /** Where the record lives: an index (small, rewritten) and texts by hash (written once). */
@@ -138,8 +126,13 @@ export class EditHistory {
     this.providers.set(name, provide);
   }
 
-  /** A write landed: record it (an edit that changed nothing is not an edit). */
-  record(edit: LandedEdit): EditRecord | undefined {
+  /**
+   * A write landed (the gate's `onDidWrite`): record it. Not recorded: a write whose text before the
+   * gate did not see (nothing to review it against), and an edit that changed nothing.
+   */
+  record(write: CompletedWrite): EditRecord | undefined {
+    if (write.before === 'unknown') return undefined;
+    const edit = { ...write, before: write.before === 'created' ? undefined : write.before };
     if (edit.before?.hash === edit.after.hash) return undefined;
     const at = this.now();
     const seq = this.nextSeq++;

@@ -43,9 +43,7 @@ function setup(budget = 64 * 1024 * 1024) {
   const { docs, store, log, gate, guard } = coreFixture();
   const storage = new MemoryStorage();
   const history = new EditHistory(storage, () => budget, log);
-  gate.onDidWrite((w) => {
-    if (w.before !== 'unknown') history.record({ ...w, before: w.before === 'created' ? undefined : w.before });
-  });
+  gate.onDidWrite((w) => history.record(w));
   const reverter = new Reverter(gate, history, LABELS);
   const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.slice('file:///ws/'.length), arrival: store.watermark });
   const read = (uri: string, turn?: string, session?: string) => guard.read(call('editGuard_readFile', uri, turn, session), {});
@@ -166,7 +164,7 @@ suite('revert: the record of agent edits', () => {
     // the next window: its history is loading when the agent's first edit lands
     const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
     const loading = again.load();
-    again.record({ session: 'chat-2', tool: 'editGuard_writeFile', uri: B, before: undefined, after: { hash: sha256('b\n'), text: 'b\n' }, saved: true });
+    again.record({ session: 'chat-2', turn: undefined, tool: 'editGuard_writeFile', uri: B, before: 'created', after: { hash: sha256('b\n'), text: 'b\n' }, saved: true });
     await loading;
     assert.deepEqual(again.all().map((r) => r.uri), [A, B]);
     assert.ok(again.all()[1].seq > again.all()[0].seq);
