@@ -14,7 +14,7 @@ import { Guard } from './core/guard';
 import { MarkStore, type ReadMark } from './core/marks';
 import { Reverter } from './core/revert';
 import { OWN_TOOL_VERB, type OwnToolId } from './core/toolIds';
-import { HISTORY_FOLDER, WorkspaceHistoryStorage } from './editor/historyStorage';
+import { WorkspaceHistoryStorage } from './editor/historyStorage';
 import { LiveFreshness } from './editor/liveFreshness';
 import { VsCodeEditor } from './editor/vscodeEditor';
 import { fileOfAgentPath } from './editor/workspace';
@@ -171,7 +171,8 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     reverter.onDidRevert(({ uri }) => diagnostics.clearFile(uri)),
     agentEdits,
     registerAgentEditCommands({ history, reverter, view: agentEdits, names: editNames }),
-    { dispose: () => void history.dispose() },
+    // deactivate() has flushed the record by then (VS Code awaits it before disposing these)
+    history,
     { dispose: () => (flushOnExit = undefined) },
     freshness.onDidTouchSeenFile(() => marksChanged.fire()),
     names.onDidChange(refreshStatus),
@@ -197,7 +198,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
         toggle: toggleGate,
         copilotGuard: copilotToolsPlacement,
         chooseCopilotGuard: () => chooseCopilotGuard(copilotGuard),
-        openEdits: () => history.all().filter((r) => r.revertedAt === undefined).length,
+        openEdits: () => history.unreverted(),
         showAgentEdits: () => agentEdits.reveal(),
       }),
     ),
@@ -225,7 +226,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       }),
       vscode.commands.registerCommand(TEST_COMMANDS.agentEditsStorage, async () => {
         await history.flush();
-        return context.storageUri ? vscode.Uri.joinPath(context.storageUri, HISTORY_FOLDER).toString() : undefined;
+        return historyStorage?.folder.toString();
       }),
       vscode.commands.registerCommand(TEST_COMMANDS.offerCopilotGuard, async () => {
         await context.globalState.update(OFFER_STATE_KEY, undefined);

@@ -2,7 +2,7 @@
 // lines the file already holds verbatim — the section a long turn appends again after its context
 // was summarised. Pure, and near O(n): one native `indexOf` pass over the text per count, anchored on
 // the block's longest line; the few hits are checked line by line.
-import { lastLineOf, lineOfOffset } from './text';
+import { commonPrefix, commonSuffix, lastLineOf, lineOfOffset } from './text';
 
 /** A block counts only with at least this many non-trivial lines… */
 export const DUPLICATE_MIN_LINES = 3;
@@ -158,22 +158,4 @@ function leadingBlankLines(text: string): number {
     n++;
   }
   return n;
-}
-
-/** The length of the common start of two texts, up to `max`, compared in native chunks. */
-function commonPrefix(a: string, b: string, max: number): number {
-  let i = 0;
-  for (let step = 1 << 16; step >= 1; step >>= 1) {
-    while (i + step <= max && a.startsWith(b.slice(i, i + step), i)) i += step;
-  }
-  return i;
-}
-
-/** The length of the common end of two texts, up to `max`. */
-function commonSuffix(a: string, b: string, max: number): number {
-  let i = 0;
-  for (let step = 1 << 16; step >= 1; step >>= 1) {
-    while (i + step <= max && a.endsWith(b.slice(b.length - i - step, b.length - i), a.length - i)) i += step;
-  }
-  return i;
 }

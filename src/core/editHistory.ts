@@ -107,6 +107,11 @@ export class EditHistory {
     return this.records;
   }
 
+  /** How many recorded edits are not reverted. */
+  unreverted(): number {
+    return this.records.filter((r) => r.revertedAt === undefined).length;
+  }
+
   get(id: string): EditRecord | undefined {
     return this.records.find((r) => r.id === id);
   }
@@ -201,9 +206,11 @@ export class EditHistory {
     return this.flushing;
   }
 
-  dispose(): Promise<void> {
+  /** Stops listening and the pending timer; writing what is left is `flush`'s, awaited at deactivation. */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
     this.changed.dispose();
-    return this.flush();
   }
 
   private addText(hash: string, size: number): void {
@@ -253,6 +260,17 @@ export class EditHistory {
       this.log.warn(`the record of agent edits could not be saved: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+}
+
+/** Records grouped by a key, each group in the records' order, the groups in the order their first record comes. */
+export function groupRecords<K>(records: readonly EditRecord[], key: (r: EditRecord) => K): Map<K, EditRecord[]> {
+  const groups = new Map<K, EditRecord[]>();
+  for (const r of records) {
+    const group = groups.get(key(r));
+    if (group) group.push(r);
+    else groups.set(key(r), [r]);
+  }
+  return groups;
 }
 
 /** An index as read back: anything malformed is left out, never trusted. */

@@ -5,13 +5,13 @@
 // conflict, a file gone, or a text the record lost changes nothing and says so. The revert goes into
 // the editor like any edit and is saved only if the buffer had no unsaved changes before (the rule
 // for agents' writes): the user's unsaved work is never saved behind their back.
-import type { EditHistory, EditRecord } from './editHistory';
+import { type EditHistory, type EditRecord, groupRecords } from './editHistory';
 import { Emitter } from './events';
 import type { Gatekeeper } from './gatekeeper';
 import { sha256 } from './hash';
 import { type ConflictLabels, revertChange } from './merge';
 import type { TextSpanEdit } from './replace';
-import { lastLineOf } from './text';
+import { commonPrefix, commonSuffix, lastLineOf } from './text';
 import type { LineSpan } from './types';
 
 export type FileRevert = { uri: string; ids: string[] } & (
@@ -35,8 +35,8 @@ export type FileRevert = { uri: string; ids: string[] } & (
   | { kind: 'conflict'; why: 'overlap' | 'changed-since-created'; lines: LineSpan[]; marked: string; current: string }
   /** The file was deleted or renamed since: nothing was created. */
   | { kind: 'missing' }
-  /** The file could not be read, changed while the revert ran, or the record lost a text. */
-  | { kind: 'failed'; message: string }
+  /** The file could not be read (`message`: the editor's reason), changed while the revert ran, or the record lost a text. */
+  | { kind: 'failed'; why: 'unreadable' | 'changed-meanwhile' | 'text-lost'; message?: string }
 );
 
 export interface RevertDone {
@@ -57,13 +57,8 @@ export class Reverter {
 
   /** Reverts the given edits (those not reverted already), file by file. */
   async revert(records: readonly EditRecord[]): Promise<FileRevert[]> {
-    const byFile = new Map<string, EditRecord[]>();
-    for (const r of records) {
-      if (r.revertedAt !== undefined) continue;
-      byFile.set(r.uri, [...(byFile.get(r.uri) ?? []), r]);
-    }
     const results: FileRevert[] = [];
-    for (const [uri, edits] of byFile) {
+    for (const [uri, edits] of groupRecords(records.filter((r) => r.revertedAt === undefined), (r) => r.uri)) {
       const newestFirst = [...edits].sort((a, b) => b.seq - a.seq);
       const result = await this.gate.lock.run(uri, () => this.revertFile(uri, newestFirst));
       results.push(result);
@@ -82,18 +77,21 @@ export class Reverter {
     const ids = newestFirst.map((r) => r.id);
     const port = this.gate.port;
     const doc = await port.load(uri);
-    if (doc.exists === 'error') return { uri, ids, kind: 'failed', message: doc.message };
+    if (doc.exists === 'error') return { uri, ids, kind: 'failed', why: 'unreadable', message: doc.message };
     const createdFirst = newestFirst[newestFirst.length - 1].beforeHash === undefined;
     if (!doc.exists) return createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' };
 
     // the file's text once each edit is taken out; `undefined` = the file should not exist
     let text: string | undefined = doc.text;
+    let keptLaterChanges = false;
     for (const record of newestFirst) {
       const after = await this.history.text(record.afterHash);
       const before = record.beforeHash === undefined ? undefined : await this.history.text(record.beforeHash);
       if (after === undefined || (record.beforeHash !== undefined && before === undefined)) {
-        return { uri, ids, kind: 'failed', message: 'the record of this edit lost its text (the extension storage was cleared)' };
+        return { uri, ids, kind: 'failed', why: 'text-lost' };
       }
+      // the file holds something other than what the newest edit left: changes made since are kept
+      if (record === newestFirst[0]) keptLaterChanges = doc.text !== after;
       if (text === undefined) break; // an earlier life of the file, before one of these edits created it
       if (before === undefined) {
         // the agent created the file: deleting it loses nothing only if it still holds what the agent wrote
@@ -105,18 +103,16 @@ export class Reverter {
       if (merged.kind === 'conflict') return { uri, ids, kind: 'conflict', why: 'overlap', lines: merged.lines, marked: merged.marked, current: doc.text };
       text = merged.text;
     }
-    const newest = await this.history.text(newestFirst[0].afterHash);
-    const keptLaterChanges = doc.text !== newest;
 
     if (text === undefined) {
-      if (doc.dirty || !(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', message: 'the file changed while the revert ran; nothing was changed' };
+      if (doc.dirty || !(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
       this.done(uri, '');
       return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true };
     }
     if (text === doc.text) return { uri, ids, kind: 'unchanged' };
     const hash = sha256(text);
     const applied = await port.applyEdits(uri, doc.hash, [spanEdit(doc.text, text)], { text, hash });
-    if (!applied.applied) return { uri, ids, kind: 'failed', message: 'the file changed while the revert ran; nothing was changed' };
+    if (!applied.applied) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
     let saved = applied.onDisk === true;
     let left = text;
     if (!doc.dirty && !applied.onDisk) {
@@ -131,11 +127,9 @@ export class Reverter {
 
 /** One edit from `from` to `to`: the span between their common start and end. */
 export function spanEdit(from: string, to: string): TextSpanEdit {
-  let start = 0;
   const max = Math.min(from.length, to.length);
-  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < max - start && from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)) end++;
+  let start = commonPrefix(from, to, max);
+  let end = commonSuffix(from, to, max - start);
   // never split a surrogate pair or a CRLF: the editor would see half a character or half a break
   while (start > 0 && (isLowSurrogate(from.charCodeAt(start)) || (from[start] === '\n' && from[start - 1] === '\r'))) start--;
   while (end > 0 && (isLowSurrogate(from.charCodeAt(from.length - end)) || (from[from.length - end] === '\n' && from[from.length - end - 1] === '\r'))) end--;

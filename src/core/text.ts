@@ -68,3 +68,21 @@ export function asEditorHolds(contents: string, defaultEol: Eol): { text: string
   const uniform = eol === '\r\n' ? cr === 0 && lf === 0 : cr === 0 && crlf === 0;
   return { text: uniform ? contents : withEol(contents, eol), eol };
 }
+
+/** The length of the common start of two texts, up to `max`, compared in native chunks. */
+export function commonPrefix(a: string, b: string, max: number): number {
+  let i = 0;
+  for (let step = 1 << 16; step >= 1; step >>= 1) {
+    while (i + step <= max && a.startsWith(b.slice(i, i + step), i)) i += step;
+  }
+  return i;
+}
+
+/** The length of the common end of two texts, up to `max`. */
+export function commonSuffix(a: string, b: string, max: number): number {
+  let i = 0;
+  for (let step = 1 << 16; step >= 1; step >>= 1) {
+    while (i + step <= max && a.endsWith(b.slice(b.length - i - step, b.length - i), a.length - i)) i += step;
+  }
+  return i;
+}

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { HistoryStorage } from '../core/editHistory';
 
-export const HISTORY_FOLDER = 'agent-edits';
+const HISTORY_FOLDER = 'agent-edits';
 
 export class WorkspaceHistoryStorage implements HistoryStorage {
   readonly folder: vscode.Uri;

@@ -32,6 +32,18 @@ function asNode(arg: unknown): AgentEditNode | undefined {
 
 const fileName = (uri: string) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false);
 
+/** Why a revert could not be done, in the user's words. */
+function failure(r: Extract<FileRevert, { kind: 'failed' }>): string {
+  switch (r.why) {
+    case 'unreadable':
+      return r.message ?? vscode.l10n.t('the file could not be read');
+    case 'changed-meanwhile':
+      return vscode.l10n.t('the file changed while the revert ran; nothing was changed');
+    case 'text-lost':
+      return vscode.l10n.t('the record of this edit lost its text (the extension storage was cleared)');
+  }
+}
+
 function lineText(lines: ReadonlyArray<{ start: number; end: number }>): string {
   return lines.map((l) => (l.start === l.end ? vscode.l10n.t('line {0}', l.start) : vscode.l10n.t('lines {0}–{1}', l.start, l.end))).join(', ');
 }
@@ -58,10 +70,16 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     },
   };
 
-  const openDiff = async (arg: unknown) => {
+  /** The node a command was given and the records it stands for (none when it is not, or no longer, in the record). */
+  const chosen = (arg: unknown) => {
     const node = asNode(arg);
-    const records = node ? recordsOf(history, node) : [];
-    if (!node || records.length === 0) return void vscode.window.showWarningMessage(vscode.l10n.t('That agent edit is no longer in the record.'));
+    return { node, records: node ? recordsOf(history, node) : [] };
+  };
+  const gone = () => void vscode.window.showWarningMessage(vscode.l10n.t('That agent edit is no longer in the record.'));
+
+  const openDiff = async (arg: unknown) => {
+    const { node, records } = chosen(arg);
+    if (!node || records.length === 0) return gone();
     const first = records[0];
     const last = records[records.length - 1];
     const where = node.kind === 'edit' ? `${names.tool(first.tool)}, ${names.turn(first.session, first.turn)}` : names.turn(first.session, first.turn);
@@ -70,8 +88,7 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
   };
 
   const goToLines = async (arg: unknown) => {
-    const node = asNode(arg);
-    const records = node ? recordsOf(history, node) : [];
+    const { records } = chosen(arg);
     if (records.length === 0) return;
     const first = records[0];
     const last = records[records.length - 1];
@@ -108,7 +125,7 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     for (const r of results) {
       if (r.kind === 'conflict') void showConflict(r);
       else if (r.kind === 'missing') void vscode.window.showWarningMessage(vscode.l10n.t('{0} was deleted or renamed since the agent edited it: nothing was reverted, and nothing was created.', fileName(r.uri)));
-      else if (r.kind === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('Could not revert {0}: {1}', fileName(r.uri), r.message));
+      else if (r.kind === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('Could not revert {0}: {1}', fileName(r.uri), failure(r)));
     }
   };
 
@@ -137,10 +154,9 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
   };
 
   const revert = async (arg: unknown): Promise<FileRevert[]> => {
-    const node = asNode(arg);
-    const records = node ? recordsOf(history, node) : [];
+    const { node, records } = chosen(arg);
     if (!node || records.length === 0) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('That agent edit is no longer in the record.'));
+      gone();
       return [];
     }
     // a whole chat may span many files: one click on its inline button should not revert them unasked

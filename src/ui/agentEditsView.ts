@@ -3,7 +3,8 @@
 // (agentEditCommands.ts) take the same objects from the view, the Command Palette or a test.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commands';
-import type { EditHistory, EditRecord } from '../core/editHistory';
+import { type EditHistory, type EditRecord, groupRecords } from '../core/editHistory';
+import { timeOfDay } from './labels';
 
 export const AGENT_EDITS_VIEW_ID = 'editGuard.agentEdits';
 
@@ -36,13 +37,9 @@ export function recordsOf(history: EditHistory, node: AgentEditNode): EditRecord
   }
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 /** Groups in order of their newest record, newest first. */
 function groupsOf<K>(records: readonly EditRecord[], key: (r: EditRecord) => K): Array<{ key: K; records: EditRecord[] }> {
-  const groups = new Map<K, EditRecord[]>();
-  for (const r of records) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  return [...groups].map(([k, rs]) => ({ key: k, records: rs })).sort((a, b) => b.records[b.records.length - 1].seq - a.records[a.records.length - 1].seq);
+  return [...groupRecords(records, key)].map(([k, rs]) => ({ key: k, records: rs })).sort((a, b) => b.records[b.records.length - 1].seq - a.records[a.records.length - 1].seq);
 }
 
 function counts(records: readonly EditRecord[]): string {
@@ -78,7 +75,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   refresh(): void {
     // nodes of records that are gone (dropped by the budget, cleared) are not kept
     if (this.nodes.size > 4 * this.history.all().length + 16) this.nodes.clear();
-    const open = this.history.all().filter((r) => r.revertedAt === undefined).length;
+    const open = this.history.unreverted();
     this.view.badge = open ? { value: open, tooltip: vscode.l10n.t('{0} agent edits not reverted', open) } : undefined;
     this.changed.fire(undefined);
   }
@@ -151,7 +148,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
         const relative = vscode.workspace.asRelativePath(uri, false);
         const folder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
         const last = records[records.length - 1];
-        const what = several ? vscode.l10n.t('{0} edits', records.length) : `${this.names.tool(last.tool)} · ${time(last.at)}`;
+        const what = several ? vscode.l10n.t('{0} edits', records.length) : `${this.names.tool(last.tool)} · ${timeOfDay(last.at)}`;
         item.description = [folder, what, reverted ? vscode.l10n.t('reverted') : ''].filter(Boolean).join(' · ');
         item.tooltip = this.tooltip(records);
         item.command = { command: COMMANDS.openEditDiff, title: vscode.l10n.t('Open Changes'), arguments: [node] };
@@ -160,7 +157,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       }
       case 'edit': {
         const r = records[0];
-        const item = new vscode.TreeItem(r ? `${this.names.tool(r.tool)} · ${time(r.at)}` : vscode.l10n.t('(dropped from the record)'), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(r ? `${this.names.tool(r.tool)} · ${timeOfDay(r.at)}` : vscode.l10n.t('(dropped from the record)'), vscode.TreeItemCollapsibleState.None);
         item.id = `edit:${node.id}`;
         item.description = r?.revertedAt !== undefined ? vscode.l10n.t('reverted') : r?.saved ? '' : vscode.l10n.t('unsaved');
         item.tooltip = this.tooltip(records);
@@ -190,7 +187,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
     const md = new vscode.MarkdownString();
     for (const r of [...records].reverse().slice(0, 10)) {
       const how = r.beforeHash === undefined ? vscode.l10n.t('created the file') : r.saved ? vscode.l10n.t('saved') : vscode.l10n.t('left unsaved');
-      md.appendMarkdown(`- ${this.names.tool(r.tool)} ${vscode.l10n.t('at {0}', time(r.at))} — ${how}${r.revertedAt !== undefined ? ` · ${vscode.l10n.t('reverted at {0}', time(r.revertedAt))}` : ''}\n`);
+      md.appendMarkdown(`- ${this.names.tool(r.tool)} ${vscode.l10n.t('at {0}', timeOfDay(r.at))} — ${how}${r.revertedAt !== undefined ? ` · ${vscode.l10n.t('reverted at {0}', timeOfDay(r.revertedAt))}` : ''}\n`);
     }
     return md;
   }

@@ -29,6 +29,9 @@ export function startedLabel(at: number, now = Date.now()): string {
   return vscode.l10n.t({ message: '{0}, {1}', args: [date, time], comment: ['a date, then a time of day: when a chat or a turn started'] });
 }
 
+/** A time of day to the second, in VS Code's display language: when a mark was stamped or an edit landed. */
+export const timeOfDay = (at: number): string => new Date(at).toLocaleTimeString(displayLocale(), { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
 /** The words of a request, quoted. */
 const quoted = (words: string) => vscode.l10n.t({ message: '“{0}”', args: [words], comment: ["the first words of a user's chat request, quoted"] });
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
 import { copilotGuardLabel } from './copilotGuard';
-import { chatLabel, type NameLookup, originLabel, turnLabel } from './labels';
+import { chatLabel, type NameLookup, originLabel, timeOfDay, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
@@ -30,8 +30,6 @@ export interface PickerActions {
   chooseCopilotGuard(): Thenable<unknown>;
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString();
-
 function buildItems(actions: PickerActions): MarkItem[] {
   const views = actions.views();
   const items: MarkItem[] = [
@@ -52,7 +50,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,
-          description: `${view.fresh ? vscode.l10n.t('current') : vscode.l10n.t('stale — the file changed since')} · ${vscode.l10n.t('{0} at {1}', originLabel(view.mark.origin), time(view.mark.at))}`,
+          description: `${view.fresh ? vscode.l10n.t('current') : vscode.l10n.t('stale — the file changed since')} · ${vscode.l10n.t('{0} at {1}', originLabel(view.mark.origin), timeOfDay(view.mark.at))}`,
           buttons: [OPEN, CLEAR],
           view,
         });
