@@ -7,7 +7,7 @@
 //   chat-blocked-write.png, editor-diagnostic.png, read-marks-quick-pick.png, agent-picker.png, tool-picker.png,
 //   agent-edits-revert.png
 import * as vscode from 'vscode';
-import { activateExtension, activateScriptedAgent, call, chatTurn, cleanUp, fileRef, GREETING_TS, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from '../../test/integration/helpers';
+import { activateExtension, activateScriptedAgent, AGENT_EDITS_VIEW_SELECTOR, call, chatTurn, cleanUp, fileRef, GREETING_TS, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from '../../test/integration/helpers';
 import { openToolPickerAtOurGroup } from '../../test/integration/pickers';
 import { ui, visibleText } from '../../test/integration/ui';
 import * as fs from 'fs';
@@ -116,7 +116,7 @@ async function agentEditsRevert(): Promise<void> {
     await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     editor.selection = new vscode.Selection(5, 0, 5, 0);
-    await waitFor(async () => /reverted/.test(await visibleText('.pane:has(.pane-header[aria-label^="Agent Edits"]) .pane-body')), 'the view to show the turn reverted', 5000, 200);
+    await waitFor(async () => /reverted/.test(await visibleText(AGENT_EDITS_VIEW_SELECTOR)), 'the view to show the turn reverted', 5000, 200);
     // room for the view's rows: the editor (focused) gives up width to the side bar
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     for (let i = 0; i < 8; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');

@@ -8,6 +8,7 @@ import type { AgentEditInfo } from '../../src/api';
 import type { FileRevert } from '../../src/core/revert';
 import {
   activateExtension,
+  AGENT_EDITS_VIEW_SELECTOR,
   api,
   call,
   changeOnDisk,
@@ -35,8 +36,6 @@ const REVERT_EDIT = 'editGuard.revertEdit';
 const REVERT_TURN = 'editGuard.revertTurn';
 const SHOW_AGENT_EDITS = 'editGuard.showAgentEdits';
 const STORAGE = 'editGuard.test.agentEditsStorage';
-/** The rendered Agent Edits view. */
-const VIEW_SELECTOR = '.pane:has(.pane-header[aria-label^="Agent Edits"]) .pane-body';
 
 const LINES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
 const text = (lines: readonly string[], eol = '\n') => lines.map((l) => l + eol).join('');
@@ -257,7 +256,7 @@ suite('agent edits: review and revert', () => {
     assert.strictEqual(turn.results[1].json?.status, 'ok', turn.results[1].text);
     await vscode.commands.executeCommand(SHOW_AGENT_EDITS);
     // the newest chat is expanded, its newest turn first: that row's button
-    const row = `${VIEW_SELECTOR} .monaco-list-row[aria-level="2"] >> nth=0`;
+    const row = `${AGENT_EDITS_VIEW_SELECTOR} .monaco-list-row[aria-level="2"] >> nth=0`;
     await waitFor(async () => ((await ui({ action: 'count', selector: row })).count ?? 0) > 0, 'the turn row', 8000, 200);
     assert.ok((await ui({ action: 'hover', selector: row })).ok);
     const clicked = await ui({ action: 'click', within: row, role: 'button', name: 'Revert This Turn' });
@@ -271,7 +270,7 @@ suite('agent edits: review and revert', () => {
     await agentReplaces(f, 'theta', 'THETA');
     await vscode.commands.executeCommand(SHOW_AGENT_EDITS);
     const name = path.basename(f.rel);
-    await waitFor(async () => ((await ui({ action: 'text', selector: VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(name), `${name} in the Agent Edits view`, 8000, 200);
+    await waitFor(async () => ((await ui({ action: 'text', selector: AGENT_EDITS_VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(name), `${name} in the Agent Edits view`, 8000, 200);
 
     // A window cannot reload itself under its own tests: a second window on the workspace makes an
     // edit through its own chat (a real turn of @scripted, typed into its chat input), then reloads.
@@ -282,7 +281,7 @@ suite('agent edits: review and revert', () => {
       await second({ action: 'insert', text: 'Agent Edit Guard: Show Agent Edits' });
       await new Promise((r) => setTimeout(r, 700));
       await second({ action: 'press', key: 'Enter' });
-      return waitFor(async () => ((await second({ action: 'text', selector: VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(file), `${file} in the view of ${what}`, 30000, 500).catch(async (e) => {
+      return waitFor(async () => ((await second({ action: 'text', selector: AGENT_EDITS_VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(file), `${file} in the view of ${what}`, 30000, 500).catch(async (e) => {
         await second({ action: 'screenshot', name: 'second-window' });
         throw e;
       });

@@ -335,6 +335,9 @@ export function diagnosticCode(d: vscode.Diagnostic): string | number | undefine
 // ---------------------------------------------------------------------------------------------
 // the rendered page (status bar) through the Playwright driver
 
+/** The rendered body of the Agent Edits view. */
+export const AGENT_EDITS_VIEW_SELECTOR = '.pane:has(.pane-header[aria-label^="Agent Edits"]) .pane-body';
+
 /** The rendered DOM id of our status bar item: `<extension id>.<item id>`. */
 export const STATUS_ITEM_SELECTOR = '.part.statusbar [id="editguard.agent-edit-guard.editGuard.readMarks"]';
 
