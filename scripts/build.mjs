@@ -27,6 +27,8 @@ if (withTests) {
   if (existsSync('test/copilot')) {
     await build({ ...common, entryPoints: tsFiles('test/copilot'), outdir: 'out/test/copilot', external: ['vscode', 'mocha'] });
   }
+  // what the guard prevents (scripts/outcomes.mjs): the Copilot suite's host, its own entry
+  await build({ ...common, entryPoints: tsFiles('test/outcomes', (f) => f.endsWith('.test.ts') || f === 'index.ts' || f === 'table.ts'), outdir: 'out/test/outcomes', external: ['vscode', 'mocha'] });
   // not tests: the host entries of `npm run screenshots` and `npm run copilot:capture` (scripts/screenshots/run.sh)
   rmSync('out/scripts', { recursive: true, force: true });
   await build({ ...common, entryPoints: tsFiles('scripts/screenshots'), outdir: 'out/scripts/screenshots', external: ['vscode', 'mocha'] });

@@ -1,0 +1,86 @@
+// The three configurations every scenario runs in, and the tool calls the scripted agent's acts
+// become in each: Copilot's built-in tools (unguarded, or behind the hooks bridge), or the guarded
+// tools of the Guarded agent.
+import { GUARDED_AGENT, READ, REPLACE, WRITE } from '../copilot/agent';
+import { appendAsReplace, type Edit, patchPart, wholePatch } from './edits';
+import type { ConfigurationId } from './table';
+
+export interface Call {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+/** A file as the calls name it: Copilot's tools take absolute paths, the guarded tools workspace-relative ones. */
+export interface FileRef {
+  rel: string;
+  abs: string;
+}
+
+/** One edit of a batch, with the copy it was made from. */
+export interface PlannedEdit {
+  file: FileRef;
+  copy: string | undefined;
+  edit: Edit;
+}
+
+export interface Configuration {
+  id: ConfigurationId;
+  /** the README table's column */
+  label: string;
+  /** chat.open's mode: Copilot's agent mode, or the Guarded agent */
+  mode: string;
+  /** editGuard.guardCopilotTools on: Copilot runs the hooks file's commands */
+  bridge: boolean;
+  read(file: FileRef, lines?: { start: number; count: number }): Call;
+  /**
+   * The calls of one model response for a batch of edits: each edit its own call, or (`patch`) the
+   * edits of several files in one call where the tool set has one.
+   */
+  edits(batch: PlannedEdit[], shape: 'calls' | 'patch'): Call[];
+}
+
+const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
+  switch (edit.kind) {
+    case 'create':
+      return { tool: 'create_file', input: { filePath: file.abs, content: edit.text } };
+    case 'append':
+      return { tool: 'replace_string_in_file', input: { filePath: file.abs, ...appendAsReplace(copy ?? '', edit.text) } };
+    case 'replace':
+      return { tool: 'replace_string_in_file', input: { filePath: file.abs, oldString: edit.oldString, newString: edit.newString } };
+  }
+};
+
+const builtinTools = {
+  read: (file: FileRef, lines = { start: 1, count: 500 }): Call => ({ tool: 'read_file', input: { filePath: file.abs, startLine: lines.start, endLine: lines.start + lines.count - 1 } }),
+  edits(batch: PlannedEdit[], shape: 'calls' | 'patch'): Call[] {
+    if (shape === 'calls') return batch.map(builtinEdit);
+    const input = wholePatch(batch.map((p) => patchPart(p.file.abs, p.copy, p.edit)));
+    return [{ tool: 'apply_patch', input: { explanation: 'Apply the change to each file.', input } }];
+  },
+};
+
+const guardedEdit = ({ file, edit }: PlannedEdit): Call => {
+  switch (edit.kind) {
+    case 'create':
+      return { tool: WRITE, input: { filePath: file.rel, content: edit.text } };
+    case 'append':
+      return { tool: WRITE, input: { filePath: file.rel, content: edit.text, append: true } };
+    case 'replace':
+      return { tool: REPLACE, input: { filePath: file.rel, oldString: edit.oldString, newString: edit.newString } };
+  }
+};
+
+/** In the order of the README table's columns. */
+export const CONFIGURATIONS: Configuration[] = [
+  { id: 'baseline', label: 'Copilot, unguarded', mode: 'agent', bridge: false, ...builtinTools },
+  { id: 'hooks', label: "Copilot's tools + hooks bridge", mode: 'agent', bridge: true, ...builtinTools },
+  {
+    id: 'guarded',
+    label: 'Guarded agent',
+    mode: GUARDED_AGENT,
+    bridge: false,
+    read: (file, lines) => ({ tool: READ, input: lines ? { filePath: file.rel, offset: lines.start, limit: lines.count } : { filePath: file.rel } }),
+    // no patch tool: the edits of a patch are one call per file, in one response
+    edits: (batch) => batch.map(guardedEdit),
+  },
+];

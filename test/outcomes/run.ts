@@ -1,0 +1,99 @@
+// One scenario in one configuration, in Copilot's real agent loop: its files made fresh, its turns
+// played by the scripted agent, then every file compared byte for byte with the intended result.
+import * as vscode from 'vscode';
+import * as fs from 'fs';
+import * as path from 'path';
+import { agentTurn, fakeModel, newChat, sleep, userEdit, workspaceRoot } from '../copilot/agent';
+import type { Configuration, FileRef } from './configurations';
+import type { Outcome } from './table';
+import type { Act, Scenario, World } from './scenarios';
+import { folded, ScriptedAgent } from './scriptedAgent';
+
+/** 2000 lines of ~60 characters: five reads of 400 lines overflow the small model's 30 000 tokens. */
+const BIG = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n';
+
+export async function runScenario(scenario: Scenario, config: Configuration, run: number): Promise<Outcome> {
+  const folder = `outcomes/${config.id}/${scenario.id}-${run}`;
+  const refOf = (rel: string): FileRef & { uri: vscode.Uri } => {
+    const abs = path.join(workspaceRoot(), ...folder.split('/'), rel);
+    return { rel: `${folder}/${rel}`, abs, uri: vscode.Uri.file(abs) };
+  };
+  const write = (ref: FileRef, content: string | Buffer) => {
+    fs.mkdirSync(path.dirname(ref.abs), { recursive: true });
+    fs.writeFileSync(ref.abs, content);
+  };
+  const loaded = (rel: string) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === refOf(rel).uri.toString());
+  for (const f of scenario.files) write(refOf(f.rel), f.initial);
+  const big = refOf('big.txt');
+  if (scenario.turns.some((t) => t.some((a) => 'overflow' in a))) write(big, BIG);
+
+  const open = async (rel: string) => (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(refOf(rel).uri), { preview: false })).document;
+  for (const f of scenario.files) if (f.open) await open(f.rel);
+
+  const world: World = {
+    open,
+    type: async (rel, search, replacement) => userEdit(loaded(rel) ?? (await open(rel)), search, replacement),
+    save: async (rel) => {
+      const doc = loaded(rel) ?? (await open(rel));
+      // a save of a clean buffer writes nothing; this one was typed in (and maybe back), so VS Code writes it
+      await doc.save();
+    },
+    format: async (rel, text) => {
+      const doc = loaded(rel) ?? (await open(rel));
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      await vscode.workspace.applyEdit(edit);
+      await doc.save();
+    },
+    touch: async (rel) => {
+      const later = new Date(Date.now() + 60_000);
+      fs.utimesSync(refOf(rel).abs, later, later);
+      // the watcher's change event, if any, arrives before the agent's next call
+      await sleep(1500);
+    },
+  };
+  const agent = new ScriptedAgent(
+    config,
+    {
+      ref: refOf,
+      big,
+      textNow: async (rel) => folded(loaded(rel)?.getText() ?? fs.readFileSync(refOf(rel).abs, 'utf8')),
+    },
+    world,
+  );
+
+  const started = Date.now();
+  for (const [i, acts] of scenario.turns.entries()) {
+    const leading: Act[] = [];
+    while (leading.length < acts.length && 'world' in acts[leading.length]) leading.push(acts[leading.length]);
+    for (const act of leading) if ('world' in act) await act.world(world);
+    await agentTurn(`o-${config.id}-${scenario.id}-${run}-${i + 1}`, agent.turn(acts.slice(leading.length)), `${scenario.title} (turn ${i + 1}).`, {
+      model: fakeModel().MODELS[scenario.model],
+      mode: config.mode,
+    });
+  }
+  const wallMs = Date.now() - started;
+
+  const wrongFiles: string[] = [];
+  for (const f of scenario.files) {
+    const doc = loaded(f.rel);
+    // the user keeps what the editor holds: unsaved text counts, so it is saved before the bytes are compared
+    if (doc?.isDirty) await doc.save();
+    const intended = Buffer.isBuffer(f.intended) ? f.intended : Buffer.from(f.intended, 'utf8');
+    if (!fs.readFileSync(refOf(f.rel).abs).equals(intended)) wrongFiles.push(f.rel);
+  }
+  await newChat();
+  const { blocks, failures, calls, scripted } = agent.tally;
+  return {
+    scenario: scenario.id,
+    configuration: config.id,
+    kind: scenario.kind,
+    wrongFiles,
+    blocks,
+    falseBlocks: scenario.kind === 'false-alarm' ? blocks : 0,
+    failures,
+    calls,
+    extraCalls: calls - scripted,
+    wallMs,
+  };
+}
