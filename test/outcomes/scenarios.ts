@@ -163,7 +163,7 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'formatter',
     title: 'A formatter changes the file between the read and the edit',
-    source: 'format on save (anthropics/claude-code#12805)',
+    source: 'anthropics/claude-code#51361 (a formatter between Read and Edit)',
     kind: 'failure',
     model: 'sonnet',
     files: [{ rel: 'total.ts', initial: TOTAL_4, intended: TOTAL_2.replace('let sum = 0;', 'let sum = 0; // running total') }],
@@ -174,7 +174,7 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'parallel',
     title: 'Two parallel edits carrying one read',
-    source: 'parallel tool calls (one model response, two edits)',
+    source: 'google-gemini/gemini-cli#8372; earendil-works/pi#2327',
     kind: 'failure',
     model: 'sonnet',
     files: [{ rel: 'palette.ts', initial: PALETTE, intended: PALETTE.replace('#43a047', '#2e7d32').replace('#8e24aa', '#6a1b9a').replace('#fdd835', '#f9a825') }],
@@ -221,7 +221,7 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'save-no-change',
     title: 'False alarm? A save that changes nothing',
-    source: 'anthropics/claude-code#12330',
+    source: 'anthropics/claude-code#25623 (autosave of identical content)',
     kind: 'false-alarm',
     model: 'sonnet',
     files: [{ rel: 'notes.md', initial: NOTES, intended: NOTES.replace('- second item', '- second item (done)'), open: true }],
@@ -245,7 +245,7 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'touched',
     title: 'False alarm? Only the modification time changes',
-    source: 'anthropics/claude-code#12330, #12805 ("File has been modified since read")',
+    source: 'anthropics/claude-code#11878 (a timestamp change)',
     kind: 'false-alarm',
     model: 'sonnet',
     files: [{ rel: 'counter.ts', initial: COUNTER, intended: COUNTER.replace('count += 1;', 'count += step;').replace('export function increment() {', 'export function increment(step = 1) {') }],
