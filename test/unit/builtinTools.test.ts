@@ -25,14 +25,14 @@ suite('hook events of Copilot\'s built-in tools', () => {
   });
 
   test('each edit tool names the files it touches, before and after it runs', () => {
-    const cases: Array<[string, Record<string, unknown>, Array<{ path: string; intent: string }>]> = [
-      ['replace_string_in_file', { filePath: '/ws/a', oldString: 'x', newString: 'y' }, [{ path: '/ws/a', intent: 'change' }]],
+    const cases: Array<[string, Record<string, unknown>, Array<{ path: string; intent: string; quotes?: string[] }>]> = [
+      ['replace_string_in_file', { filePath: '/ws/a', oldString: 'x', newString: 'y' }, [{ path: '/ws/a', intent: 'change', quotes: ['x'] }]],
       ['insert_edit_into_file', { explanation: 'e', filePath: '/ws/a', code: '…' }, [{ path: '/ws/a', intent: 'change' }]],
       ['create_file', { filePath: '/ws/new', content: 'c' }, [{ path: '/ws/new', intent: 'create' }]],
       [
         'multi_replace_string_in_file',
         { explanation: 'e', replacements: [{ filePath: '/ws/a', oldString: '1', newString: '2' }, { filePath: '/ws/b' }, { filePath: '/ws/a' }] },
-        [{ path: '/ws/a', intent: 'change' }, { path: '/ws/b', intent: 'change' }],
+        [{ path: '/ws/a', intent: 'change', quotes: ['1'] }, { path: '/ws/b', intent: 'change', quotes: [] }],
       ],
       [
         'apply_patch',
@@ -44,6 +44,33 @@ suite('hook events of Copilot\'s built-in tools', () => {
       assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })), { kind: 'before-edit', chat: payload('x').session_id, tool, files }, tool);
       assert.equal(parseHookEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind, 'after-edit', tool);
     }
+  });
+
+  test('rule 12: the two replace tools carry the oldStrings aimed at each file, in order; an empty or missing one is left out; other tools quote nothing', () => {
+    const quotesOf = (tool: string, input: Record<string, unknown>) => {
+      const e = parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input }));
+      return e.kind === 'before-edit' ? e.files.map((f) => [f.path, f.quotes]) : e.kind;
+    };
+    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: 'line 1\nline 2\n', newString: 'y' }), [['/ws/a', ['line 1\nline 2\n']]]);
+    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: '', newString: 'y' }), [['/ws/a', []]], "an empty oldString is the tool's own error");
+    assert.deepEqual(
+      quotesOf('multi_replace_string_in_file', {
+        explanation: 'e',
+        replacements: [
+          { filePath: '/ws/a', oldString: 'one', newString: '1' },
+          { filePath: '/ws/b', oldString: 'two', newString: '2' },
+          { filePath: '/ws/a', oldString: 'three', newString: '3' },
+          { filePath: '/ws/a', oldString: 42, newString: '4' },
+          { oldString: 'no file', newString: '5' },
+          'not a replacement',
+        ],
+      }),
+      [['/ws/a', ['one', 'three']], ['/ws/b', ['two']]],
+    );
+    assert.deepEqual(quotesOf('copilot_multiReplaceString', { replacements: [{ filePath: '/ws/a', oldString: 'one', newString: '1' }] }), [['/ws/a', ['one']]], 'by its internal id too');
+    assert.deepEqual(quotesOf('insert_edit_into_file', { explanation: 'e', filePath: '/ws/a', code: 'x' }), [['/ws/a', undefined]]);
+    assert.deepEqual(quotesOf('create_file', { filePath: '/ws/a', content: 'x' }), [['/ws/a', undefined]]);
+    assert.deepEqual(quotesOf('apply_patch', { input: '*** Begin Patch\n*** Update File: /ws/a\n@@\n-x\n+y\n*** End Patch' }), [['/ws/a', undefined]]);
   });
 
   test('Copilot\'s internal tool ids mean the same tools', () => {
