@@ -223,7 +223,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
   });
 });
 
-/** Seven lines, as a chat reads them; each test's edits quote 3 lines around their line, as Copilot's tool description asks. */
+/** Seven lines, as a chat reads them; the tests' edits quote up to 3 lines around what they change, as Copilot's tool description asks. */
 const SEVEN = ['const a = 1;', 'const b = 2;', 'const c = 3;', 'const d = 4;', 'const e = 5;', 'const f = 6;', 'const g = 7;'].map((l) => `${l}\n`).join('');
 const linesOf = (text: string, first: number, last: number) => text.split('\n').slice(first - 1, last).join('\n');
 
@@ -246,11 +246,11 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
     const t = setup12();
     t.docs.file(A, SEVEN);
     await t.builtinRead(A);
-    // edit 1 changes line 3, quoting lines 1–6 of the read; edit 2 changes line 5, quoting lines 2–7 of the same read
+    // edit 1 changes line 3, quoting lines 1–6 of the read; edit 2 changes lines 2 and 5, quoting lines 1–7 of the same read
     await t.ownEdit(A, [linesOf(SEVEN, 1, 6)], SEVEN.replace('c = 3', 'c = 30'));
     const afterFirst = t.docs.text(A);
-    const v = await t.edits.check([t.replace(A, [linesOf(SEVEN, 2, 7)])]);
-    assert.ok(!v.allow, 'a 6-line quote with one stale line: the tool would match it at ~99% similarity and put c = 3 back');
+    const v = await t.edits.check([t.replace(A, [linesOf(SEVEN, 1, 7)])]);
+    assert.ok(!v.allow, 'one stale line in 7: the tool would match it at 99% similarity and write its lines 2–5 over the file\'s, putting c = 3 back');
     assert.deepEqual(t.blocks, ['replace_string_in_file a.txt inexact-match']);
     assert.match(v.text, /^Agent Edit Guard stopped this replace_string_in_file call: nothing was applied\./);
     assert.match(v.text, /BLOCKED: nothing was written\. An oldString of your replace is not in a\.txt as written, so the tool would apply it by approximate matching, over lines you did not quote/);
@@ -260,7 +260,7 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
     assert.equal(mark?.origin, 'refusal', 'the refusal counts as reading the file (rule 6)');
     assert.equal(mark?.hash, sha256(afterFirst));
     assert.ok(t.log.lines.some((l) => /^info blocked replace_string_in_file on a\.txt: inexact-match /.test(l)), t.log.lines.join('\n'));
-    assert.equal((await t.edits.check([t.replace(A, [linesOf(afterFirst, 2, 7)])])).allow, true, 'the retry, quoting the text the refusal showed, passes');
+    assert.equal((await t.edits.check([t.replace(A, [linesOf(afterFirst, 1, 7)])])).allow, true, 'the retry, quoting the text the refusal showed, passes');
   });
 
   test('a quote whose indentation differs from the file (a formatter re-indented it) is refused inexact-match', async () => {
