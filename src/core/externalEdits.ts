@@ -7,10 +7,20 @@ import type { Gatekeeper } from './gatekeeper';
 import { shortSession } from './gatekeeper';
 import { externalDenialLead, externalUnsafeStop } from './messages';
 import type { CallContext, GuardSettings, LoadedDocument, SeenVersion } from './ports';
+import { firstMissingQuote } from './replace';
 import { DEFAULT_SETTINGS } from './settings';
-import type { GateBlockReason } from './types';
+import type { RefusalReason } from './types';
 
 export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
+
+/**
+ * One file an edit is about to change. `quotes`: the texts the tool will look for in it and replace
+ * (a replace's oldStrings), which must stand in the file as written (rule 12); absent for a tool that
+ * quotes nothing exactly.
+ */
+export interface ExternalEditCall extends CallContext {
+  quotes?: readonly string[];
+}
 
 /** Calls whose text before the edit is remembered until the edit is recorded (one running tool per chat). */
 const MAX_PENDING_EDITS = 1000;
@@ -42,13 +52,14 @@ export class ExternalEdits {
   }
 
   /**
-   * An edit is about to run: every existing file it touches must pass the gate (rules 2–3). One
-   * stale file stops the whole call (the tool applies all or nothing); each blocked file gets a
-   * refusal (rule 6: why, the diff or the content, a mark), sharing one result budget.
+   * An edit is about to run: every existing file it touches must pass the gate (rules 2–3), and then
+   * hold each of its quotes as written (rule 12). One refused file stops the whole call (the tool
+   * applies all or nothing); each refused file gets a refusal (rule 6: why, the diff or the content,
+   * a mark), sharing one result budget.
    */
-  async check(calls: readonly CallContext[]): Promise<ExternalVerdict> {
+  async check(calls: readonly ExternalEditCall[]): Promise<ExternalVerdict> {
     const gate = this.gate;
-    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: GateBlockReason; settings: GuardSettings }> = [];
+    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: RefusalReason; settings: GuardSettings }> = [];
     const unsafe: string[] = [];
     for (const ctx of calls) {
       gate.name(ctx);
@@ -59,8 +70,15 @@ export class ExternalEdits {
         if (doc.exists !== true) return;
         if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
         const settings = gate.settings(ctx.uri);
-        const { decision } = gate.check(ctx, doc, settings);
+        const { decision, failOpen } = gate.check(ctx, doc, settings);
         if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason, settings });
+        // rule 12: only for a file the gate allows, and not when the gate is off (or already failed open)
+        else if (ctx.quotes && decision.basis !== 'disabled' && !failOpen) {
+          const { quotes } = ctx;
+          if (gate.checkAfterDecision(ctx, 'quote', () => firstMissingQuote(doc.text, quotes)).found !== undefined) {
+            blocked.push({ ctx, doc, reason: 'inexact-match', settings });
+          }
+        }
       });
     }
     // not a matter of reading first: the tool would save bytes nobody touched as U+FFFD
@@ -71,7 +89,7 @@ export class ExternalEdits {
       const share = Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / blocked.length);
       return gate.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
     });
-    const lead = externalDenialLead(calls[0].tool, blocked.length, calls.length);
+    const lead = externalDenialLead(calls[0].tool, blocked.map((b) => b.reason), calls.length);
     return { allow: false, blocked: blocked.map(({ ctx }) => ctx.path), text: `${lead}\n\n${refusals.join('\n\n')}` };
   }
 

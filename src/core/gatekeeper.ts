@@ -25,7 +25,7 @@ import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInje
 import { renderNumbered } from './render';
 import { lastLineOf, partOfText } from './text';
 import type { Duplicate } from './duplicate';
-import type { ErrorCode, GateBlockReason, LineSpan, ResultData, ToolOutcome } from './types';
+import type { ErrorCode, LineSpan, RefusalReason, ResultData, ToolOutcome } from './types';
 
 /** Files whose display names are remembered for stale notices; the least recently used go first. */
 const MAX_NAMED_FILES = 10_000;
@@ -87,19 +87,22 @@ export class Gatekeeper {
     }
   }
 
-  /** Rule 11's search, failing open like the decision (rule 7): a bug in it lets the write through. */
-  duplicateOf(ctx: CallContext, find: () => Duplicate | undefined): { duplicate?: Duplicate; failOpen: boolean } {
+  /**
+   * A check that follows an allowing decision (rule 11's duplicate, rule 12's quotes), failing open
+   * like the decision (rule 7): a bug in it lets the write through. `found`: what it objects to.
+   */
+  checkAfterDecision<T>(ctx: CallContext, check: 'duplicate' | 'quote', find: () => T | undefined): { found?: T; failOpen: boolean } {
     try {
-      const duplicate = find();
-      return duplicate ? { duplicate, failOpen: false } : { failOpen: false };
+      const found = find();
+      return found === undefined ? { failOpen: false } : { found, failOpen: false };
     } catch (e) {
-      this.log.error(`duplicate check failed on ${ctx.path}; letting the write through: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.log.error(`${check} check failed on ${ctx.path}; letting the write through: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return { failOpen: true };
     }
   }
 
   /** Rule 6: a refusal says why, shows what changed (or the content), and stamps a mark. */
-  refuse(ctx: CallContext, doc: LoadedDocument, reason: GateBlockReason, settings: GuardSettings): ToolOutcome {
+  refuse(ctx: CallContext, doc: LoadedDocument, reason: RefusalReason, settings: GuardSettings): ToolOutcome {
     // the version this call was based on: the newest mark that existed when it arrived (rule 9);
     // a parallel call may have stamped newer ones since
     const seen = this.store.newest(ctx.session, ctx.uri, ctx.arrival);

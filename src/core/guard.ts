@@ -119,8 +119,8 @@ export class Guard {
       // rule 11: only for a write the gate allows, and not when the gate is off (or already failed open)
       let failOpen = gateFailOpen;
       if (change.findDuplicate && decision.basis !== 'disabled' && !failOpen) {
-        const found = gate.duplicateOf(ctx, change.findDuplicate);
-        if (found.duplicate) return gate.refuseDuplicate(ctx, doc, found.duplicate, change.append === true, settings);
+        const found = gate.checkAfterDecision(ctx, 'duplicate', change.findDuplicate);
+        if (found.found) return gate.refuseDuplicate(ctx, doc, found.found, change.append === true, settings);
         failOpen = found.failOpen;
       }
       checkCancelled(ctx);

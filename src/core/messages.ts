@@ -9,7 +9,7 @@ import type { RenderedRange } from './render';
 import { type Eol, eolName } from './text';
 import { TOOL_IDS } from './toolIds';
 import type { Duplicate } from './duplicate';
-import type { BlockReason, ErrorCode, GateBlockReason, OwnWritePolicy } from './types';
+import type { BlockReason, ErrorCode, OwnWritePolicy, RefusalReason } from './types';
 
 export function fence(body: string, lang = ''): string {
   // a fence longer than any backtick run inside, so file text cannot close it early
@@ -63,7 +63,7 @@ export const offsetPastEnd = (offset: number, path: string, totalLines: number) 
 // ---- refusals (rule 6)
 
 /** `showsDiff`: the body below is a diff (else it is the current content). */
-export function blockedHeadline(reason: GateBlockReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
+export function blockedHeadline(reason: RefusalReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
   switch (reason) {
     case 'not-read':
       return `BLOCKED: nothing was written. You have not read ${path} in this chat, so your ${verb} could overwrite content you have not seen. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, based on this text.`;
@@ -78,6 +78,8 @@ export function blockedHeadline(reason: GateBlockReason, verb: string, path: str
         : `BLOCKED: nothing was written. You last saw ${path} when you wrote it in an earlier turn; in a new turn a file must be looked at again before it is changed. It is unchanged since your write; its content is below and counts as reading the file, so you may repeat your edit.`;
     case 'read-expired':
       return `BLOCKED: nothing was written. You read ${path} in an earlier turn, and this workspace counts a read only within its turn (editGuard.readKeepsMark = sameTurn), because your context may have been summarised since. It is unchanged since your read; its content is below and counts as reading the file, so you may repeat your ${verb}.`;
+    case 'inexact-match':
+      return `BLOCKED: nothing was written. An oldString of your ${verb} is not in ${path} as written, so the tool would apply it by approximate matching, over lines you did not quote — undoing whatever changed them since your copy of the file (an earlier edit of yours, a formatter): that copy is out of date. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, with every oldString copied exactly from this text.`;
   }
 }
 
@@ -200,12 +202,15 @@ export const couldNotCreate = (path: string) => `${path} could not be created.`;
 
 // ---- edits by other agents' tools (the hooks bridge): the whole call is stopped, whatever it touched
 
-export function externalDenialLead(tool: string, blocked: number, files: number): string {
+/** `reasons`: one per file refused. */
+export function externalDenialLead(tool: string, reasons: readonly RefusalReason[], files: number): string {
   if (files === 1) {
     return `Agent Edit Guard stopped this ${tool} call: nothing was applied. The refusal below says why and counts as reading the file, so repeat the call with an edit based on it.`;
   }
-  const which = blocked === 1 ? 'one of them was' : `${blocked} of them were`;
-  return `Agent Edit Guard stopped this ${tool} call: nothing was applied to any of its ${files} files, because ${which} changed or not read in this chat. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
+  const which = reasons.length === 1 ? 'one of them was' : `${reasons.length} of them were`;
+  const inexact = reasons.filter((r) => r === 'inexact-match').length;
+  const why = inexact === 0 ? 'changed or not read in this chat' : inexact === reasons.length ? 'quoted inexactly' : 'changed, not read in this chat, or quoted inexactly';
+  return `Agent Edit Guard stopped this ${tool} call: nothing was applied to any of its ${files} files, because ${which} ${why}. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
 }
 
 export const externalUnsafeStop = (tool: string, reasons: readonly string[]) =>

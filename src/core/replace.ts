@@ -3,7 +3,7 @@
 // stays CRLF and bytes outside the match never change.
 import { REPLACE } from './messages';
 import { NUMBERED_LINE, numberLines } from './render';
-import { dominantEol, type Eol, lastLineOf, lineOfOffset, partOfText, splitLines, withEol } from './text';
+import { dominantEol, type Eol, foldLineEnds, lastLineOf, lineOfOffset, partOfText, splitLines, withEol } from './text';
 import type { LineSpan } from './types';
 
 /** A change to the original text: characters `[start, end)` become `text`. */
@@ -79,6 +79,22 @@ export function planReplace(text: string, oldString: string, newString: string, 
   const replacement = withEol(newString, eol);
   const edits = starts.map((s) => ({ start: toOriginal(s), end: toOriginal(s + needle.length), text: replacement }));
   return { kind: 'ok', edits, count: edits.length, newText: applySpanEdits(text, edits) };
+}
+
+/**
+ * Rule 12: the first of `quotes` (a replace's oldStrings) that `text` does not hold as written — line
+ * endings folded and blanks at line ends ignored, on both sides — or `undefined` when it holds each.
+ * The text is folded once, then one native search per quote. An empty quote is not looked for: the
+ * tool refuses it itself.
+ */
+export function firstMissingQuote(text: string, quotes: readonly string[]): string | undefined {
+  let folded: string | undefined;
+  for (const quote of quotes) {
+    if (quote === '') continue;
+    folded ??= foldLineEnds(text);
+    if (!folded.includes(foldLineEnds(quote))) return quote;
+  }
+  return undefined;
 }
 
 /** Applies non-overlapping edits given in any order. */

@@ -69,6 +69,26 @@ export function asEditorHolds(contents: string, defaultEol: Eol): { text: string
   return { text: uniform ? contents : withEol(contents, eol), eol };
 }
 
+/** A blank at a line's end, or a CRLF's `\r` (one char before a `\n` or the end): a text without one folds to itself. */
+const BLANK_AT_LINE_END = /[ \t\r](?:\n|$)/;
+
+/**
+ * The text with each line's trailing spaces, tabs and carriage returns dropped (so CRLF folds to
+ * LF): what Copilot's exact and fuzzy matching let differ (rule 12). Linear: no regular expression
+ * runs over the blanks (a long run of them would make a backtracking one quadratic).
+ */
+export function foldLineEnds(text: string): string {
+  if (!BLANK_AT_LINE_END.test(text)) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      let end = line.length;
+      for (let c = line.charCodeAt(end - 1); c === 32 || c === 9 || c === 13; c = line.charCodeAt(end - 1)) end--;
+      return end === line.length ? line : line.slice(0, end);
+    })
+    .join('\n');
+}
+
 /** The length of the common start of two texts, up to `max`, compared in native chunks. */
 export function commonPrefix(a: string, b: string, max: number): number {
   let i = 0;

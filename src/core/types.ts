@@ -21,8 +21,15 @@ export type ReadPolicy = 'always' | 'sameTurn';
 /** Why the gate's decision (gate.ts) refuses a write. */
 export type GateBlockReason = 'not-read' | 'changed' | 'own-write-expired' | 'read-expired';
 
-/** Why a write was refused: the gate's reasons, and `duplicate` (rule 11) for a write the gate allows. */
-export type BlockReason = GateBlockReason | 'duplicate';
+/**
+ * Why a refusal that shows the current text and stamps a mark (rule 6) was given: the gate's reasons,
+ * and `inexact-match` (rule 12) — another agent's replace the gate allows, whose oldString is not in
+ * the file as written, so its tool would match it approximately.
+ */
+export type RefusalReason = GateBlockReason | 'inexact-match';
+
+/** Why a write was refused: the refusals of rule 6, and `duplicate` (rule 11) for a write the gate allows. */
+export type BlockReason = RefusalReason | 'duplicate';
 
 export type ErrorCode =
   | 'invalid-input'

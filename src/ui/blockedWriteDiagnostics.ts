@@ -17,6 +17,8 @@ const reasonText = (reason: BlockedWrite['reason']): string => {
       return vscode.l10n.t("the agent's last sight of this file was its own write in an earlier turn");
     case 'read-expired':
       return vscode.l10n.t('the agent read this file in an earlier turn (editGuard.readKeepsMark is sameTurn)');
+    case 'inexact-match':
+      return vscode.l10n.t("the agent's oldString is not in the file as written: its copy was out of date, and the tool would have matched it approximately, over lines it did not quote");
     case 'duplicate':
       return vscode.l10n.t('the write would add these lines a second time (the agent can repeat it with allowDuplicate: true)');
   }

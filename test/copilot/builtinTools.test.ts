@@ -9,7 +9,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
-import { GREETING_TS, statusBarTooltip } from '../integration/helpers';
+import { GREETING_TS, guardDiagnostics, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { visibleText } from '../integration/ui';
 import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, sleep, waitFor, workspaceRoot } from './agent';
@@ -329,6 +329,58 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.strictEqual(out.permissionDecision, 'deny');
     assert.match(out.permissionDecisionReason, /You have not read builtin\/roundtrip\.txt in this chat/, out.permissionDecisionReason);
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'x\n'.repeat(50), 'a denied check changes nothing');
+  });
+
+  test('rule 12: two replace_string_in_file calls in one model response, from one read — the second rewrites lines around the one the first changed and is denied inexact-match; the file keeps the first edit, and the retry from the refusal\'s content lands both', async () => {
+    const lines = ['export const config = {', "  name: 'service',", "  host: 'localhost',", '  port: 8080,', '  retries: 3,', '  timeoutMs: 5000,', '  verbose: false,', '  cache: true,', "  region: 'eu-west',", "  owner: 'platform',", '};'];
+    const f = makeFile('builtin/quote.ts', lines.map((l) => `${l}\n`).join(''));
+    const textOf = (of: string[]) => of.map((l) => `${l}\n`).join('');
+    /** lines `first`–`last` (1-based) of `of`, as an oldString */
+    const quote = (of: string[], first: number, last: number) => of.slice(first - 1, last).join('\n');
+    const swap = (of: string[], line: number, text: string) => of.map((l, i) => (i === line - 1 ? text : l));
+    const retries = (of: string[]) => swap(of, 5, '  retries: 5,');
+    const portAndVerbose = (of: string[]) => swap(swap(of, 4, '  port: 8443,'), 7, '  verbose: true,');
+    // both from the same read, each with 3 lines of context around what it changes: the first changes line 5; the
+    // second lines 4 and 7, so its oldString holds line 5 as it was. Copilot would match it by similarity (99%) and
+    // write the second's newString over lines 4–7, putting `retries: 3` back (measured with the check taken out)
+    const first = { filePath: f.abs, oldString: quote(lines, 2, 8), newString: quote(retries(lines), 2, 8) };
+    const second = { filePath: f.abs, oldString: quote(lines, 1, 10), newString: quote(portAndVerbose(lines), 1, 10) };
+    let whileBlocked = '';
+    let diagnosticsWhileBlocked: vscode.Diagnostic[] = [];
+    let shown: string[] = [];
+    const turn = await agentTurn(
+      'builtin-inexact',
+      [
+        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } },
+        { calls: [{ tool: 'replace_string_in_file', input: first }, { tool: 'replace_string_in_file', input: second }] },
+        async (req) => {
+          whileBlocked = (await vscode.workspace.openTextDocument(f.uri)).getText();
+          diagnosticsWhileBlocked = guardDiagnostics(f.uri);
+          // the retry quotes the file as the refusal showed it
+          shown = [...lastResult(req).text.matchAll(/^\s*(\d+)\t(.*)$/gm)].map((m) => m[2]);
+          return { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: quote(shown, 1, 10), newString: quote(portAndVerbose(shown), 1, 10) } };
+        },
+        { text: 'All three changes are in.' },
+      ],
+      'Set retries to 5, the port to 8443 and verbose to true.',
+      { model: models().sonnet },
+    );
+    const results = turn.requests.at(-1)!.toolResults;
+    assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'replace_string_in_file', 'replace_string_in_file'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
+    const [, landed, denied, retry] = results;
+    assert.doesNotMatch(landed.text, /denied|BLOCKED/i, landed.text);
+    assert.match(denied.text, DENIED, denied.text);
+    assert.match(denied.text, /An oldString of your replace is not in builtin\/quote\.ts as written, so the tool would apply it by approximate matching, over lines you did not quote/);
+    assert.strictEqual(whileBlocked, textOf(retries(lines)), 'Copilot ran the first replace, and the denial kept the second from putting `retries: 3` back');
+    assert.deepStrictEqual(shown, retries(lines), 'the refusal showed the whole current text, numbered');
+    assert.strictEqual(diagnosticsWhileBlocked.length, 1, 'the denial put a diagnostic on the file');
+    assert.match(diagnosticsWhileBlocked[0].message, /oldString is not in the file as written/);
+    assert.doesNotMatch(retry.text, /denied|BLOCKED/i, retry.text);
+    const doc = await vscode.workspace.openTextDocument(f.uri);
+    assert.strictEqual(doc.getText(), textOf(portAndVerbose(retries(lines))), 'both edits landed');
+    await waitFor(() => /blocked replace_string_in_file on builtin\/quote\.ts: inexact-match/.test(logText()), 'the block in the "Agent Edit Guard" log', 5000);
+    const origins = (await marksFor(f.uri)).map((m) => m.origin);
+    assert.deepStrictEqual([...new Set(origins)].sort(), ['read', 'refusal', 'write'], safeJson(origins));
   });
 
   test('setting off: the hooks file is gone and nothing is gated', async () => {

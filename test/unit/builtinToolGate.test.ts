@@ -50,9 +50,17 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const prompt = (chat = CHAT) => send('UserPromptSubmit', { prompt: 'go on' }, chat);
   const preRead = (file: string, chat = CHAT) => send('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 } }, chat);
   const postRead = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 }, tool_response: '' }, chat);
-  const replaceInput = (file: string) => ({ filePath: file, oldString: 'x', newString: 'y' });
-  const preReplace = (file: string, chat = CHAT) => send('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file) }, chat);
-  const postReplace = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file), tool_response: '' }, chat);
+  /** The file's whole text as it is now (nothing when there is no file): a quote rule 12 always finds, so the marks alone decide. */
+  const currentText = (file: string) => {
+    try {
+      return docs.text('file:///ws/' + file);
+    } catch {
+      return '';
+    }
+  };
+  const replaceInput = (file: string, oldString: string) => ({ filePath: file, oldString, newString: 'y' });
+  const preReplace = (file: string, chat = CHAT, oldString = currentText(file)) => send('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, oldString) }, chat);
+  const postReplace = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, 'x'), tool_response: '' }, chat);
   /** A tool the gate does not look at: its event still says the chat's earlier tool is done. */
   const otherTool = (chat = CHAT) => send('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }, chat);
   /** A whole built-in read: both its events, in order. */
@@ -233,6 +241,55 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     assert.ok(t.denied(await t.send('PreToolUse', { tool_name: 'apply_patch', tool_input: patch })));
     await t.otherTool();
     assert.equal(t.store.all().filter((m) => m.origin === 'write').length, 0);
+  });
+});
+
+suite('built-in tool gate: rule 12, the oldStrings of a replace', () => {
+  const TEXT = 'one\ntwo\nthree\nfour\nfive\n';
+
+  test('two replaces issued together from one read: the second, arriving before the first one\'s PostToolUse, quotes the line the first changed and is denied inexact-match; the first stays the own write, and the retry from the refusal passes', async () => {
+    const t = setup();
+    t.docs.file(A, TEXT);
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(await t.preReplace('a.txt', CHAT, 'one\ntwo\nthree'), '', 'the first replace quotes the read exactly');
+    t.docs.userEdit(A, TEXT.replace('two', 'TWO')); // what Copilot's tool wrote
+    const second = await t.preReplace('a.txt', CHAT, 'two\nthree\nfour\nfive');
+    assert.ok(t.denied(second), 'its copy of line 2 is the one the first replace changed');
+    assert.deepEqual(t.blocks, [`replace_string_in_file a.txt inexact-match turn ${CHAT}#1`]);
+    const reason = JSON.parse(second).hookSpecificOutput.permissionDecisionReason;
+    assert.match(reason, /An oldString of your replace is not in a\.txt as written/);
+    assert.match(reason, /^2\tTWO$/m, 'the refusal shows the text with the first edit');
+    await t.postReplace('a.txt'); // the first replace's late PostToolUse
+    assert.deepEqual(
+      t.marksOf(A).map((m) => m.origin),
+      ['read', 'write', 'refusal'],
+      'the first replace is the own write; the denied one wrote nothing, and its refusal counts as a read',
+    );
+    assert.equal(await t.preReplace('a.txt', CHAT, 'TWO\nthree\nfour\nfive'), '', 'the retry quoting what the refusal showed');
+  });
+
+  test('a multi_replace_string_in_file with one inexact oldString is denied whole, and nothing of it is recorded as written', async () => {
+    const t = setup();
+    t.docs.file(A, TEXT).file(B, TEXT);
+    await t.prompt();
+    await t.read('a.txt');
+    await t.read('b.txt');
+    const input = {
+      explanation: 'three edits',
+      replacements: [
+        { filePath: 'a.txt', oldString: 'one\ntwo', newString: '1\n2' },
+        { filePath: 'b.txt', oldString: 'three\n', newString: '3\n' },
+        { filePath: 'b.txt', oldString: '  four\nfive', newString: '4\n5' },
+      ],
+    };
+    const out = await t.send('PreToolUse', { tool_name: 'multi_replace_string_in_file', tool_input: input });
+    assert.ok(t.denied(out));
+    assert.match(JSON.parse(out).hookSpecificOutput.permissionDecisionReason, /nothing was applied to any of its 2 files, because one of them was quoted inexactly/);
+    assert.deepEqual(t.blocks, [`multi_replace_string_in_file b.txt inexact-match turn ${CHAT}#1`]);
+    await t.otherTool(); // the chat goes on: a denied call has nothing to settle
+    assert.equal(t.store.all().filter((m) => m.origin === 'write').length, 0);
+    assert.deepEqual(t.pendingNotes.filter((n) => n.endsWith('true')).length, 2, 'only the two reads left something to settle');
   });
 });
 

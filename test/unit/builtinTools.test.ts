@@ -25,14 +25,14 @@ suite('hook events of Copilot\'s built-in tools', () => {
   });
 
   test('each edit tool names the files it touches, before and after it runs', () => {
-    const cases: Array<[string, Record<string, unknown>, Array<{ path: string; intent: string }>]> = [
-      ['replace_string_in_file', { filePath: '/ws/a', oldString: 'x', newString: 'y' }, [{ path: '/ws/a', intent: 'change' }]],
+    const cases: Array<[string, Record<string, unknown>, Array<{ path: string; intent: string; quotes?: string[] }>]> = [
+      ['replace_string_in_file', { filePath: '/ws/a', oldString: 'x', newString: 'y' }, [{ path: '/ws/a', intent: 'change', quotes: ['x'] }]],
       ['insert_edit_into_file', { explanation: 'e', filePath: '/ws/a', code: '…' }, [{ path: '/ws/a', intent: 'change' }]],
       ['create_file', { filePath: '/ws/new', content: 'c' }, [{ path: '/ws/new', intent: 'create' }]],
       [
         'multi_replace_string_in_file',
         { explanation: 'e', replacements: [{ filePath: '/ws/a', oldString: '1', newString: '2' }, { filePath: '/ws/b' }, { filePath: '/ws/a' }] },
-        [{ path: '/ws/a', intent: 'change' }, { path: '/ws/b', intent: 'change' }],
+        [{ path: '/ws/a', intent: 'change', quotes: ['1'] }, { path: '/ws/b', intent: 'change', quotes: [] }],
       ],
       [
         'apply_patch',
@@ -44,6 +44,33 @@ suite('hook events of Copilot\'s built-in tools', () => {
       assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })), { kind: 'before-edit', chat: payload('x').session_id, tool, files }, tool);
       assert.equal(parseHookEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind, 'after-edit', tool);
     }
+  });
+
+  test('rule 12: the two replace tools carry the oldStrings aimed at each file, in order; an empty or missing one is left out; other tools quote nothing', () => {
+    const quotesOf = (tool: string, input: Record<string, unknown>) => {
+      const e = parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input }));
+      return e.kind === 'before-edit' ? e.files.map((f) => [f.path, f.quotes]) : e.kind;
+    };
+    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: 'line 1\nline 2\n', newString: 'y' }), [['/ws/a', ['line 1\nline 2\n']]]);
+    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: '', newString: 'y' }), [['/ws/a', []]], "an empty oldString is the tool's own error");
+    assert.deepEqual(
+      quotesOf('multi_replace_string_in_file', {
+        explanation: 'e',
+        replacements: [
+          { filePath: '/ws/a', oldString: 'one', newString: '1' },
+          { filePath: '/ws/b', oldString: 'two', newString: '2' },
+          { filePath: '/ws/a', oldString: 'three', newString: '3' },
+          { filePath: '/ws/a', oldString: 42, newString: '4' },
+          { oldString: 'no file', newString: '5' },
+          'not a replacement',
+        ],
+      }),
+      [['/ws/a', ['one', 'three']], ['/ws/b', ['two']]],
+    );
+    assert.deepEqual(quotesOf('copilot_multiReplaceString', { replacements: [{ filePath: '/ws/a', oldString: 'one', newString: '1' }] }), [['/ws/a', ['one']]], 'by its internal id too');
+    assert.deepEqual(quotesOf('insert_edit_into_file', { explanation: 'e', filePath: '/ws/a', code: 'x' }), [['/ws/a', undefined]]);
+    assert.deepEqual(quotesOf('create_file', { filePath: '/ws/a', content: 'x' }), [['/ws/a', undefined]]);
+    assert.deepEqual(quotesOf('apply_patch', { input: '*** Begin Patch\n*** Update File: /ws/a\n@@\n-x\n+y\n*** End Patch' }), [['/ws/a', undefined]]);
   });
 
   test('Copilot\'s internal tool ids mean the same tools', () => {
@@ -82,7 +109,7 @@ const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
 function setup(settings: Partial<GuardSettings> = {}) {
-  const { docs, store, gate, edits } = coreFixture({ maxResultChars: 7000, ...settings });
+  const { docs, store, gate, edits, log } = coreFixture({ maxResultChars: 7000, ...settings });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
   const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark });
@@ -92,7 +119,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     assert.ok(seen, `${uri} exists`);
     edits.markSeen(call('read_file', uri, turn), seen);
   };
-  return { docs, store, edits, blocks, call, builtinRead };
+  return { docs, store, edits, log, blocks, call, builtinRead };
 }
 
 suite('the gate for built-in tools (same rules, through the hooks)', () => {
@@ -193,5 +220,121 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     t.store.clear('chat-1');
     const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow && /You have not read a\.txt/.test(v.text));
+  });
+});
+
+/** Seven lines, as a chat reads them; the tests' edits quote up to 3 lines around what they change, as Copilot's tool description asks. */
+const SEVEN = ['const a = 1;', 'const b = 2;', 'const c = 3;', 'const d = 4;', 'const e = 5;', 'const f = 6;', 'const g = 7;'].map((l) => `${l}\n`).join('');
+const linesOf = (text: string, first: number, last: number) => text.split('\n').slice(first - 1, last).join('\n');
+
+suite("rule 12: a built-in replace's oldString must stand in the file as written", () => {
+  function setup12(settings: Partial<GuardSettings> = {}) {
+    const t = setup(settings);
+    /** replace_string_in_file of `uri` quoting `quotes` (its hook payload's oldStrings) */
+    const replace = (uri: string, quotes: string[], turn = 'chat#1') => ({ ...t.call('replace_string_in_file', uri, turn), quotes });
+    /** a built-in edit the gate let through, as Copilot applies it: the text it leaves, recorded as the agent's own write */
+    const ownEdit = async (uri: string, quotes: string[], leaves: string, turn = 'chat#1') => {
+      const v = await t.edits.check([replace(uri, quotes, turn)]);
+      assert.ok(v.allow, !v.allow ? v.text : '');
+      t.docs.userEdit(uri, leaves);
+      await t.edits.recordWrite(t.call('replace_string_in_file', uri, turn));
+    };
+    return { ...t, replace, ownEdit };
+  }
+
+  test('two edits from one read: the second quotes a line the first changed, so on a current own-write mark it is refused inexact-match, with the numbered content; the refusal is a mark, and the retry from it passes', async () => {
+    const t = setup12();
+    t.docs.file(A, SEVEN);
+    await t.builtinRead(A);
+    // edit 1 changes line 3, quoting lines 1–6 of the read; edit 2 changes lines 2 and 5, quoting lines 1–7 of the same read
+    await t.ownEdit(A, [linesOf(SEVEN, 1, 6)], SEVEN.replace('c = 3', 'c = 30'));
+    const afterFirst = t.docs.text(A);
+    const v = await t.edits.check([t.replace(A, [linesOf(SEVEN, 1, 7)])]);
+    assert.ok(!v.allow, 'one stale line in 7: the tool would match it at 99% similarity and write its lines 2–5 over the file\'s, putting c = 3 back');
+    assert.deepEqual(t.blocks, ['replace_string_in_file a.txt inexact-match']);
+    assert.match(v.text, /^Agent Edit Guard stopped this replace_string_in_file call: nothing was applied\./);
+    assert.match(v.text, /BLOCKED: nothing was written\. An oldString of your replace is not in a\.txt as written, so the tool would apply it by approximate matching, over lines you did not quote/);
+    assert.match(v.text, /^3\tconst c = 30;$/m, 'with the current numbered content');
+    assert.equal(t.docs.text(A), afterFirst, 'a check writes nothing');
+    const mark = t.store.newest('chat-1', A);
+    assert.equal(mark?.origin, 'refusal', 'the refusal counts as reading the file (rule 6)');
+    assert.equal(mark?.hash, sha256(afterFirst));
+    assert.ok(t.log.lines.some((l) => /^info blocked replace_string_in_file on a\.txt: inexact-match /.test(l)), t.log.lines.join('\n'));
+    assert.equal((await t.edits.check([t.replace(A, [linesOf(afterFirst, 1, 7)])])).allow, true, 'the retry, quoting the text the refusal showed, passes');
+  });
+
+  test('a quote whose indentation differs from the file (a formatter re-indented it) is refused inexact-match', async () => {
+    const t = setup12();
+    const formatted = 'function f() {\n    return 1;\n}\n';
+    t.docs.file(A, formatted);
+    await t.builtinRead(A);
+    const v = await t.edits.check([t.replace(A, ['function f() {\n  return 1;\n}'])]);
+    assert.ok(!v.allow);
+    assert.deepEqual(t.blocks, ['replace_string_in_file a.txt inexact-match']);
+  });
+
+  test('allowed: an exact quote, an LF quote in a CRLF document, a quote whose trailing spaces differ from the file\'s', async () => {
+    const t = setup12();
+    t.docs.file(A, SEVEN);
+    t.docs.file(B, SEVEN.replace(/\n/g, '\r\n').replace('b = 2;', 'b = 2;   '));
+    await t.builtinRead(A);
+    await t.builtinRead(B);
+    assert.ok(t.docs.text(B).includes('\r\n'), 'the editor holds b.txt with CRLF');
+    for (const [uri, quote] of [
+      [A, linesOf(SEVEN, 2, 5)],
+      [A, 'b = 2;\nconst c'],
+      [B, linesOf(SEVEN, 1, 4)],
+      [B, 'const a = 1;  \nconst b = 2;\t\nconst c = 3;'],
+    ] as const) {
+      const v = await t.edits.check([t.replace(uri, [quote])]);
+      assert.ok(v.allow, `${uri} ${JSON.stringify(quote)}: ${!v.allow ? v.text : ''}`);
+    }
+    assert.deepEqual(t.blocks, []);
+  });
+
+  test('rules 2–3 come first: not read, changed, an own write of an earlier turn are refused for that, whatever the quote', async () => {
+    const t = setup12();
+    const stale = 'no such line';
+    t.docs.file(A, SEVEN).file(B, SEVEN);
+    assert.equal((await t.edits.check([t.replace(A, [stale])])).allow, false);
+    await t.builtinRead(B);
+    t.docs.userEdit(B, SEVEN.replace('a = 1', 'a = 10'));
+    assert.equal((await t.edits.check([t.replace(B, [stale])])).allow, false);
+    const C = 'file:///ws/c.txt';
+    t.docs.file(C, SEVEN);
+    await t.builtinRead(C);
+    await t.ownEdit(C, ['const a = 1;'], SEVEN.replace('a = 1', 'a = 11'));
+    assert.equal((await t.edits.check([t.replace(C, [stale], 'chat#2')])).allow, false);
+    assert.deepEqual(t.blocks, ['replace_string_in_file a.txt not-read', 'replace_string_in_file b.txt changed', 'replace_string_in_file c.txt own-write-expired']);
+  });
+
+  test('not checked: an empty oldString (the tool\'s own error), a call that carries no quotes, and anything with the gate off', async () => {
+    const t = setup12();
+    t.docs.file(A, SEVEN);
+    await t.builtinRead(A);
+    assert.equal((await t.edits.check([t.replace(A, [''])])).allow, true);
+    assert.equal((await t.edits.check([t.call('insert_edit_into_file', A)])).allow, true);
+    const off = setup12({ enabled: false });
+    off.docs.file(A, SEVEN);
+    assert.equal((await off.edits.check([off.replace(A, ['no such line'])])).allow, true);
+    assert.deepEqual([...t.blocks, ...off.blocks], []);
+  });
+
+  test('a multi-replace over two files with one inexact quote is denied whole, naming that file; with a stale file too, each gets its own refusal', async () => {
+    const t = setup12();
+    t.docs.file(A, SEVEN).file(B, SEVEN);
+    await t.builtinRead(A);
+    await t.builtinRead(B);
+    const multi = (uri: string, quotes: string[]) => ({ ...t.call('multi_replace_string_in_file', uri), quotes });
+    const v = await t.edits.check([multi(A, ['const a = 1;', 'const g = 7;']), multi(B, ['const b = 2;', 'const c = 4;'])]);
+    assert.ok(!v.allow);
+    assert.deepEqual(v.blocked, ['b.txt']);
+    assert.match(v.text, /nothing was applied to any of its 2 files, because one of them was quoted inexactly\./);
+    t.docs.userEdit(A, SEVEN.replace('a = 1', 'a = 10'));
+    const both = await t.edits.check([multi(A, ['const a = 10;']), multi(B, ['const c = 4;'])]);
+    assert.ok(!both.allow);
+    assert.deepEqual(both.blocked, ['a.txt', 'b.txt']);
+    assert.match(both.text, /because 2 of them were changed, not read in this chat, or quoted inexactly\./);
+    assert.deepEqual(t.blocks, ['multi_replace_string_in_file b.txt inexact-match', 'multi_replace_string_in_file a.txt changed', 'multi_replace_string_in_file b.txt inexact-match']);
   });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { applySpanEdits, changedLinesOf, planReplace, type TextSpanEdit } from '../../src/core/replace';
+import { applySpanEdits, changedLinesOf, firstMissingQuote, planReplace, type TextSpanEdit } from '../../src/core/replace';
+import { foldLineEnds } from '../../src/core/text';
 
 function apply(text: string, oldString: string, newString: string, replaceAll = false): string {
   const plan = planReplace(text, oldString, newString, replaceAll);
@@ -105,5 +106,55 @@ suite('the lines a change covers (changedLinesOf: the link under a call in the c
     assert.equal(span('one', [{ start: 0, end: 3, text: 'two' }]), undefined);
     assert.equal(span('', [{ start: 0, end: 0, text: '' }]), undefined);
     assert.equal(changedLinesOf([], 'a\nb\n'), undefined);
+  });
+});
+
+suite('rule 12: does a quote stand in the text as written (firstMissingQuote)', () => {
+  const FILE = 'function sum(a, b) {\n  const total = a + b;\n  return total;\n}\n';
+
+  test('an exact quote, whole lines or part of a line, stands in the text', () => {
+    assert.equal(firstMissingQuote(FILE, ['  const total = a + b;\n  return total;\n']), undefined);
+    assert.equal(firstMissingQuote(FILE, ['total = a']), undefined, 'a quote may start and end inside a line, as the tool\'s exact match allows');
+    assert.equal(firstMissingQuote(FILE, [FILE]), undefined);
+  });
+
+  test('line endings are folded on both sides: an LF quote in a CRLF text, a CRLF quote in an LF text', () => {
+    const crlf = FILE.replace(/\n/g, '\r\n');
+    assert.equal(firstMissingQuote(crlf, ['{\n  const total = a + b;\n']), undefined);
+    assert.equal(firstMissingQuote(FILE, ['{\r\n  const total = a + b;\r\n']), undefined);
+  });
+
+  test('spaces and tabs at line ends are ignored on both sides', () => {
+    const trailing = FILE.replace('a + b;\n', 'a + b;  \t\n');
+    assert.equal(firstMissingQuote(trailing, ['  const total = a + b;\n  return total;']), undefined, 'the file has them, the quote not');
+    assert.equal(firstMissingQuote(FILE, ['  const total = a + b; \n  return total;\t']), undefined, 'the quote has them, the file not');
+    assert.equal(firstMissingQuote(trailing.replace(/\n/g, '\r\n'), ['a + b;\n']), undefined, 'and before a CRLF');
+  });
+
+  test('a quote that differs in one line is missing: the stale copy the tool would still match by similarity', () => {
+    const edited = FILE.replace('a + b', 'a + b + 0');
+    const stale = '{\n  const total = a + b;\n  return total;\n}';
+    assert.equal(firstMissingQuote(edited, [stale]), stale);
+  });
+
+  test('a quote whose indentation differs is missing (the tool would re-indent those lines)', () => {
+    const quote = '    const total = a + b;\n    return total;';
+    assert.equal(firstMissingQuote(FILE, [quote]), quote);
+    assert.equal(firstMissingQuote(FILE, ['\tconst total = a + b;']), '\tconst total = a + b;');
+  });
+
+  test('the first missing quote of several is named; an empty quote is not looked for', () => {
+    assert.equal(firstMissingQuote(FILE, ['', 'return total;', 'return sum;', 'nope']), 'return sum;');
+    assert.equal(firstMissingQuote(FILE, ['']), undefined);
+    assert.equal(firstMissingQuote('', ['x']), 'x');
+  });
+
+  test('foldLineEnds: blanks and carriage returns at each line end dropped, nothing else; a text without them is itself', () => {
+    assert.equal(foldLineEnds('a \r\n\tb\t\n c \r'), 'a\n\tb\n c');
+    assert.equal(foldLineEnds('a\u00a0\n'), 'a\u00a0\n', 'only spaces and tabs, as the tool\'s fuzzy match');
+    const clean = 'one\ntwo three\n';
+    assert.equal(foldLineEnds(clean), clean);
+    const longRun = `${' '.repeat(200_000)}x\n`;
+    assert.equal(foldLineEnds(`${longRun}  `), longRun, 'a long run of blanks inside a line stays');
   });
 });

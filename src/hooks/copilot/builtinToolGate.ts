@@ -112,7 +112,8 @@ export class BuiltinToolGate {
       case 'before-edit': {
         this.noteActivity(session, event.chat);
         const calls = event.files.map((f) => call(event.tool, f.path));
-        const verdict = await this.env.edits.check(calls);
+        // each file with the oldStrings aimed at it (rule 12)
+        const verdict = await this.env.edits.check(calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes })));
         if (!verdict.allow) return denyOutput(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls);
         return '';

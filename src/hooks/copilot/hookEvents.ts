@@ -35,10 +35,15 @@ const INTERNAL_NAMES: Record<string, BuiltinEditTool | typeof READ_TOOL> = {
 /** Every name a hook may give the read and edit tools: the events of other tools change nothing for the gate. */
 export const GATED_TOOL_NAMES: readonly string[] = [READ_TOOL, ...EDIT_TOOLS, ...Object.keys(INTERNAL_NAMES)];
 
-/** A file a tool call touches. `create`: the call means to make a new file (allowed when it does not exist). */
+/**
+ * A file a tool call touches. `create`: the call means to make a new file (allowed when it does not
+ * exist). `quotes`: for the two replace tools, the non-empty `oldString`s aimed at the file, in order
+ * (rule 12: each must stand in the file as written); the other tools quote nothing exactly.
+ */
 export interface TouchedFile {
   path: string;
   intent: 'change' | 'create';
+  quotes?: string[];
 }
 
 export type HookEvent =
@@ -109,8 +114,20 @@ export function filesOfEdit(tool: BuiltinEditTool, input: Record<string, unknown
     if (known) known.intent = known.intent === 'change' || intent === 'change' ? 'change' : 'create';
     else files.push({ path, intent });
   };
+  /** a replacement of `filePath`: its oldString is a quote (an empty one is the tool's own error, not looked for) */
+  const replacement = (r: Record<string, unknown> | undefined) => {
+    const path = str(r?.filePath);
+    add(path, 'change');
+    const file = files.find((f) => f.path === path);
+    if (!file) return;
+    file.quotes ??= [];
+    const quote = str(r?.oldString);
+    if (quote !== undefined) file.quotes.push(quote);
+  };
   switch (tool) {
     case 'replace_string_in_file':
+      replacement(input);
+      break;
     case 'insert_edit_into_file':
       add(str(input.filePath), 'change');
       break;
@@ -118,7 +135,7 @@ export function filesOfEdit(tool: BuiltinEditTool, input: Record<string, unknown
       add(str(input.filePath), 'create');
       break;
     case 'multi_replace_string_in_file':
-      for (const r of Array.isArray(input.replacements) ? input.replacements : []) add(str(record(r)?.filePath), 'change');
+      for (const r of Array.isArray(input.replacements) ? input.replacements : []) replacement(record(r));
       break;
     case 'apply_patch':
       for (const f of filesOfPatch(str(input.input) ?? '')) add(f.path, f.intent);
