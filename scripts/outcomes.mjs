@@ -4,6 +4,7 @@
 // fake model), each scenario --runs=N times (default 3), then writes test/outcomes/results.json and
 // the README's "What it prevents" table from that one run, and prints the table.
 // --quick (`npm test`): each scenario once, nothing written but the table printed.
+// --table: no run; the README's table made again from test/outcomes/results.json (after a change of its wording).
 // The exit code is the suite's: non-zero when a configuration broke its promise (the tests say which).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,11 +22,20 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 
+const resultsPath = join(repo, 'test/outcomes/results.json');
+const readmePath = join(repo, 'README.md');
+const tableOnly = args.includes('--table');
+
 const build = spawnSync('node', [join(repo, 'scripts/build.mjs'), '--tests'], { cwd: repo, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // the table is made by the suite's own code (test/outcomes/table.ts), as built just now
 const { outcomesTable, withTable } = createRequire(import.meta.url)(join(repo, 'out/test/outcomes/table.js'));
+if (tableOnly) {
+  writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), outcomesTable(JSON.parse(readFileSync(resultsPath, 'utf8')))));
+  console.log('wrote the README\'s table from test/outcomes/results.json');
+  process.exit(0);
+}
 
 const tmp = mkdtempSync(join(tmpdir(), 'editguard-outcomes-'));
 const file = join(tmp, 'outcomes.json');
@@ -49,8 +59,7 @@ if (!quick) {
   if (rc !== 0 || process.env.EDITGUARD_TEST_GREP) {
     console.error(rc !== 0 ? 'a test failed: results.json and the README are left as they were' : 'a part of the suite ran (EDITGUARD_TEST_GREP): results.json and the README are left as they were');
   } else {
-    writeFileSync(join(repo, 'test/outcomes/results.json'), `${JSON.stringify(results, null, 1)}\n`);
-    const readmePath = join(repo, 'README.md');
+    writeFileSync(resultsPath, `${JSON.stringify(results, null, 1)}\n`);
     writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), table));
     console.log('wrote test/outcomes/results.json and the README\'s table');
   }

@@ -90,11 +90,11 @@ function cell(scenario: Results['scenarios'][number], s: Summary): string {
         : s.wrongRuns > 0
           ? `**lost**${of}`
           : 'no block';
-  const per = s.runs > 1 ? ' per run' : '';
-  const blocks = s.blocks > 0 ? `, ${plural(s.blocks / s.runs, 'block')}${per}` : '';
-  const extra = s.extraCalls > 0 ? `, +${plural(s.extraCalls / s.runs, 'call')}` : '';
+  // counts per run (the runs of a scenario are the same script: they differ only in time)
+  const blocks = s.blocks > 0 ? `, ${plural(s.blocks / s.runs, 'block')}` : '';
   const failed = s.failures > 0 ? `, ${plural(s.failures / s.runs, 'failed call')}` : '';
-  return `${result}${blocks}${extra}${failed} · ${seconds(s.wallMs)}`;
+  const extra = s.extraCalls > 0 ? `, +${plural(s.extraCalls / s.runs, 'call')}` : '';
+  return `${result}${blocks}${failed}${extra} · ${seconds(s.wallMs)}`;
 }
 
 /** The Markdown table of a results.json object. */
@@ -105,13 +105,16 @@ export function outcomesTable(results: Results): string {
   const rows = scenarios.map((s) => [s.title, s.source, ...configurations.map((c) => cell(s, of(s.id, c.id)))]);
   const totals = configurations.map((c) => {
     const all = summarize(outcomes.filter((o) => o.configuration === c.id));
+    const perRun = (n: number) => n / results.runsPerScenario;
     // a stop: a refused call, or a call that failed (the agent makes it again either way)
     const stops = all.blocks + all.failures;
     const perStop = stops > 0 ? (all.extraCalls / stops).toFixed(2) : '–';
-    return `${plural(all.wrongFiles, 'file')} lost or corrupted, ${plural(all.falseBlocks, 'false block')}, ${perStop} extra calls per stop`;
+    return `${plural(perRun(all.wrongFiles), 'file')} lost or corrupted, ${plural(perRun(all.falseBlocks), 'false block')}, ${perStop} extra calls per stop`;
   });
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line), line(['**All scenarios**', '', ...totals])].join('\n');
+  const runs = results.runsPerScenario === 1 ? 'One run of each scenario' : `${results.runsPerScenario} runs of each scenario`;
+  const caption = `*${runs} in each configuration, ${results.generated.slice(0, 10)}: Copilot Chat ${results.copilotChat} in VS Code ${results.vscode}. Counts are per run; a time is the median run's, from the first request to the last answer.*`;
+  return [caption, '', line(header), line(header.map(() => '---')), ...rows.map(line), line(['**All scenarios**', '', ...totals])].join('\n');
 }
 
 /** The README with its table between the markers replaced by `table`. */

@@ -105,7 +105,8 @@ suite('outcomes suite: the scripted agent, what it reads, and the table', () => 
         outcome({ scenario: 'a', configuration: 'guarded', kind: 'false-alarm', blocks: 1, falseBlocks: 1, extraCalls: 1 }),
       ],
     };
-    const rows = outcomesTable(results).split('\n');
+    const [caption, , ...rows] = outcomesTable(results).split('\n');
+    assert.strictEqual(caption, "*One run of each scenario in each configuration, 2026-01-01: Copilot Chat 0.1.0 in VS Code 1.0.0. Counts are per run; a time is the median run's, from the first request to the last answer.*");
     assert.strictEqual(rows[0], '| What happens | Documented in | Unguarded | Guarded |');
     assert.strictEqual(rows[2], '| A failure | a tracker | **lost** · 1.0 s | kept, 1 block, +1 call · 2.5 s |');
     assert.strictEqual(rows[3], '| A false alarm | another | no block · 1.0 s | **1 false block**, 1 block, +1 call · 1.0 s |');
