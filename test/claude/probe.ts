@@ -107,6 +107,8 @@ const FILES: Record<string, string> = {
   'touched.txt': 'one\ntwo\n',
   'resumed.txt': 'read in prompt 1\n',
   'compacted.txt': 'read before the compaction\n',
+  'crlf.txt': 'one\r\ntwo\r\n',
+  'big.txt': `${Array.from({ length: 3000 }, (_, i) => `line ${i + 1}`).join('\n')}\n`,
 };
 
 const inode = (f: string) => fs.statSync(f).ino;
@@ -169,6 +171,10 @@ function steps(p: (rel: string) => string, inodes: Record<string, number>): Step
       const later = new Date(Date.now() + 5000);
       fs.utimesSync(p('touched.txt'), later, later);
     }, 'Edit', { old_string: 'one', new_string: 'ONE' }),
+    // line ends, and a file longer than the 2000 lines Read used to stop at
+    call('read_crlf', 'Read', { file_path: p('crlf.txt') }),
+    call('edit_crlf', 'Edit', { file_path: p('crlf.txt'), old_string: 'one\ntwo', new_string: 'ONE\nTWO' }),
+    call('read_big', 'Read', { file_path: p('big.txt') }),
     call('read_resumed', 'Read', { file_path: p('resumed.txt') }),
     call('read_compacted', 'Read', { file_path: p('compacted.txt') }),
     { text: 'Prompt 1 done.' },
@@ -284,7 +290,13 @@ function printSession(s: SessionResult, full: boolean): void {
   const bashRecorder = s.hooks.filter((h) => h.payload.tool_name === 'Bash').length;
   console.log(`Bash: the matcher-* control hook ran ${bashControl}×, the Read|Edit|Write|MultiEdit recorder ${bashRecorder}×`);
   console.log(`inode kept by Edit: ${s.inodes.beforeEdit === s.inodes.afterEdit}; by a Write over a file (write_after_partial): ${s.inodes.beforeWrite === s.inodes.afterWrite}`);
-  console.log(`files on disk at the end: ${show(s.disk, 400)}`);
+  const { 'big.txt': _big, ...small } = s.disk;
+  console.log(`files on disk at the end: ${show(small, 400)}`);
+  for (const id of ['read_crlf', 'read_big']) {
+    const file = (s.hooks.find((h) => h.payload.tool_use_id === `toolu_probe_${id}` && h.payload.hook_event_name === 'PostToolUse')?.payload.tool_response as { file?: { content: string } } | undefined)?.file;
+    const disk = id === 'read_crlf' ? FILES['crlf.txt'] : FILES['big.txt'];
+    if (file) console.log(`${id}: PostToolUse tool_response.file = ${show({ ...file, content: `${file.content.length} chars` })}; the file on disk has ${disk.length} chars; same text: ${file.content === disk}${id === 'read_big' ? `; the model got ${s.results.get(`toolu_probe_${id}`)?.text.split('\n').length} lines` : ''}`);
+  }
   const denials = s.runs[0]?.result?.permission_denials;
   console.log(`prompt 1's result event, permission_denials: ${show(denials)}`);
   const compact = s.runs[2];
