@@ -130,6 +130,8 @@ export function claudeEnv(home: string, baseUrl: string | undefined, extra: Reco
 
 /** One headless run: `claude -p <prompt> --output-format stream-json --verbose --permission-mode acceptEdits …`. */
 export function runClaude(options: ClaudeOptions): Promise<ClaudeRun> {
+  // first, so a missing binary leaves no temporary home behind
+  const exe = claudeBinary();
   const home = options.home ?? makeClaudeHome();
   for (const dir of ['.claude', 'tmp']) fs.mkdirSync(path.join(home, dir), { recursive: true, mode: 0o700 });
   const args = ['-p', options.prompt, '--output-format', 'stream-json', '--verbose', '--permission-mode', options.permissionMode ?? 'acceptEdits'];
@@ -137,7 +139,7 @@ export function runClaude(options: ClaudeOptions): Promise<ClaudeRun> {
   if (options.resume) args.push('--resume', options.resume);
   args.push(...(options.extraArgs ?? []));
   const started = Date.now();
-  const child = spawn(claudeBinary(), args, {
+  const child = spawn(exe, args, {
     cwd: options.cwd,
     env: claudeEnv(home, options.baseUrl, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
