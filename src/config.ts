@@ -14,6 +14,8 @@ export const SETTINGS = {
   maxReadLines: 'maxReadLines',
   maxResultChars: 'maxResultChars',
   guardCopilotTools: 'guardCopilotTools',
+  /** where Claude Code's hook entries go (src/hooks/claude) */
+  guardClaudeCode: 'guardClaudeCode',
   /** deprecated: the boolean `guardCopilotTools` replaced (`true` = `workspace`); moved over by `migrateLegacySettings` */
   guardBuiltinTools: 'guardBuiltinTools',
   allowOutsideWorkspace: 'allowOutsideWorkspace',
@@ -68,6 +70,14 @@ export function copilotToolsPlacement(): HooksPlacement {
 
 /** Are Copilot's own edit tools gated in this window (the hooks are on)? */
 export const guardCopilotTools = () => copilotToolsPlacement() !== 'off';
+
+/** `editGuard.guardClaudeCode` (window-scoped): where Claude Code's hook entries go; `off` when unset or unknown. */
+export function claudeCodePlacement(): HooksPlacement {
+  const value = vscode.workspace.getConfiguration(SECTION).get<string>(SETTINGS.guardClaudeCode, 'off');
+  return (HOOKS_PLACEMENTS as readonly string[]).includes(value) ? (value as HooksPlacement) : 'off';
+}
+
+export const guardClaudeCode = () => claudeCodePlacement() !== 'off';
 
 /** Did the user choose where the hooks file goes, in any settings scope (the deprecated boolean counts)? */
 export function copilotToolsChosen(): boolean {

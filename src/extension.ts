@@ -5,7 +5,7 @@ import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
 import { ChatNames } from './chat/names';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
-import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
+import { copilotToolsChosen, copilotToolsPlacement, guardClaudeCode, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
 import { EditorDocuments } from './core/documents';
 import { EditHistory } from './core/editHistory';
 import { ExternalEdits } from './core/externalEdits';
@@ -96,12 +96,12 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     currentSession = session;
     refreshStatus();
   };
-  // Copilot's own file tools, through its hooks (off unless editGuard.guardCopilotTools)
+  // Copilot's own file tools and Claude Code's, through their hooks (off unless editGuard.guardCopilotTools, editGuard.guardClaudeCode)
   const builtinGate = new BuiltinToolGate({
     edits: new ExternalEdits(gate),
     sessions,
     log,
-    active: guardCopilotTools,
+    active: (agent) => (agent === 'copilot' ? guardCopilotTools() : guardClaudeCode()),
     onActivity: followChat,
     resolveFile: fileOfAgentPath,
     onPending: (chat, pending) => bridge.notePending(chat, pending),
@@ -120,7 +120,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       followChat(session);
     },
   };
-  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), copilotToolsPlacement, log);
+  // a Claude Code started in this window's terminals reaches the bridge through their environment
+  context.environmentVariableCollection.persistent = false;
+  context.environmentVariableCollection.description = vscode.l10n.t("Lets Claude Code started in this window's terminals reach Agent Edit Guard's gate");
+  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), copilotToolsPlacement, guardClaudeCode, context.environmentVariableCollection, log);
   const copilotGuard: CopilotGuardEnvironment = {
     state: context.globalState,
     placement: copilotToolsPlacement,
@@ -182,7 +185,7 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void migrate();
-      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardCopilotTools}`) || e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void bridge.sync();
+      if (['guardCopilotTools', 'guardBuiltinTools', 'guardClaudeCode'].some((key) => e.affectsConfiguration(`${SECTION}.${SETTINGS[key as keyof typeof SETTINGS]}`))) void bridge.sync();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
         marksChanged.fire();

@@ -15,14 +15,14 @@ import type { ChatSessions } from '../../chat/session';
 import type { ExternalEdits } from '../../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../../core/ports';
 import { KeyedLock } from '../../core/lock';
-import { AGENT_NAMES, CLAUDE_READ_TOOL, denyOutput, type GatedEditTool, type HookEvent, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
+import { type Agent, AGENT_NAMES, CLAUDE_READ_TOOL, denyOutput, type GatedEditTool, type HookEvent, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
 
 export interface BuiltinToolGateEnvironment {
   edits: ExternalEdits;
   sessions: Pick<ChatSessions, 'keyOfChatId'>;
   log: Logger;
-  /** `editGuard.guardBuiltinTools`: when off, every event is let through untouched. */
-  active(): boolean;
+  /** Whether the agent's hooks are gated (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`): when not, its events are let through untouched. */
+  active(agent: Agent): boolean;
   /** A tool ran for this chat: the status bar follows the latest one. */
   onActivity(session: string): void;
   /** A path as a hook names it (relative to the hook's `cwd`, if any): its URI, and how it is shown. */
@@ -58,7 +58,7 @@ export class BuiltinToolGate {
 
   /** One hook event (the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(payloadText: string): Promise<string> {
-    if (!this.env.active()) return '';
+    if (!this.env.active('copilot') && !this.env.active('claude-code')) return '';
     let payload: { cwd?: unknown } | null;
     try {
       payload = JSON.parse(payloadText);
@@ -68,6 +68,7 @@ export class BuiltinToolGate {
     }
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = parseHookEvent(payload);
+    if (event.kind !== 'ignore' && !this.env.active(event.agent)) return '';
     // one chat's events one at a time: the bridge serves each hook process on its own connection, so
     // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
     return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(event, cwd));
