@@ -39,7 +39,7 @@ function layer(name, files, { vscode, patterns = [], ignores }) {
 }
 
 const PLAIN_COPILOT = ['src/hooks/copilot/builtinToolGate.ts', 'src/hooks/copilot/hookEvents.ts', 'src/hooks/copilot/hooksFile.ts', 'src/hooks/copilot/hooksFileOnDisk.ts', 'src/hooks/copilot/uninstall.ts'];
-const PLAIN_CLAUDE = ['src/hooks/claude/claudeSettings.ts'];
+const PLAIN_CLAUDE = ['src/hooks/claude/claudeSettings.ts', 'src/hooks/claude/claudeSettingsOnDisk.ts'];
 const ROOT_CORE_ONLY = ['src/config.ts', 'src/api.ts'];
 
 export default defineConfig([
@@ -106,7 +106,7 @@ export default defineConfig([
     patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts']],
   }),
   layer('hooks/claude in plain Node', PLAIN_CLAUDE, {
-    vscode: 'Layer rule hooks/claude settings ↛ vscode: claudeSettings.ts is unit-tested in plain Node',
+    vscode: 'Layer rule hooks/claude settings ↛ vscode: claudeSettings.ts and claudeSettingsOnDisk.ts are unit-tested in plain Node (the uninstall script runs the second without VS Code)',
     patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts']],
   }),
   layer('ui', ['src/ui/**'], {
