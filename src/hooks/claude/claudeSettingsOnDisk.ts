@@ -17,6 +17,8 @@ import { claudeHookEntries, type ClaudeHookEntries, LOCAL_SETTINGS_PATH, USER_SE
 
 /** Claude Code's user settings: the same for every window and project of this OS user. */
 export const userClaudeSettingsFile = (home = os.homedir()) => path.join(home, ...USER_SETTINGS_PATH.split('/'));
+/** `~/.claude` is there: Claude Code has run on this machine (or something made its folder). */
+export const claudeFolderExists = (home = os.homedir()) => fs.existsSync(path.dirname(userClaudeSettingsFile(home)));
 /** A workspace folder's personal (uncommitted) Claude Code settings. */
 export const localClaudeSettingsFile = (folder: string) => path.join(folder, ...LOCAL_SETTINGS_PATH.split('/'));
 
