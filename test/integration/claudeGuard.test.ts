@@ -1,5 +1,5 @@
-// Our hook entries for Claude Code's file tools, in the real host (docs/design.md §Surfaces, hooks
-// bridge): editGuard.guardClaudeCode `user` merges them into Claude Code's user settings under the OS
+// Our hook entries for Claude Code's file tools, in the real host (docs/design.md §Surfaces, Claude
+// Code's hook entries): editGuard.guardClaudeCode `user` merges them into Claude Code's user settings under the OS
 // home (the runner's HOME is the run folder), `workspace` into the folder's .claude/settings.local.json,
 // `off` takes them out — the user's own settings in those files kept byte for byte; a file that is not
 // valid JSON is left as it was, with a warning; the choice from the status bar's quick pick and the

@@ -4,13 +4,13 @@
 // of matcher groups per event — `{"hooks":{"PreToolUse":[{"matcher":"Read|Edit",
 // "hooks":[{"type":"command","command":"…","timeout":15}]}]}}` — next to the user's permissions, model,
 // env and hooks of their own, so we add or remove only our groups and keep every other key, event,
-// group and hook as it was (docs/design.md §Surfaces, hooks bridge). A group is ours when its commands
+// group and hook as it was (docs/design.md §Surfaces, Claude Code's hook entries). A group is ours when its commands
 // run one of our clients; a file we cannot read as settings is never rewritten: the caller gets a reason
 // to log and show, and nothing changes. Pure (text in, text out), so every case is unit-tested.
 import { type HookClients, hookCommand, HOOK_TIMEOUT_S } from '../copilot/hooksFile';
 import { CLIENT_NAMES } from '../copilot/hooksFileOnDisk';
 
-/** Claude Code's file tools (test/claude/FACTS.md): the tool events' matcher and the bash client's filter. */
+/** Claude Code's file tools (docs/design.md §VS Code and Copilot facts): the tool events' matcher and the bash client's filter. */
 export const CLAUDE_FILE_TOOLS = ['Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as const;
 /** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Bash. */
 export const CLAUDE_TOOL_MATCHER = CLAUDE_FILE_TOOLS.join('|');

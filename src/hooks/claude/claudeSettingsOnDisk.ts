@@ -4,7 +4,7 @@
 // only our groups are added or removed (claudeSettings.ts); a file we cannot read as settings is left
 // as it was, with a warning naming it; a file written is replaced by rename, never half-written; a file
 // we leave empty goes, and so does a `.claude` folder we made and left empty (docs/design.md §Surfaces,
-// hooks bridge). No `vscode`: the uninstall script (hooks/copilot/uninstall.ts) runs this in plain Node.
+// Claude Code's hook entries). No `vscode`: the uninstall script (hooks/copilot/uninstall.ts) runs this in plain Node.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
