@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { claudeSession, describeRun, runClaude, type ClaudeRun } from '../claude/claudeCli';
 import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../claude/fakeAnthropic';
-import { activateExtension, cleanUp, guardDiagnostics, makeFile, openInEditor, userEdit, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, api, cleanUp, guardDiagnostics, makeFile, openInEditor, userEdit, waitFor, workspaceRoot } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const settingsFile = () => path.join(workspaceRoot(), '.claude', 'settings.local.json');
@@ -53,6 +53,31 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     assert.strictEqual(run.code, 0, describeRun(run));
     assert.deepStrictEqual(results(fake).map((r) => r.isError), [false, false], JSON.stringify(results(fake)));
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'alpha\nBETA\n');
+    // the edit is in the record of agent edits, under Claude Code's chat, like Copilot's
+    const edit = await waitFor(() => api().agentEdits().find((e) => e.uri === f.uri.toString()), 'the edit in the record', 5000);
+    assert.strictEqual(edit.tool, 'Edit');
+    assert.ok(edit.saved && !edit.created, JSON.stringify(edit));
+  });
+
+  test("a terminal of this window carries the bridge's address and secret (a CLI started there reaches this window's gate)", async () => {
+    const out = path.join(workspaceRoot(), 'gen', `terminal-env-${Date.now()}.txt`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    const terminal = vscode.window.createTerminal({ name: 'claude-env', cwd: workspaceRoot() });
+    try {
+      terminal.sendText(`printf '%s %s' "$AGENT_EDIT_GUARD_SOCKET" "\${#AGENT_EDIT_GUARD_SECRET}" > '${out}'`);
+      const text = await waitFor(() => fs.existsSync(out) && fs.readFileSync(out, 'utf8'), 'the terminal to run the command', 20000, 100);
+      assert.strictEqual(text, `${process.env.AGENT_EDIT_GUARD_SOCKET} ${process.env.AGENT_EDIT_GUARD_SECRET!.length}`);
+    } finally {
+      terminal.dispose();
+    }
+  });
+
+  test('outside this window (no address in its environment) the hooks let every call through at once', async () => {
+    const f = makeFile('claude/outside', 'never read\n');
+    fake.script([{ tool: 'Write', input: { file_path: f.abs, content: 'overwritten\n' } }, { text: 'Done.' }]);
+    const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Overwrite it.', baseUrl: fake.url });
+    assert.deepStrictEqual(results(fake).map((r) => r.isError), [false], describeRun(run));
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'overwritten\n', 'no gate answers there: the write went through unchecked');
   });
 
   test('an Edit after the file changed on disk since the Read is denied with the change; the file keeps the other program\'s text', async () => {
@@ -83,7 +108,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     const run = await claude('Greet Claude.');
     const [, denied] = results(fake);
     assert.ok(denied?.isError, describeRun(run));
-    assert.match(denied.text, /The user has unsaved changes to claude\/unsaved\S* in the editor/);
+    assert.match(denied.text, /The user has unsaved changes to \S*claude\/unsaved\S* in the editor/);
     assert.match(denied.text, /^-let greeting = "Hello";$/m);
     assert.match(denied.text, /^\+let greeting = "Good morning";$/m);
     assert.strictEqual(doc.getText(), 'let greeting = "Good morning";\nlet name = "world";\n', 'the buffer keeps the user\'s text');
@@ -100,7 +125,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
       { tool: 'Write', input: { file_path: f.abs, content: 'a fresh start\n' } },
       (req) => {
         const [denied] = req.toolResults;
-        assert.ok(denied?.isError && /You have not read claude\/never-read\S* in this chat/.test(denied.text) && denied.text.includes("1\tthe user's notes"), denied?.text);
+        assert.ok(denied?.isError && /You have not read \S*claude\/never-read\S* in this chat/.test(denied.text) && denied.text.includes("1\tthe user's notes"), denied?.text);
         return { tool: 'Write', input: { file_path: f.abs, content: "the user's notes\na fresh start\n" } };
       },
       { text: 'Kept the notes.' },
@@ -122,7 +147,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     const next = await session.prompt('Now edit it.');
     const [denied] = results(fake);
     assert.ok(denied?.isError, describeRun(next));
-    assert.match(denied.text, /You have not read claude\/compact\S* in this chat/);
+    assert.match(denied.text, /You have not read \S*claude\/compact\S* in this chat/);
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'keep\nme\n');
   });
 
