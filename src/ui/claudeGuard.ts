@@ -5,26 +5,14 @@
 // `editGuard.guardClaudeCode` themselves).
 import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
+import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from './guardOffer';
 
 /** Anthropic's Claude Code extension: one sign that Claude Code is used here. */
 const CLAUDE_CODE_ID = 'anthropic.claude-code';
 
 /** The offer's answer, kept across windows and restarts (global state). */
 export const CLAUDE_OFFER_STATE_KEY = 'editGuard.claudeGuardOffer';
-interface OfferState {
-  never?: boolean;
-  /** "Not now": not asked again before this time */
-  notBefore?: number;
-}
-/** "Not now" waits this long before asking again. */
-const ASK_AGAIN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
-
-export interface ClaudeGuardEnvironment {
-  state: vscode.Memento;
-  placement(): HooksPlacement;
-  /** the user chose a placement themselves (any settings scope) */
-  chosen(): boolean;
-  set(placement: HooksPlacement): Promise<void>;
+export interface ClaudeGuardEnvironment extends GuardChoiceEnvironment {
   /** Claude Code's user settings file, where `user` puts our entries, to name it */
   userFile: string;
   /** Claude Code's folder in the home (`~/.claude`) is there: the other sign that it is used on this machine */
@@ -41,29 +29,16 @@ export const claudeCodeHere = (env: ClaudeGuardEnvironment): boolean =>
  * Shows the offer (the caller checks `claudeCodeHere`) if it is due: not declined for good, not put
  * off, and no placement chosen in any settings scope. Resolves once the user answered, or at once.
  */
-export async function offerClaudeGuard(env: ClaudeGuardEnvironment, now = Date.now()): Promise<void> {
-  const state = env.state.get<OfferState>(CLAUDE_OFFER_STATE_KEY) ?? {};
-  if (state.never || (state.notBefore ?? 0) > now || env.chosen()) return;
-  const turnOn = vscode.l10n.t('Turn on');
-  const notNow = vscode.l10n.t('Not now');
-  const never = vscode.l10n.t("Don't ask again");
-  const answer = await vscode.window.showInformationMessage(
+export function offerClaudeGuard(env: ClaudeGuardEnvironment, now = Date.now()): Promise<void> {
+  return offerGuard(
+    env,
+    CLAUDE_OFFER_STATE_KEY,
     vscode.l10n.t(
       "Agent Edit Guard can guard Claude Code's file tools too: an edit made from a stale copy of a file is refused, and Claude is shown what changed. It adds its hook entries to {0}, next to your own settings; nothing goes into your workspace.",
       where(env),
     ),
-    turnOn,
-    notNow,
-    never,
+    now,
   );
-  if (answer === turnOn) await env.set('user');
-  else if (answer === never) await env.state.update(CLAUDE_OFFER_STATE_KEY, { never: true });
-  // "Not now", or the message closed without an answer
-  else await env.state.update(CLAUDE_OFFER_STATE_KEY, { notBefore: now + ASK_AGAIN_AFTER_MS });
-}
-
-interface PlacementItem extends vscode.QuickPickItem {
-  placement: HooksPlacement;
 }
 
 /** `editGuard.guardClaudeCode` as a choice: the current one is marked. */
@@ -89,12 +64,9 @@ export async function chooseClaudeGuard(env: ClaudeGuardEnvironment): Promise<vo
   ];
   // `workspace` is kept in the workspace settings: there are none without a folder
   const offered = vscode.workspace.workspaceFolders?.length ? items : items.filter((i) => i.placement !== 'workspace' || i.placement === current);
-  for (const item of offered) if (item.placement === current) item.description = `${item.description} · ${vscode.l10n.t('current')}`;
-  const picked = await vscode.window.showQuickPick(offered, {
-    title: vscode.l10n.t("Agent Edit Guard: Guard Claude Code's File Tools"),
-    placeHolder: current === 'off' ? vscode.l10n.t("Claude Code's file tools are not gated now") : vscode.l10n.t("Claude Code's file tools are gated now"),
-  });
-  if (picked && picked.placement !== current) await env.set(picked.placement);
+  await choosePlacement(env, offered, vscode.l10n.t("Agent Edit Guard: Guard Claude Code's File Tools"), (now) =>
+    now === 'off' ? vscode.l10n.t("Claude Code's file tools are not gated now") : vscode.l10n.t("Claude Code's file tools are gated now"),
+  );
 }
 
 /** How the status bar's quick pick names the current state. */
