@@ -39,6 +39,7 @@ function layer(name, files, { vscode, patterns = [], ignores }) {
 }
 
 const PLAIN_COPILOT = ['src/hooks/copilot/builtinToolGate.ts', 'src/hooks/copilot/hookEvents.ts', 'src/hooks/copilot/hooksFile.ts', 'src/hooks/copilot/hooksFileOnDisk.ts', 'src/hooks/copilot/uninstall.ts'];
+const PLAIN_CLAUDE = ['src/hooks/claude/claudeSettings.ts', 'src/hooks/claude/claudeSettingsOnDisk.ts'];
 const ROOT_CORE_ONLY = ['src/config.ts', 'src/api.ts'];
 
 export default defineConfig([
@@ -100,6 +101,14 @@ export default defineConfig([
     vscode: 'Layer rule hooks/copilot gate ↛ vscode: builtinToolGate.ts, hookEvents.ts and the hooks file modules are unit-tested in plain Node (uninstall.ts runs without VS Code)',
     patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts']],
   }),
+  layer('hooks/claude', ['src/hooks/claude/**'], {
+    ignores: PLAIN_CLAUDE,
+    patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts']],
+  }),
+  layer('hooks/claude in plain Node', PLAIN_CLAUDE, {
+    vscode: 'Layer rule hooks/claude settings ↛ vscode: claudeSettings.ts and claudeSettingsOnDisk.ts are unit-tested in plain Node (the uninstall script runs the second without VS Code)',
+    patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts']],
+  }),
   layer('ui', ['src/ui/**'], {
     patterns: [[above('tools', 'hooks', 'editor', 'extension'), 'Layer rule ui → core, chat, commands, config: src/ui/ never imports tools, hooks or editor (it hears blocks and writes as core events, wired in extension.ts), nor extension.ts']],
   }),
@@ -111,6 +120,7 @@ export default defineConfig([
     patterns: [
       ['^\\./extension(?:[/.]|$)', 'Layer rule: nothing imports extension.ts, the composition root'],
       ['^\\./hooks/copilot(?:[/.]|$)', 'Layer rule: only extension.ts imports src/hooks/copilot/ from outside src/hooks/'],
+      ['^\\./hooks/claude(?:[/.]|$)', 'Layer rule: only extension.ts imports src/hooks/claude/ from outside src/hooks/'],
     ],
   }),
   layer('unit tests', ['test/unit/**'], {

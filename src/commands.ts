@@ -5,6 +5,7 @@ export const COMMANDS = {
   clearReadMarks: 'editGuard.clearReadMarks',
   toggleGate: 'editGuard.toggleGate',
   guardCopilotTools: 'editGuard.guardCopilotTools',
+  guardClaudeCode: 'editGuard.guardClaudeCode',
   showLog: 'editGuard.showLog',
   showAgentEdits: 'editGuard.showAgentEdits',
   openEditDiff: 'editGuard.openEditDiff',
@@ -21,6 +22,8 @@ export const TEST_COMMANDS = {
   injectGateFault: 'editGuard.test.injectGateFault',
   /** shows the offer to guard Copilot's own edit tools again, as on a fresh profile */
   offerCopilotGuard: 'editGuard.test.offerCopilotGuard',
+  /** the same for the offer to guard Claude Code's file tools */
+  offerClaudeGuard: 'editGuard.test.offerClaudeGuard',
   /** where the record of agent edits is stored, and a flush of it (the budget test measures the folder) */
   agentEditsStorage: 'editGuard.test.agentEditsStorage',
 } as const;

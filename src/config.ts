@@ -14,6 +14,7 @@ export const SETTINGS = {
   maxReadLines: 'maxReadLines',
   maxResultChars: 'maxResultChars',
   guardCopilotTools: 'guardCopilotTools',
+  guardClaudeCode: 'guardClaudeCode',
   /** deprecated: the boolean `guardCopilotTools` replaced (`true` = `workspace`); moved over by `migrateLegacySettings` */
   guardBuiltinTools: 'guardBuiltinTools',
   allowOutsideWorkspace: 'allowOutsideWorkspace',
@@ -22,12 +23,13 @@ export const SETTINGS = {
 } as const;
 
 /**
- * The defaults of the two window-scoped switches, which the core does not know; the gate's own
+ * The defaults of the window-scoped switches, which the core does not know; the gate's own
  * settings default to `DEFAULT_SETTINGS` (core/settings.ts) and the protected files to
  * `DEFAULT_PROTECTED_FILES`. test/unit/manifest.test.ts checks each against package.json.
  */
 export const SETTING_DEFAULTS = {
   [SETTINGS.guardCopilotTools]: 'off' as HooksPlacement,
+  [SETTINGS.guardClaudeCode]: 'off' as HooksPlacement,
   [SETTINGS.guardBuiltinTools]: false,
   [SETTINGS.allowOutsideWorkspace]: false,
   [SETTINGS.maxEditRecordMB]: 32,
@@ -69,6 +71,7 @@ export function copilotToolsPlacement(): HooksPlacement {
 /** Are Copilot's own edit tools gated in this window (the hooks are on)? */
 export const guardCopilotTools = () => copilotToolsPlacement() !== 'off';
 
+
 /** Did the user choose where the hooks file goes, in any settings scope (the deprecated boolean counts)? */
 export function copilotToolsChosen(): boolean {
   const config = vscode.workspace.getConfiguration(SECTION, null);
@@ -90,6 +93,28 @@ export async function setCopilotToolsPlacement(placement: HooksPlacement): Promi
   await config.update(SETTINGS.guardCopilotTools, placement, vscode.ConfigurationTarget.Global);
   if (config.inspect(SETTINGS.guardCopilotTools)?.workspaceValue !== undefined) {
     await config.update(SETTINGS.guardCopilotTools, undefined, vscode.ConfigurationTarget.Workspace);
+  }
+}
+
+/** `editGuard.guardClaudeCode` (window-scoped): where our hook entries for Claude Code's file tools go. */
+export function claudeCodePlacement(): HooksPlacement {
+  const value = vscode.workspace.getConfiguration(SECTION, null).get<string>(SETTINGS.guardClaudeCode, SETTING_DEFAULTS.guardClaudeCode);
+  return (HOOKS_PLACEMENTS as readonly string[]).includes(value) ? (value as HooksPlacement) : SETTING_DEFAULTS.guardClaudeCode;
+}
+
+/** Are Claude Code's file tools gated in this window (our hook entries are on)? */
+export const guardClaudeCode = () => claudeCodePlacement() !== 'off';
+
+/** Did the user choose where our Claude Code hook entries go, in any settings scope? */
+export const claudeCodeChosen = (): boolean => isExplicit(vscode.workspace.getConfiguration(SECTION, null).inspect(SETTINGS.guardClaudeCode));
+
+/** Sets where our Claude Code hook entries go, as `setCopilotToolsPlacement` does for the Copilot hooks file. */
+export async function setClaudeCodePlacement(placement: HooksPlacement): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION, null);
+  if (placement === 'workspace') return config.update(SETTINGS.guardClaudeCode, placement, vscode.ConfigurationTarget.Workspace);
+  await config.update(SETTINGS.guardClaudeCode, placement, vscode.ConfigurationTarget.Global);
+  if (config.inspect(SETTINGS.guardClaudeCode)?.workspaceValue !== undefined) {
+    await config.update(SETTINGS.guardClaudeCode, undefined, vscode.ConfigurationTarget.Workspace);
   }
 }
 

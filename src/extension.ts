@@ -5,7 +5,7 @@ import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
 import { ChatNames } from './chat/names';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
-import { copilotToolsChosen, copilotToolsPlacement, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
+import { claudeCodeChosen, claudeCodePlacement, copilotToolsChosen, copilotToolsPlacement, guardClaudeCode, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setClaudeCodePlacement, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
 import { EditorDocuments } from './core/documents';
 import { EditHistory } from './core/editHistory';
 import { ExternalEdits } from './core/externalEdits';
@@ -17,7 +17,8 @@ import { OWN_TOOL_VERB, type OwnToolId } from './core/toolIds';
 import { WorkspaceHistoryStorage } from './editor/historyStorage';
 import { LiveFreshness } from './editor/liveFreshness';
 import { VsCodeEditor } from './editor/vscodeEditor';
-import { fileOfAgentPath } from './editor/workspace';
+import { fileOfAgentPath, workspaceFolders } from './editor/workspace';
+import { claudeFolderExists, localClaudeSettingsFile, removeOurClaudeHooks, syncClaudeHooks, userClaudeSettingsFile } from './hooks/claude/claudeSettingsOnDisk';
 import { BuiltinToolGate } from './hooks/copilot/builtinToolGate';
 import { TOOL_VERB } from './hooks/copilot/hookEvents';
 import { HooksBridge } from './hooks/copilot/hooksBridge';
@@ -28,6 +29,7 @@ import { WriteFileTool } from './tools/writeFileTool';
 import { registerAgentEditCommands } from './ui/agentEditCommands';
 import { AgentEditsView, type EditNames } from './ui/agentEditsView';
 import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
+import { CLAUDE_OFFER_STATE_KEY, chooseClaudeGuard, claudeCodeHere, type ClaudeGuardEnvironment, ClaudeSettingsWarnings, madeFolders, offerClaudeGuard } from './ui/claudeGuard';
 import { chooseCopilotGuard, copilotChatHere, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
 import { chatLabel, turnLabel } from './ui/labels';
 import { showReadMarksPicker } from './ui/readMarksPicker';
@@ -96,12 +98,12 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     currentSession = session;
     refreshStatus();
   };
-  // Copilot's own file tools, through its hooks (off unless editGuard.guardCopilotTools)
+  // Copilot's own file tools and Claude Code's, through their hooks (off unless editGuard.guardCopilotTools, editGuard.guardClaudeCode)
   const builtinGate = new BuiltinToolGate({
     edits: new ExternalEdits(gate),
     sessions,
     log,
-    active: guardCopilotTools,
+    active: (agent) => (agent === 'copilot' ? guardCopilotTools() : guardClaudeCode()),
     onActivity: followChat,
     resolveFile: fileOfAgentPath,
     onPending: (chat, pending) => bridge.notePending(chat, pending),
@@ -120,7 +122,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       followChat(session);
     },
   };
-  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), copilotToolsPlacement, log);
+  // a Claude Code started in this window's terminals reaches the bridge through their environment
+  context.environmentVariableCollection.persistent = false;
+  context.environmentVariableCollection.description = vscode.l10n.t("Lets Claude Code started in this window's terminals reach Agent Edit Guard's gate");
+  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), copilotToolsPlacement, guardClaudeCode, context.environmentVariableCollection, log);
   const copilotGuard: CopilotGuardEnvironment = {
     state: context.globalState,
     placement: copilotToolsPlacement,
@@ -130,6 +135,39 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
       log.info(`guarding Copilot's own edit tools: ${placement}, chosen by the user`);
     },
     userFile: userHooksFile(),
+  };
+  // Claude Code's file tools, through its hooks: our entries in its settings (off unless editGuard.guardClaudeCode)
+  const claudeFolders = madeFolders(context.globalState);
+  const claudeWarnings = new ClaudeSettingsWarnings();
+  /** Brings our entries in Claude Code's settings in line with the setting; a folder that left the workspace loses ours. */
+  const syncClaude = (removedFolders: readonly vscode.WorkspaceFolder[] = []) => {
+    try {
+      const problems = syncClaudeHooks(claudeCodePlacement(), bridge.clients, workspaceFolders().map((f) => f.fsPath), log, { trusted: vscode.workspace.isTrusted, created: claudeFolders });
+      for (const folder of removedFolders.filter((f) => f.uri.scheme === 'file')) {
+        const problem = removeOurClaudeHooks(localClaudeSettingsFile(folder.uri.fsPath), log, claudeFolders);
+        if (problem) problems.push(problem);
+      }
+      for (const problem of problems) claudeWarnings.show(problem);
+    } catch (e) {
+      log.error(`Claude Code hooks: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const claudeGuard: ClaudeGuardEnvironment = {
+    state: context.globalState,
+    placement: claudeCodePlacement,
+    chosen: claudeCodeChosen,
+    set: async (placement) => {
+      await setClaudeCodePlacement(placement);
+      log.info(`guarding Claude Code's file tools: ${placement}, chosen by the user`);
+    },
+    userFile: userClaudeSettingsFile(),
+    claudeFolderExists: () => claudeFolderExists(),
+  };
+  let offeredClaude = false;
+  const offerClaude = () => {
+    if (offeredClaude || !claudeCodeHere(claudeGuard)) return;
+    offeredClaude = true;
+    void offerClaudeGuard(claudeGuard);
   };
   // the boolean this setting replaced, moved over at start and whenever it reappears (settings sync from an older install)
   const migrate = () =>
@@ -148,12 +186,20 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     log,
     editor,
     bridge,
-    vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
+    vscode.workspace.onDidChangeWorkspaceFolders((e) => {
+      void bridge.sync();
+      syncClaude(e.removed);
+    }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       void bridge.sync();
+      syncClaude();
       offer();
+      offerClaude();
     }),
-    vscode.extensions.onDidChange(offer),
+    vscode.extensions.onDidChange(() => {
+      offer();
+      offerClaude();
+    }),
     freshness,
     diagnostics,
     status,
@@ -182,7 +228,9 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void migrate();
-      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardCopilotTools}`) || e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void bridge.sync();
+      // the bridge listens while either agent is guarded
+      if ([SETTINGS.guardCopilotTools, SETTINGS.guardBuiltinTools, SETTINGS.guardClaudeCode].some((key) => e.affectsConfiguration(`${SECTION}.${key}`))) void bridge.sync();
+      if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardClaudeCode}`)) syncClaude();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
         marksChanged.fire();
@@ -198,11 +246,14 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
         toggle: toggleGate,
         copilotGuard: copilotToolsPlacement,
         chooseCopilotGuard: () => chooseCopilotGuard(copilotGuard),
+        claudeGuard: claudeCodePlacement,
+        chooseClaudeGuard: () => chooseClaudeGuard(claudeGuard),
         openEdits: () => history.unreverted(),
         showAgentEdits: () => agentEdits.reveal(),
       }),
     ),
     vscode.commands.registerCommand(COMMANDS.guardCopilotTools, () => chooseCopilotGuard(copilotGuard)),
+    vscode.commands.registerCommand(COMMANDS.guardClaudeCode, () => chooseClaudeGuard(claudeGuard)),
     vscode.commands.registerCommand(COMMANDS.clearReadMarks, () => {
       clearMarks();
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), STATUS_MESSAGE_MS);
@@ -232,6 +283,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
         await context.globalState.update(OFFER_STATE_KEY, undefined);
         return offerCopilotGuard(copilotGuard);
       }),
+      vscode.commands.registerCommand(TEST_COMMANDS.offerClaudeGuard, async () => {
+        await context.globalState.update(CLAUDE_OFFER_STATE_KEY, undefined);
+        return offerClaudeGuard(claudeGuard);
+      }),
     );
   }
   refreshStatus();
@@ -240,6 +295,9 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     void bridge.sync();
     offer();
   });
+  // our entries follow the setting from the start: an update of the extension moves their client paths
+  syncClaude();
+  offerClaude();
   log.info('Agent Edit Guard active');
 
   return {

@@ -11,6 +11,8 @@ export interface ChatName {
   startedAt: number;
   /** the first words of the chat's first request, when known */
   title?: string;
+  /** the agent, when it is not Copilot's chat (Claude Code), as the user knows it */
+  agent?: string;
 }
 
 export interface TurnName {
@@ -30,6 +32,7 @@ export interface ChatNamesState {
     session: string;
     startedAt: number;
     title?: string;
+    agent?: string;
     /** ordinals handed out so far: the next turn is `turnsSeen + 1`, even after older turns were dropped */
     turnsSeen: number;
     turns: Array<{ turn: string; ordinal: number; startedAt: number; prompt?: string }>;
@@ -53,6 +56,7 @@ interface TurnEntry {
 interface ChatEntry {
   startedAt: number;
   title?: string;
+  agent?: string;
   turnsSeen: number;
   turns: BoundedMap<string, TurnEntry>;
 }
@@ -117,6 +121,14 @@ export class ChatNames {
     if (changed) this.changed.fire();
   }
 
+  /** The chat is another agent's than Copilot's chat (Claude Code): its label says whose. */
+  noteAgent(session: string, agent: string): void {
+    const { entry, isNew } = this.chatOf(session);
+    if (entry.agent === agent && !isNew) return;
+    entry.agent = agent;
+    this.changed.fire();
+  }
+
   /** The turn counted under `from` is now known as `to` (see BuiltinToolGate.noteGuardedCall / MarkStore.retagTurn). */
   retagTurn(session: string, from: string, to: string): void {
     const entry = this.chats.peek(session);
@@ -132,7 +144,7 @@ export class ChatNames {
 
   chat(session: string): ChatName | undefined {
     const entry = this.chats.peek(session);
-    return entry && { session, startedAt: entry.startedAt, ...(entry.title !== undefined && { title: entry.title }) };
+    return entry && { session, startedAt: entry.startedAt, ...(entry.title !== undefined && { title: entry.title }), ...(entry.agent !== undefined && { agent: entry.agent }) };
   }
 
   turn(session: string, turn: string): TurnName | undefined {
@@ -147,6 +159,7 @@ export class ChatNames {
         session,
         startedAt: c.startedAt,
         ...(c.title !== undefined && { title: c.title }),
+        ...(c.agent !== undefined && { agent: c.agent }),
         turnsSeen: c.turnsSeen,
         turns: [...c.turns].map(([turn, t]) => ({ turn, ordinal: t.ordinal, startedAt: t.startedAt, ...(t.prompt !== undefined && { prompt: t.prompt }) })),
       })),
@@ -178,6 +191,7 @@ export class ChatNames {
       // words pass through the same cut as a prompt's: a tampered state cannot store a whole prompt
       const title = typeof c.title === 'string' && session !== NO_CHAT_SESSION ? promptWords(c.title) : undefined;
       if (title !== undefined) entry.title = title;
+      if (typeof c.agent === 'string' && c.agent.length > 0 && c.agent.length <= 40) entry.agent = c.agent;
       const ordinals = new Set<number>();
       for (const t of (Array.isArray(c.turns) ? c.turns.slice(-MAX_NAMED_TURNS) : []).map(record)) {
         const turn = t && nonEmpty(t.turn);

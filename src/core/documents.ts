@@ -77,6 +77,19 @@ export class EditorDocuments implements DocumentPort {
     }
   }
 
+  /**
+   * The file's text on disk as the editor would hold it (one line ending), whatever a buffer holds:
+   * what an agent that reads the disk itself saw. `undefined` if it cannot be read.
+   */
+  async diskVersion(uri: string): Promise<{ hash: string; text: string } | undefined> {
+    try {
+      const { text } = this.heldOnDisk(uri, await this.editor.readFile(uri));
+      return { hash: sha256(text), text };
+    } catch {
+      return undefined;
+    }
+  }
+
   async load(uri: string): Promise<LoadResult> {
     let stat: FileStat;
     try {

@@ -20,6 +20,11 @@ export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[
  */
 export interface ExternalEditCall extends CallContext {
   quotes?: readonly string[];
+  /**
+   * The agent writes the file on disk itself, past the editor (Claude Code), named as the user knows
+   * it: an edit of a file whose buffer holds unsaved changes is refused (rule 13).
+   */
+  writesDisk?: string;
 }
 
 /** Calls whose text before the edit is remembered until the edit is recorded (one running tool per chat). */
@@ -36,11 +41,16 @@ export class ExternalEdits {
     return this.gate.arrival();
   }
 
-  /** The version of a file a read is about to show: the editor's text now (unsaved changes included). */
-  async versionOf(uri: string): Promise<SeenVersion | undefined> {
+  /**
+   * The version of a file a read is about to show: the editor's text now (unsaved changes included),
+   * or, for an agent that reads the disk itself (`from: 'disk'`), the disk's text as the editor would
+   * hold it — with unsaved changes in a buffer that is not what the agent sees.
+   */
+  async versionOf(uri: string, from: 'editor' | 'disk' = 'editor'): Promise<SeenVersion | undefined> {
     return this.gate.lock.run(uri, async () => {
       const doc = await this.gate.port.load(uri);
-      return doc.exists === true ? { hash: doc.hash, text: doc.text } : undefined;
+      if (doc.exists !== true) return undefined;
+      return from === 'disk' && doc.dirty ? this.gate.port.diskVersion(uri) : { hash: doc.hash, text: doc.text };
     });
   }
 
@@ -60,6 +70,7 @@ export class ExternalEdits {
   async check(calls: readonly ExternalEditCall[]): Promise<ExternalVerdict> {
     const gate = this.gate;
     const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: RefusalReason; settings: GuardSettings }> = [];
+    const unsaved: Array<{ ctx: CallContext; doc: LoadedDocument; disk: SeenVersion; agent: string; settings: GuardSettings }> = [];
     const unsafe: string[] = [];
     for (const ctx of calls) {
       gate.name(ctx);
@@ -70,6 +81,14 @@ export class ExternalEdits {
         if (doc.exists !== true) return;
         if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
         const settings = gate.settings(ctx.uri);
+        // rule 13, before the marks: no read makes a write under the user's unsaved text safe
+        if (ctx.writesDisk !== undefined && doc.dirty && settings.enabled) {
+          const disk = await gate.port.diskVersion(ctx.uri);
+          if (disk) {
+            unsaved.push({ ctx, doc, disk, agent: ctx.writesDisk, settings });
+            return;
+          }
+        }
         const { decision, failOpen } = gate.check(ctx, doc, settings);
         if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason, settings });
         // rule 12: only for a file the gate allows, and not when the gate is off (or already failed open)
@@ -82,8 +101,13 @@ export class ExternalEdits {
       });
     }
     // not a matter of reading first: the tool would save bytes nobody touched as U+FFFD
-    if (unsafe.length || blocked.length) for (const ctx of calls) this.before.delete(editKey(ctx));
+    if (unsafe.length || blocked.length || unsaved.length) for (const ctx of calls) this.before.delete(editKey(ctx));
     if (unsafe.length) return { allow: false, blocked: calls.map((c) => c.path), text: externalUnsafeStop(calls[0].tool, unsafe) };
+    // the user must act first: those refusals alone (a refusal that stamps a mark would only invite a retry)
+    if (unsaved.length) {
+      const texts = unsaved.map(({ ctx, doc, disk, agent, settings }) => gate.refuseUnsaved(ctx, doc, disk, agent, { ...settings, maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / unsaved.length) }).text);
+      return { allow: false, blocked: unsaved.map(({ ctx }) => ctx.path), text: texts.join('\n\n') };
+    }
     if (blocked.length === 0) return { allow: true };
     const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
       const share = Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / blocked.length);

@@ -20,6 +20,9 @@ import {
   revertedName,
   SEEN_DIFF_LABELS,
   staleNotice,
+  UNSAVED_DIFF_LABELS,
+  unsavedBody,
+  unsavedInEditorHeadline,
 } from './messages';
 import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger, SeenVersion } from './ports';
 import { renderNumbered } from './render';
@@ -160,6 +163,30 @@ export class Gatekeeper {
       reason: 'duplicate',
       duplicateLines: lines,
       message: blockedSummary(ctx.verb, ctx.path, 'duplicate'),
+    });
+    return { ...outcome, lead };
+  }
+
+  /**
+   * Rule 13: an agent that writes the disk itself (`agent`, as the user knows it) is about to change a
+   * file whose buffer holds unsaved changes. Shows them (disk → buffer); stamps no mark: the agent is
+   * not to redo its edit until the user has saved or discarded them, and must then read again.
+   */
+  refuseUnsaved(ctx: CallContext, doc: LoadedDocument, disk: SeenVersion, agent: string, settings: GuardSettings): ToolOutcome {
+    const diff = unifiedDiff(disk.text, doc.text, ctx.path, UNSAVED_DIFF_LABELS, settings.maxReadLines, settings.maxResultChars ?? Infinity);
+    const changedLines = changedLineRanges(disk.text, doc.text);
+    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason: 'unsaved-in-editor', changedLines });
+    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: unsaved-in-editor (${agent} writes the disk) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    const lead = `${unsavedInEditorHeadline(ctx.verb, ctx.path, agent)}\n\n`;
+    const span = spanOfChanges(changedLines, doc.text);
+    const outcome = this.finish(ctx, lead + unsavedBody(diff.text, diff.omittedLines), {
+      status: 'blocked',
+      tool: ctx.tool,
+      path: ctx.path,
+      uri: ctx.uri,
+      reason: 'unsaved-in-editor',
+      ...(span ? { changedLines: span } : {}),
+      message: blockedSummary(ctx.verb, ctx.path, 'unsaved-in-editor'),
     });
     return { ...outcome, lead };
   }

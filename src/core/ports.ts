@@ -53,6 +53,8 @@ export interface DocumentPort {
   remove(uri: string, expectedHash: string): Promise<boolean>;
   /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
   currentHash?(uri: string): string | undefined;
+  /** The file's text on disk as the editor would hold it, unsaved changes in a buffer aside; `undefined` if unreadable. */
+  diskVersion(uri: string): Promise<SeenVersion | undefined>;
 }
 
 export interface Logger {

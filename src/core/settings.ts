@@ -12,7 +12,7 @@ export interface GuardSettings {
   maxResultChars?: number;
 }
 
-/** `editGuard.guardCopilotTools`: where the hooks file that gates Copilot's own edit tools goes; `off` = nowhere. */
+/** `editGuard.guardCopilotTools` and `editGuard.guardClaudeCode`: where the hooks that gate Copilot's own edit tools (its hooks file) and Claude Code's file tools (our entries in its settings) go; `off` = nowhere. */
 export const HOOKS_PLACEMENTS = ['off', 'user', 'workspace'] as const;
 export type HooksPlacement = (typeof HOOKS_PLACEMENTS)[number];
 

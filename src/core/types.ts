@@ -28,8 +28,12 @@ export type GateBlockReason = 'not-read' | 'changed' | 'own-write-expired' | 're
  */
 export type RefusalReason = GateBlockReason | 'inexact-match';
 
-/** Why a write was refused: the refusals of rule 6, and `duplicate` (rule 11) for a write the gate allows. */
-export type BlockReason = RefusalReason | 'duplicate';
+/**
+ * Why a write was refused: the refusals of rule 6, `duplicate` (rule 11) for a write the gate allows,
+ * and `unsaved-in-editor` (rule 13): an agent that writes the disk itself, past the editor, about to
+ * change a file whose editor buffer holds the user's unsaved changes.
+ */
+export type BlockReason = RefusalReason | 'duplicate' | 'unsaved-in-editor';
 
 export type ErrorCode =
   | 'invalid-input'

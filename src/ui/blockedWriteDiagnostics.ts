@@ -21,6 +21,8 @@ const reasonText = (reason: BlockedWrite['reason']): string => {
       return vscode.l10n.t("the agent's oldString is not in the file as written: its copy was out of date, and the tool would have matched it approximately, over lines it did not quote");
     case 'duplicate':
       return vscode.l10n.t('the write would add these lines a second time (the agent can repeat it with allowDuplicate: true)');
+    case 'unsaved-in-editor':
+      return vscode.l10n.t('these are your unsaved changes, and the agent writes the file on disk: save or discard them, then let it read the file again');
   }
 };
 
@@ -39,7 +41,9 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
     const message =
       block.reason === 'duplicate'
         ? vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown where these lines already stand.', block.tool, where, reasonText(block.reason))
-        : vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
+        : block.reason === 'unsaved-in-editor'
+          ? vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown your changes and asked to wait for you.', block.tool, where, reasonText(block.reason))
+          : vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
     const diagnostics = block.changedLines.map((r) => {
       const last = doc ? Math.min(r.end, doc.lineCount - 1) : r.end;
       const endChar = doc && last >= 0 ? doc.lineAt(last).text.length : Number.MAX_SAFE_INTEGER;

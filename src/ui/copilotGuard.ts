@@ -4,26 +4,14 @@
 // until the user picks it (or sets `editGuard.guardCopilotTools` themselves).
 import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
+import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from './guardOffer';
 
 /** GitHub Copilot Chat: the offer is made only where it is installed and enabled. */
 const COPILOT_CHAT_ID = 'GitHub.copilot-chat';
 
 /** The offer's answer, kept across windows and restarts (global state). */
 export const OFFER_STATE_KEY = 'editGuard.copilotGuardOffer';
-interface OfferState {
-  never?: boolean;
-  /** "Not now": not asked again before this time */
-  notBefore?: number;
-}
-/** "Not now" waits this long before asking again. */
-const ASK_AGAIN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
-
-export interface CopilotGuardEnvironment {
-  state: vscode.Memento;
-  placement(): HooksPlacement;
-  /** the user chose a placement themselves (any settings scope) */
-  chosen(): boolean;
-  set(placement: HooksPlacement): Promise<void>;
+export interface CopilotGuardEnvironment extends GuardChoiceEnvironment {
   /** where the user-level hooks file goes, to name it */
   userFile: string;
 }
@@ -37,34 +25,20 @@ export const copilotChatHere = (): boolean => vscode.workspace.isTrusted && vsco
  * Shows the offer (the caller checks `copilotChatHere`) if it is due: not declined for good, not put
  * off, and no placement chosen in any settings scope. Resolves once the user answered, or at once.
  */
-export async function offerCopilotGuard(env: CopilotGuardEnvironment, now = Date.now()): Promise<void> {
-  const state = env.state.get<OfferState>(OFFER_STATE_KEY) ?? {};
-  if (state.never || (state.notBefore ?? 0) > now || env.chosen()) return;
-  const turnOn = vscode.l10n.t('Turn on');
-  const notNow = vscode.l10n.t('Not now');
-  const never = vscode.l10n.t("Don't ask again");
-  const answer = await vscode.window.showInformationMessage(
+export function offerCopilotGuard(env: CopilotGuardEnvironment, now = Date.now()): Promise<void> {
+  return offerGuard(
+    env,
+    OFFER_STATE_KEY,
     vscode.l10n.t(
       "Agent Edit Guard can guard Copilot's own edit tools too: an edit made from a stale copy of a file is refused, and Copilot is shown what changed. It adds one file, {0}; nothing goes into your workspace.",
       where(env),
     ),
-    turnOn,
-    notNow,
-    never,
+    now,
   );
-  if (answer === turnOn) await env.set('user');
-  else if (answer === never) await env.state.update(OFFER_STATE_KEY, { never: true });
-  // "Not now", or the message closed without an answer
-  else await env.state.update(OFFER_STATE_KEY, { notBefore: now + ASK_AGAIN_AFTER_MS });
-}
-
-interface PlacementItem extends vscode.QuickPickItem {
-  placement: HooksPlacement;
 }
 
 /** `editGuard.guardCopilotTools` as a choice: the current one is marked. */
 export async function chooseCopilotGuard(env: CopilotGuardEnvironment): Promise<void> {
-  const current = env.placement();
   const items: PlacementItem[] = [
     {
       placement: 'user',
@@ -84,12 +58,9 @@ export async function chooseCopilotGuard(env: CopilotGuardEnvironment): Promise<
       detail: vscode.l10n.t('The guarded tools and the Guarded agent stay guarded.'),
     },
   ];
-  for (const item of items) if (item.placement === current) item.description = `${item.description} · ${vscode.l10n.t('current')}`;
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t("Agent Edit Guard: Guard Copilot's Own Edit Tools"),
-    placeHolder: current === 'off' ? vscode.l10n.t("Copilot's own edit tools are not gated now") : vscode.l10n.t("Copilot's own edit tools are gated now"),
-  });
-  if (picked && picked.placement !== current) await env.set(picked.placement);
+  await choosePlacement(env, items, vscode.l10n.t("Agent Edit Guard: Guard Copilot's Own Edit Tools"), (now) =>
+    now === 'off' ? vscode.l10n.t("Copilot's own edit tools are not gated now") : vscode.l10n.t("Copilot's own edit tools are gated now"),
+  );
 }
 
 /** How the status bar's quick pick names the current state. */

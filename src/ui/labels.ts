@@ -41,8 +41,9 @@ export function chatLabel(names: NameLookup, session: string): string {
   const chat = names.chat(session);
   // forgotten (the names are bounded) or never noted: no id tail, which says nothing to a person
   if (!chat) return vscode.l10n.t({ message: 'An earlier chat', comment: ['a chat the extension no longer has a name for'] });
-  if (chat.title !== undefined) return quoted(chat.title);
-  return vscode.l10n.t({ message: 'Chat started {0}', args: [startedLabel(chat.startedAt)], comment: ['{0}: a time of day, or a date and a time'] });
+  const label = chat.title !== undefined ? quoted(chat.title) : vscode.l10n.t({ message: 'Chat started {0}', args: [startedLabel(chat.startedAt)], comment: ['{0}: a time of day, or a date and a time'] });
+  // another agent's chat (Claude Code) says whose
+  return chat.agent === undefined ? label : vscode.l10n.t({ message: '{0}: {1}', args: [chat.agent, label], comment: ['{0}: an agent (Claude Code); {1}: its chat'] });
 }
 
 /**

@@ -2,13 +2,14 @@
 // pick one to open the file, or use the buttons to clear marks.
 import * as vscode from 'vscode';
 import type { HooksPlacement } from '../core/settings';
+import { claudeGuardLabel } from './claudeGuard';
 import { copilotGuardLabel } from './copilotGuard';
 import { chatLabel, type NameLookup, originLabel, timeOfDay, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
   view?: MarkView;
-  action?: 'clearAll' | 'toggle' | 'copilot' | 'edits';
+  action?: 'clearAll' | 'toggle' | 'copilot' | 'claude' | 'edits';
 }
 
 const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Open file') };
@@ -28,6 +29,9 @@ export interface PickerActions {
   openEdits(): number;
   showAgentEdits(): Thenable<unknown>;
   chooseCopilotGuard(): Thenable<unknown>;
+  /** how Claude Code's file tools are guarded, and the choice of it */
+  claudeGuard(): HooksPlacement;
+  chooseClaudeGuard(): Thenable<unknown>;
 }
 
 function buildItems(actions: PickerActions): MarkItem[] {
@@ -36,6 +40,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
     { label: vscode.l10n.t('$(clear-all) Clear all read marks'), description: vscode.l10n.t('{0} marks', views.length), action: 'clearAll' },
     { label: actions.enabled() ? vscode.l10n.t('$(shield) Turn the guard off in this workspace') : vscode.l10n.t('$(shield) Turn the guard on in this workspace'), action: 'toggle' },
     { label: copilotGuardLabel(actions.copilotGuard()), action: 'copilot' },
+    { label: claudeGuardLabel(actions.claudeGuard()), action: 'claude' },
     { label: vscode.l10n.t('$(history) Review or revert agent edits'), description: vscode.l10n.t('{0} not reverted', actions.openEdits()), action: 'edits' },
   ];
   const current = actions.currentSession();
@@ -81,6 +86,7 @@ export async function showReadMarksPicker(actions: PickerActions): Promise<void>
     if (item?.action === 'clearAll') actions.clear();
     else if (item?.action === 'toggle') await actions.toggle();
     else if (item?.action === 'copilot') await actions.chooseCopilotGuard();
+    else if (item?.action === 'claude') await actions.chooseClaudeGuard();
     else if (item?.action === 'edits') await actions.showAgentEdits();
     else if (item?.view) await open(item.view);
   });

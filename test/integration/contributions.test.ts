@@ -82,8 +82,8 @@ suite('contributions in the workbench', () => {
     let last = '';
     const text = await waitFor(async () => {
       const t = (last = await visibleText('.part.panel'));
-      // the view shows the end of the log: after other tests that is their blocked writes
-      return /\[info\] (Agent Edit Guard active|blocked editGuard_)/.test(t) ? t : undefined;
+      // the view shows the end of the log: after other tests that is their blocked writes, or the Claude Code suite's entries and choices
+      return /\[info\] (Agent Edit Guard active|blocked editGuard_|Claude Code hooks: |guarding Claude Code's file tools: )/.test(t) ? t : undefined;
     }, 'the log in the Output panel', 8000, 200).catch((e) => {
       throw new Error(`${e.message}; the panel showed: ${last.slice(0, 1500)}`);
     });

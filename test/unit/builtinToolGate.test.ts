@@ -38,6 +38,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
       noteCall: (session, turn) => (nameCalls.push(`noteCall ${session} ${turn}`), names.noteCall(session, turn)),
       notePrompt: (session, turn, prompt) => (nameCalls.push(`notePrompt ${session} ${turn} ${prompt}`), names.notePrompt(session, turn, prompt)),
       retagTurn: (session, from, to) => (nameCalls.push(`retagTurn ${session} ${from} ${to}`), names.retagTurn(session, from, to)),
+      noteAgent: (session, agent) => (nameCalls.push(`noteAgent ${session} ${agent}`), names.noteAgent(session, agent)),
     },
   });
   const blocks: string[] = [];
@@ -525,5 +526,90 @@ suite('built-in tool gate: answers', () => {
     await t.preRead('a.txt', OTHER_CHAT);
     await t.preReplace('a.txt');
     assert.deepEqual(t.activity, [t.key(OTHER_CHAT), t.key()]);
+  });
+});
+
+suite("built-in tool gate: Claude Code's tools, which read and write the disk (rule 13)", () => {
+  const SESSION = 'c1a2b3c4-0000-4000-8000-00000000c1a2';
+  function claude() {
+    const t = setup();
+    const send = (event: string, extra: Record<string, unknown> = {}) =>
+      t.hooks.handle(JSON.stringify({ session_id: SESSION, transcript_path: '/h/.claude/projects/-ws/s.jsonl', cwd: '/ws', hook_event_name: event, prompt_id: 'p1', permission_mode: 'acceptEdits', ...extra }));
+    const tool = (event: 'PreToolUse' | 'PostToolUse', name: string, input: Record<string, unknown>) => send(event, { tool_name: name, tool_input: input, ...(event === 'PostToolUse' && { tool_response: {} }) });
+    const read = async (file: string) => {
+      assert.equal(await tool('PreToolUse', 'Read', { file_path: file }), '');
+      assert.equal(await tool('PostToolUse', 'Read', { file_path: file }), '');
+    };
+    const edit = (file: string) => tool('PreToolUse', 'Edit', { file_path: file, old_string: 'x', new_string: 'y', replace_all: false });
+    const write = (file: string) => tool('PreToolUse', 'Write', { file_path: file, content: 'new\n' });
+    const reason = (output: string) => JSON.parse(output).hookSpecificOutput.permissionDecisionReason as string;
+    return { ...t, send, tool, read, edit, write, reason, key: () => t.sessions.keyOfChatId(SESSION) };
+  }
+
+  test('a Read marks the text on disk, not the unsaved buffer: that is what Claude Code saw', async () => {
+    const t = claude();
+    t.docs.file(A, 'on disk\n');
+    t.docs.userEdit(A, 'typed, unsaved\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.read('a.txt');
+    await t.tool('PreToolUse', 'Bash', { command: 'ls' }); // settles the read
+    const mark = t.store.newest(t.key(), A);
+    assert.ok(mark);
+    assert.equal(t.store.snapshot(t.key(), A, mark.hash), 'on disk\n');
+  });
+
+  test('an Edit of a file with unsaved changes in the editor is denied with those changes, whatever was read; no mark; nothing changes', async () => {
+    const t = claude();
+    t.docs.file(A, 'alpha\nbeta\n');
+    await t.read('a.txt');
+    t.docs.userEdit(A, 'alpha\nBETA (typed)\n');
+    const out = await t.edit('a.txt');
+    assert.ok(t.denied(out), out);
+    const text = t.reason(out);
+    assert.match(text, /^BLOCKED: nothing was written\. The user has unsaved changes to a\.txt in the editor/);
+    assert.match(text, /Claude Code writes the file on disk/);
+    assert.match(text, /^-beta$/m);
+    assert.match(text, /^\+BETA \(typed\)$/m);
+    assert.deepEqual(t.blocks, [`Edit a.txt unsaved-in-editor turn ${SESSION}#0`]);
+    assert.equal(t.store.newest(t.key(), A)?.origin, 'read', 'no refusal mark: a retry must wait for the user');
+    assert.deepEqual(t.docs.get(A), { text: 'alpha\nBETA (typed)\n', disk: 'alpha\nbeta\n', dirty: true });
+    // still denied on a retry, until the user saves
+    assert.ok(t.denied(await t.edit('a.txt')));
+  });
+
+  test('Read then Edit passes; an Edit after the file changed on disk is denied changed, with the diff', async () => {
+    const t = claude();
+    t.docs.file(A, 'one\n');
+    await t.read('a.txt');
+    assert.equal(await t.edit('a.txt'), '');
+    t.docs.file(B, 'b\n');
+    await t.read('b.txt');
+    t.docs.diskChange(B, 'b, changed by another program\n');
+    const out = await t.edit('b.txt');
+    assert.ok(t.denied(out));
+    assert.match(t.reason(out), /b\.txt changed since you last read it/);
+    assert.match(t.reason(out), /^\+b, changed by another program$/m);
+  });
+
+  test('a Write over a file never read is denied with its content, and the retry passes; a Write of a new file passes', async () => {
+    const t = claude();
+    t.docs.file(A, 'the user\'s notes\n');
+    const out = await t.write('a.txt');
+    assert.ok(t.denied(out));
+    assert.match(t.reason(out), /You have not read a\.txt in this chat/);
+    assert.match(t.reason(out), /1\tthe user's notes/);
+    assert.equal(await t.write('a.txt'), '', 'the refusal counts as a read');
+    assert.equal(await t.write('new.txt'), '');
+  });
+
+  test('PreCompact forgets the session\'s marks; the chat is named as Claude Code\'s', async () => {
+    const t = claude();
+    t.docs.file(A, 'x\n');
+    await t.send('UserPromptSubmit', { prompt: 'Tidy a.txt' });
+    await t.read('a.txt');
+    await t.send('PreCompact', { trigger: 'manual', custom_instructions: null });
+    assert.equal(t.store.newest(t.key(), A), undefined);
+    assert.match(t.reason(await t.edit('a.txt')), /You have not read a\.txt in this chat/);
+    assert.deepEqual(t.names.chat(t.key()), { session: t.key(), startedAt: t.names.chat(t.key())!.startedAt, title: 'Tidy a.txt', agent: 'Claude Code' });
   });
 });

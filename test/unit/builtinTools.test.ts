@@ -20,8 +20,8 @@ suite('hook events of Copilot\'s built-in tools', () => {
   test('read_file: its PreToolUse fixes the version it will show, its PostToolUse says it ran', () => {
     const input = { filePath: '/ws/a.ts', startLine: 1, endLine: 3 };
     const chat = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
-    assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), { kind: 'before-read', chat, files: ['/ws/a.ts'] });
-    assert.deepEqual(parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), { kind: 'after-read', chat, files: ['/ws/a.ts'] });
+    assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), { kind: 'before-read', chat, agent: 'copilot', files: ['/ws/a.ts'] });
+    assert.deepEqual(parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), { kind: 'after-read', chat, agent: 'copilot', files: ['/ws/a.ts'] });
   });
 
   test('each edit tool names the files it touches, before and after it runs', () => {
@@ -41,7 +41,7 @@ suite('hook events of Copilot\'s built-in tools', () => {
       ],
     ];
     for (const [tool, input, files] of cases) {
-      assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })), { kind: 'before-edit', chat: payload('x').session_id, tool, files }, tool);
+      assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })), { kind: 'before-edit', chat: payload('x').session_id, agent: 'copilot', tool, files }, tool);
       assert.equal(parseHookEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind, 'after-edit', tool);
     }
   });
@@ -92,10 +92,23 @@ suite('hook events of Copilot\'s built-in tools', () => {
   test('turns (with the prompt when it is a string), compaction, and what the gate ignores', () => {
     const chat = payload('x').session_id;
     // Copilot passes `{ prompt: request.prompt }`: the words the turn is named by
-    assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), { kind: 'turn', chat, prompt: 'Fix the greeting' });
-    for (const prompt of [undefined, '', 42, { text: 'hi' }]) assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt })), { kind: 'turn', chat }, `prompt ${JSON.stringify(prompt)}: still a turn, without words`);
+    assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), { kind: 'turn', chat, agent: 'copilot', prompt: 'Fix the greeting' });
+    for (const prompt of [undefined, '', 42, { text: 'hi' }]) assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt })), { kind: 'turn', chat, agent: 'copilot' }, `prompt ${JSON.stringify(prompt)}: still a turn, without words`);
     assert.equal(parseHookEvent(payload('PreCompact', { trigger: 'auto' })).kind, 'compact');
     for (const p of [null, 'text', [], {}, payload('Stop'), payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }), payload('PreToolUse', { tool_name: 'editGuard_writeFile', tool_input: { filePath: 'a' } }), payload('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: {} }), { hook_event_name: 'PreCompact' }]) {
+      assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));
+    }
+  });
+
+  test("Claude Code's hooks (test/claude/FACTS.md): Read marks, Edit changes, Write creates or overwrites; its payloads carry a prompt_id; other tools are ignored", () => {
+    const claude = (event: string, fields: Record<string, unknown> = {}) => ({ session_id: 'c1a2', transcript_path: '/h/.claude/projects/-ws/c1a2.jsonl', cwd: '/ws', hook_event_name: event, prompt_id: 'p1', permission_mode: 'acceptEdits', ...fields });
+    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'Read', tool_input: { file_path: '/ws/a.ts', offset: 2, limit: 2 } })), { kind: 'before-read', chat: 'c1a2', agent: 'claude-code', files: ['/ws/a.ts'] });
+    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'Edit', tool_input: { file_path: '/ws/a.ts', old_string: 'a', new_string: 'b', replace_all: false } })), { kind: 'before-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Edit', files: [{ path: '/ws/a.ts', intent: 'change' }] });
+    assert.deepEqual(parseHookEvent(claude('PostToolUse', { tool_name: 'Write', tool_input: { file_path: '/ws/n.ts', content: 'x' }, tool_response: { type: 'create' } })), { kind: 'after-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] });
+    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'NotebookEdit', tool_input: { notebook_path: '/ws/n.ipynb' } })), { kind: 'before-edit', chat: 'c1a2', agent: 'claude-code', tool: 'NotebookEdit', files: [{ path: '/ws/n.ipynb', intent: 'change' }] });
+    assert.deepEqual(parseHookEvent(claude('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat: 'c1a2', agent: 'claude-code', prompt: 'Fix it' });
+    assert.deepEqual(parseHookEvent(claude('PreCompact', { trigger: 'manual', custom_instructions: null })), { kind: 'compact', chat: 'c1a2', agent: 'claude-code' });
+    for (const p of [claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }), claude('PreToolUse', { tool_name: 'Edit', tool_input: {} }), claude('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts' } })]) {
       assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));
     }
   });

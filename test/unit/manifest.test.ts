@@ -132,10 +132,11 @@ suite('manifest and code in step', () => {
     assert.deepEqual(keys.sort(), Object.keys(properties).sort());
     // the window-scoped settings: their defaults in SETTING_DEFAULTS are package.json's
     const defaults = [...config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false|'\w+'|\d+)[ ,]/g)];
-    assert.equal(defaults.length, 4, 'SETTING_DEFAULTS holds guardCopilotTools, guardBuiltinTools, allowOutsideWorkspace and maxEditRecordMB');
+    assert.equal(defaults.length, 5, 'SETTING_DEFAULTS holds guardCopilotTools, guardClaudeCode, guardBuiltinTools, allowOutsideWorkspace and maxEditRecordMB');
     const valueOf = (v: string) => (v.startsWith("'") ? v.slice(1, -1) : /^\d+$/.test(v) ? Number(v) : v === 'true');
     for (const [, key, value] of defaults) assert.equal(properties[`editGuard.${key}`].default, valueOf(value), key);
     assert.deepEqual(properties['editGuard.guardCopilotTools'].enum, [...HOOKS_PLACEMENTS]);
+    assert.deepEqual(properties['editGuard.guardClaudeCode'].enum, [...HOOKS_PLACEMENTS]);
     assert.ok(properties['editGuard.guardBuiltinTools'].markdownDeprecationMessage, 'the boolean it replaced is marked deprecated');
   });
 

@@ -15,14 +15,14 @@ import type { ChatSessions } from '../../chat/session';
 import type { ExternalEdits } from '../../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../../core/ports';
 import { KeyedLock } from '../../core/lock';
-import { type BuiltinEditTool, denyOutput, type HookEvent, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
+import { type Agent, AGENT_NAMES, CLAUDE_READ_TOOL, denyOutput, type GatedEditTool, type HookEvent, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
 
 export interface BuiltinToolGateEnvironment {
   edits: ExternalEdits;
   sessions: Pick<ChatSessions, 'keyOfChatId'>;
   log: Logger;
-  /** `editGuard.guardBuiltinTools`: when off, every event is let through untouched. */
-  active(): boolean;
+  /** Whether the agent's hooks are gated (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`): when not, its events are let through untouched. */
+  active(agent: Agent): boolean;
   /** A tool ran for this chat: the status bar follows the latest one. */
   onActivity(session: string): void;
   /** A path as a hook names it (relative to the hook's `cwd`, if any): its URI, and how it is shown. */
@@ -30,7 +30,7 @@ export interface BuiltinToolGateEnvironment {
   /** The chat has (or no longer has) a tool call to settle at its next event: the bridge tells the client (bridgeProtocol.ts, PENDING_PREFIX). */
   onPending?(chat: string, pending: boolean): void;
   /** Where the surfaces learn the chats' and turns' names: the turns counted here, the words of each prompt, the retag to Copilot's id. */
-  names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn'>;
+  names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn' | 'noteAgent'>;
 }
 
 /** What a chat's running built-in tool will leave behind once it is done. */
@@ -58,7 +58,7 @@ export class BuiltinToolGate {
 
   /** One hook event (the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(payloadText: string): Promise<string> {
-    if (!this.env.active()) return '';
+    if (!this.env.active('copilot') && !this.env.active('claude-code')) return '';
     let payload: { cwd?: unknown } | null;
     try {
       payload = JSON.parse(payloadText);
@@ -68,6 +68,7 @@ export class BuiltinToolGate {
     }
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = parseHookEvent(payload);
+    if (event.kind !== 'ignore' && !this.env.active(event.agent)) return '';
     // one chat's events one at a time: the bridge serves each hook process on its own connection, so
     // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
     return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(event, cwd));
@@ -90,7 +91,10 @@ export class BuiltinToolGate {
     this.chats.set(session, event.chat);
     // marks stamped after this event arrived do not count for it (rule 9)
     const arrival = this.env.edits.arrival();
-    const call = (tool: BuiltinEditTool | typeof READ_TOOL, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
+    const call = (tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
+    // Claude Code reads and writes the disk itself: what it saw is the disk's text, and it must not write under unsaved changes (rule 13)
+    const writesDisk = event.agent === 'claude-code' ? AGENT_NAMES['claude-code'] : undefined;
+    if (event.agent !== 'copilot') this.env.names?.noteAgent(session, AGENT_NAMES[event.agent]);
     switch (event.kind) {
       case 'turn': {
         const count = (this.turns.get(event.chat) ?? 0) + 1;
@@ -103,8 +107,8 @@ export class BuiltinToolGate {
       case 'before-read': {
         this.noteActivity(session, event.chat);
         for (const file of event.files) {
-          const ctx = call(READ_TOOL, file);
-          const seen = await this.env.edits.versionOf(ctx.uri);
+          const ctx = call(event.agent === 'claude-code' ? CLAUDE_READ_TOOL : READ_TOOL, file);
+          const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor');
           if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen });
         }
         return '';
@@ -113,7 +117,7 @@ export class BuiltinToolGate {
         this.noteActivity(session, event.chat);
         const calls = event.files.map((f) => call(event.tool, f.path));
         // each file with the oldStrings aimed at it (rule 12)
-        const verdict = await this.env.edits.check(calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes })));
+        const verdict = await this.env.edits.check(calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk })));
         if (!verdict.allow) return denyOutput(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls);
         return '';
@@ -173,7 +177,7 @@ export class BuiltinToolGate {
     return p;
   }
 
-  private call(tool: BuiltinEditTool | typeof READ_TOOL, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {
+  private call(tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {
     const { uri, path } = this.env.resolveFile(filePath, cwd);
     return { tool, verb: TOOL_VERB[tool], session, turn: this.turnOf(chat), uri, path, arrival };
   }

@@ -13,7 +13,12 @@ export type BuiltinEditTool = (typeof EDIT_TOOLS)[number];
 const isEditTool = (name: string): name is BuiltinEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 
 /** What each of Copilot's file tools does, in the word a refusal uses ("your patch"). */
-export const TOOL_VERB: Record<BuiltinEditTool | typeof READ_TOOL, string> = {
+export const TOOL_VERB: Record<BuiltinEditTool | ClaudeEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, string> = {
+  Read: 'read',
+  Edit: 'edit',
+  MultiEdit: 'edit',
+  Write: 'write',
+  NotebookEdit: 'edit',
   [READ_TOOL]: 'read',
   replace_string_in_file: 'replace',
   multi_replace_string_in_file: 'replace',
@@ -32,6 +37,20 @@ const INTERNAL_NAMES: Record<string, BuiltinEditTool | typeof READ_TOOL> = {
   copilot_createFile: 'create_file',
 };
 
+/**
+ * Claude Code's file tools (test/claude/FACTS.md): its hooks have Copilot's shape, and it reads and
+ * writes the disk itself, past the editor. `MultiEdit` is gone from Claude Code 2.1 but costs nothing
+ * to keep; `NotebookEdit` is reached through its tool search.
+ */
+export const CLAUDE_READ_TOOL = 'Read';
+export const CLAUDE_EDIT_TOOLS = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'] as const;
+export type ClaudeEditTool = (typeof CLAUDE_EDIT_TOOLS)[number];
+const isClaudeEditTool = (name: string): name is ClaudeEditTool => (CLAUDE_EDIT_TOOLS as readonly string[]).includes(name);
+
+/** The agents whose hooks the bridge answers, and how the user knows them. */
+export type Agent = 'copilot' | 'claude-code';
+export const AGENT_NAMES: Record<Agent, string> = { copilot: 'Copilot', 'claude-code': 'Claude Code' };
+
 /** Every name a hook may give the read and edit tools: the events of other tools change nothing for the gate. */
 export const GATED_TOOL_NAMES: readonly string[] = [READ_TOOL, ...EDIT_TOOLS, ...Object.keys(INTERNAL_NAMES)];
 
@@ -46,19 +65,23 @@ export interface TouchedFile {
   quotes?: string[];
 }
 
+/** A file tool of an agent whose hooks the bridge answers. */
+export type GatedEditTool = BuiltinEditTool | ClaudeEditTool;
+
+/** `agent`: whose hook it is (Claude Code's payloads carry a `prompt_id`, and its tools have names of their own). */
 export type HookEvent =
   /** the user sent a message: a new turn of that chat begins; `prompt`, the message as Copilot passes it (`request.prompt`) */
-  | { kind: 'turn'; chat: string; prompt?: string }
-  /** a built-in read is about to run: the version it will show is the text now */
-  | { kind: 'before-read'; chat: string; files: string[] }
-  /** a built-in read ran */
-  | { kind: 'after-read'; chat: string; files: string[] }
-  /** a built-in edit is about to run: check each file */
-  | { kind: 'before-edit'; chat: string; tool: BuiltinEditTool; files: TouchedFile[] }
-  /** a built-in edit ran: the agent's own write */
-  | { kind: 'after-edit'; chat: string; tool: BuiltinEditTool; files: TouchedFile[] }
+  | { kind: 'turn'; chat: string; agent: Agent; prompt?: string }
+  /** a read is about to run: the version it will show is the text now (the disk's, for an agent that reads the disk) */
+  | { kind: 'before-read'; chat: string; agent: Agent; files: string[] }
+  /** a read ran */
+  | { kind: 'after-read'; chat: string; agent: Agent; files: string[] }
+  /** an edit is about to run: check each file */
+  | { kind: 'before-edit'; chat: string; agent: Agent; tool: GatedEditTool; files: TouchedFile[] }
+  /** an edit ran: the agent's own write */
+  | { kind: 'after-edit'; chat: string; agent: Agent; tool: GatedEditTool; files: TouchedFile[] }
   /** the chat is about to be compacted: the model loses the text it read */
-  | { kind: 'compact'; chat: string }
+  | { kind: 'compact'; chat: string; agent: Agent }
   /** nothing for the gate; `chat` when the payload names one (its event still tells that the chat's earlier tool is done) */
   | { kind: 'ignore'; why: string; chat?: string };
 
@@ -78,30 +101,47 @@ export function parseHookEvent(payload: unknown): HookEvent {
   const chat = str(p.session_id);
   if (!event) return { kind: 'ignore', why: 'no hook_event_name' };
   if (!chat) return { kind: 'ignore', why: `${event} without a session_id` };
+  const toolName = str(p.tool_name) ?? '';
+  const agent: Agent = str(p.prompt_id) !== undefined || toolName === CLAUDE_READ_TOOL || isClaudeEditTool(toolName) ? 'claude-code' : 'copilot';
   switch (event) {
     case 'UserPromptSubmit': {
       const prompt = str(p.prompt);
-      return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
+      return prompt === undefined ? { kind: 'turn', chat, agent } : { kind: 'turn', chat, agent, prompt };
     }
     case 'PreCompact':
-      return { kind: 'compact', chat };
+      return { kind: 'compact', chat, agent };
     case 'PreToolUse':
     case 'PostToolUse': {
-      const tool = toolNameOf(str(p.tool_name) ?? '');
       const input = record(p.tool_input) ?? {};
+      const when = event === 'PreToolUse' ? 'before' : 'after';
+      if (agent === 'claude-code') return claudeToolEvent(toolName, input, chat, when);
+      const tool = toolNameOf(toolName);
       if (tool === READ_TOOL) {
         const file = str(input.filePath);
         if (!file) return { kind: 'ignore', why: 'read_file without a filePath', chat };
-        return { kind: event === 'PreToolUse' ? 'before-read' : 'after-read', chat, files: [file] };
+        return { kind: `${when}-read`, chat, agent, files: [file] };
       }
       if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool`, chat };
       const files = filesOfEdit(tool, input);
       if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return { kind: event === 'PreToolUse' ? 'before-edit' : 'after-edit', chat, tool, files };
+      return { kind: `${when}-edit`, chat, agent, tool, files };
     }
     default:
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
   }
+}
+
+/**
+ * A tool event of Claude Code: `Read` marks, `Edit`/`MultiEdit`/`NotebookEdit` change a file, and
+ * `Write` creates one or overwrites it (a write like any other when the file exists). Its Edit quotes
+ * exactly (Claude Code refuses an old_string it does not find), so rule 12 has nothing to check.
+ */
+function claudeToolEvent(tool: string, input: Record<string, unknown>, chat: string, when: 'before' | 'after'): HookEvent {
+  const file = str(input.file_path) ?? str(input.notebook_path);
+  if (tool === CLAUDE_READ_TOOL) return file ? { kind: `${when}-read`, chat, agent: 'claude-code', files: [file] } : { kind: 'ignore', why: 'Read without a file_path', chat };
+  if (!isClaudeEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Claude Code's file tools`, chat };
+  if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
+  return { kind: `${when}-edit`, chat, agent: 'claude-code', tool, files: [{ path: file, intent: tool === 'Write' ? 'create' : 'change' }] };
 }
 
 /** The files one built-in edit call would touch, each once, in order. */

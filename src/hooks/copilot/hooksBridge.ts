@@ -24,6 +24,10 @@ export class HooksBridge implements vscode.Disposable {
     private readonly extensionPath: string,
     private readonly handler: HookHandler,
     private readonly placement: () => HooksPlacement,
+    /** another agent's hooks need the server too (editGuard.guardClaudeCode); their entries are written elsewhere */
+    private readonly otherAgentGuarded: () => boolean,
+    /** the environment of this window's terminals: a CLI started there reaches the server */
+    private readonly terminals: vscode.EnvironmentVariableCollection,
     private readonly log: Logger,
   ) {}
 
@@ -41,12 +45,15 @@ export class HooksBridge implements vscode.Disposable {
   private async apply(): Promise<void> {
     const placement = this.placement();
     const on = placement !== 'off' && vscode.workspace.isTrusted;
-    if (on && !this.server) {
+    const serve = (on || this.otherAgentGuarded()) && vscode.workspace.isTrusted;
+    if (serve && !this.server) {
       this.server = await BridgeServer.start(this.handler, this.log);
+      // other extensions' children (Copilot's hooks, a CLI another extension starts) inherit the extension host's environment; terminals get theirs
       Object.assign(process.env, this.server.environment);
-      this.log.info(`hooks bridge: listening for Copilot's hooks (built-in file tools are gated)`);
+      for (const [key, value] of Object.entries(this.server.environment)) this.terminals.replace(key, value);
+      this.log.info(`hooks bridge: listening for agents' hooks`);
     }
-    if (!on && this.server) this.stopServer();
+    if (!serve && this.server) this.stopServer();
     const content = on ? hooksFileContent(this.clients) : undefined;
     const userFile = userHooksFile();
     // the user-level file follows the setting, also in an untrusted window (which never writes it)
@@ -93,10 +100,13 @@ export class HooksBridge implements vscode.Disposable {
 
   private stopServer(): void {
     if (!this.server) return;
-    for (const key of Object.keys(this.server.environment)) delete process.env[key];
+    for (const key of Object.keys(this.server.environment)) {
+      delete process.env[key];
+      this.terminals.delete(key);
+    }
     this.server.dispose();
     this.server = undefined;
-    this.log.info('hooks bridge: stopped (built-in file tools are not gated)');
+    this.log.info("hooks bridge: stopped (no agent's file tools are gated)");
   }
 
   dispose(): void {

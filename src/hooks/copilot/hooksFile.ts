@@ -25,8 +25,8 @@ type HookEventName = (typeof HOOK_EVENTS)[number];
  */
 const TOOLS_OF_EVENT: Partial<Record<HookEventName, readonly string[]>> = { PreToolUse: GATED_TOOL_NAMES, PostToolUse: GATED_TOOL_NAMES };
 
-/** Seconds Copilot waits for a hook; the client's own bound (4 s) is well inside it. */
-const HOOK_TIMEOUT_S = 15;
+/** Seconds Copilot (and Claude Code) waits for a hook; the client's own bound (4 s) is well inside it. */
+export const HOOK_TIMEOUT_S = 15;
 
 /** What a hook command runs. */
 export interface HookClients {
@@ -43,20 +43,32 @@ export const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** PowerShell (Copilot runs `windows` commands with it): single quotes, ' doubled, and the call operator */
 export const psQuote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/** What the editor's binary needs in its environment to run as plain Node (in VS Code desktop it is Electron). */
+export const RUNTIME_ENV = { ELECTRON_RUN_AS_NODE: '1' } as const;
+
+/**
+ * The POSIX `sh` command line of one hook event, the same for every agent that runs our hooks: exit at
+ * once (after reading the payload) unless this window's extension is listening and the client is
+ * there, else run the bash client with the tools that event matters for (`tools`, its filter), or the
+ * Node client. `inlineRuntimeEnv`: for a host whose hook entries carry no `env` of their own (Claude
+ * Code), the Node client's environment goes on the command line instead.
+ */
+export function hookCommand(clients: HookClients, event: string, tools: readonly string[], inlineRuntimeEnv = false): string {
+  const [program, client, args] = clients.bash ? [clients.bash, clients.bashClient, [event, ...tools]] : [clients.runtime, clients.nodeClient, [event]];
+  const env = !clients.bash && inlineRuntimeEnv ? `${Object.entries(RUNTIME_ENV).map(([k, v]) => `${k}=${v}`).join(' ')} ` : '';
+  // the early exit still reads the payload: Copilot writes it with no error handler, so a closed pipe (EPIPE) would surface in its extension host
+  return `[ -n "$${ENV.socket}" ] && [ -f ${shQuote(client)} ] || exec cat >/dev/null; ${env}exec ${[program, client, ...args].map(shQuote).join(' ')}`;
+}
+
 export function hooksFileContent(clients: HookClients): string {
-  const entry = (event: HookEventName) => {
-    const tools = TOOLS_OF_EVENT[event] ?? [];
-    const [program, client, args] = clients.bash ? [clients.bash, clients.bashClient, [event, ...tools]] : [clients.runtime, clients.nodeClient, [event]];
-    return {
-      type: 'command',
-      // the early exit still reads the payload: Copilot writes it with no error handler, so a closed pipe (EPIPE) would surface in its extension host
-      command: `[ -n "$${ENV.socket}" ] && [ -f ${shQuote(client)} ] || exec cat >/dev/null; exec ${[program, client, ...args].map(shQuote).join(' ')}`,
-      windows: `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & ${psQuote(clients.runtime)} ${psQuote(clients.nodeClient)} ${event}`,
-      // the editor's binary runs as plain Node with this (in VS Code desktop it is Electron)
-      env: { ELECTRON_RUN_AS_NODE: '1' },
-      timeout: HOOK_TIMEOUT_S,
-    };
-  };
+  const entry = (event: HookEventName) => ({
+    type: 'command',
+    command: hookCommand(clients, event, TOOLS_OF_EVENT[event] ?? []),
+    windows: `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & ${psQuote(clients.runtime)} ${psQuote(clients.nodeClient)} ${event}`,
+    // the editor's binary runs as plain Node with this (in VS Code desktop it is Electron)
+    env: { ...RUNTIME_ENV },
+    timeout: HOOK_TIMEOUT_S,
+  });
   const hooks = Object.fromEntries(HOOK_EVENTS.map((event) => [event, [entry(event)]]));
   return `${JSON.stringify({ hooks }, null, 2)}\n`;
 }

@@ -1,0 +1,193 @@
+// Our hook entries for Claude Code's file tools, in the real host (docs/design.md §Surfaces, Claude
+// Code's hook entries): editGuard.guardClaudeCode `user` merges them into Claude Code's user settings under the OS
+// home (the runner's HOME is the run folder), `workspace` into the folder's .claude/settings.local.json,
+// `off` takes them out — the user's own settings in those files kept byte for byte; a file that is not
+// valid JSON is left as it was, with a warning; the choice from the status bar's quick pick and the
+// one-time offer. Claude Code is not running here: this is the file side.
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { activateExtension, cleanUp, EXTENSION_ID, sleep, ui, waitFor, workspaceRoot } from './helpers';
+import { guardLogFile } from './reliabilityHelpers';
+import { driverAvailable, visibleText } from './ui';
+
+const config = () => vscode.workspace.getConfiguration('editGuard', null);
+const SETTING = 'guardClaudeCode';
+const OFFER = 'editGuard.test.offerClaudeGuard';
+const claudeHome = () => path.join(os.homedir(), '.claude');
+const userFile = () => path.join(claudeHome(), 'settings.json');
+const folderClaude = () => path.join(workspaceRoot(), '.claude');
+const localFile = () => path.join(folderClaude(), 'settings.local.json');
+
+/** Settings of the user's own, as Claude Code writes them (two spaces, a final newline). */
+const USERS = `${JSON.stringify(
+  {
+    permissions: { allow: ['Bash(npm run test:*)'], deny: ['Read(./.env)'] },
+    model: 'opus',
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'npx block-rm', timeout: 5 }] }] },
+  },
+  null,
+  2,
+)}\n`;
+const LOCAL = '{\n  "permissions": {\n    "allow": [\n      "Bash(ls)"\n    ]\n  }\n}\n';
+
+const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+};
+/** The file's groups of ours (their commands run one of our clients), by event; undefined when the file is missing or not JSON. */
+function ours(file: string): Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> | undefined {
+  try {
+    const hooks = JSON.parse(read(file) ?? '').hooks ?? {};
+    const out: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> = {};
+    for (const [event, groups] of Object.entries<Array<{ hooks?: Array<{ command?: string }> }>>(hooks)) {
+      const mine = groups.filter((g) => g.hooks?.some((h) => /hook-(client\.sh|bridge\.js)/.test(h.command ?? '')));
+      if (mine.length) out[event] = mine as never;
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === 4;
+const until = (what: string, probe: () => boolean) => waitFor(() => probe() || undefined, what, 10000, 50);
+
+async function reset(): Promise<void> {
+  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace]) await config().update(SETTING, undefined, target);
+  await until('our entries to be gone', () => !holdsOurs(userFile()) && !holdsOurs(localFile()));
+}
+
+/** The text of a notification that contains `words`: a toast, or (once toasts hid themselves) the notification centre's item. */
+async function notification(words: string): Promise<string> {
+  const item = `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`;
+  const shown = async () => (await ui({ action: 'count', selector: item })).count > 0;
+  await waitFor(shown, `a notification "${words}"`, 5000, 200).catch(async () => {
+    await vscode.commands.executeCommand('notifications.showList');
+    await waitFor(shown, `"${words}" in the notification centre`, 10000, 200);
+  });
+  return (await ui({ action: 'text', selector: item })).text as string;
+}
+
+suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClaudeCode)", () => {
+  suiteSetup(async () => {
+    await activateExtension();
+    await reset();
+    // a fresh run folder: nothing of Claude Code's yet
+    assert.ok(!fs.existsSync(claudeHome()) && !fs.existsSync(folderClaude()), 'no .claude folders before this suite');
+  });
+
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await reset();
+    fs.rmSync(claudeHome(), { recursive: true, force: true });
+    fs.rmSync(folderClaude(), { recursive: true, force: true });
+    await cleanUp();
+  });
+
+  test("user: our entries join the user's own in ~/.claude/settings.json, nothing in the workspace; workspace: in the folder's settings.local.json and out of the user's; off: only the user's, byte for byte", async () => {
+    write(userFile(), USERS);
+    await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
+    await until('our entries in the user settings', () => holdsOurs(userFile()));
+    const merged = JSON.parse(read(userFile())!);
+    assert.deepEqual(Object.keys(merged), ['permissions', 'model', 'hooks'], 'key order kept');
+    assert.deepEqual([merged.permissions, merged.model], [JSON.parse(USERS).permissions, 'opus']);
+    assert.deepEqual(merged.hooks.PreToolUse[0], JSON.parse(USERS).hooks.PreToolUse[0], "the user's own PreToolUse group first, as it was");
+    const mine = ours(userFile())!;
+    assert.deepEqual(Object.keys(mine), ['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PreCompact']);
+    assert.deepEqual([mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.UserPromptSubmit[0].matcher], ['Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', undefined]);
+    const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+    assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
+    assert.match(mine.PreToolUse[0].hooks[0].command, /^\[ -n "\$AGENT_EDIT_GUARD_SOCKET" \] .*\|\| exec cat >\/dev\/null; /, 'where this window is not listening, the command exits at once');
+    assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
+
+    write(localFile(), LOCAL);
+    await config().update(SETTING, 'workspace', vscode.ConfigurationTarget.Workspace);
+    await until("our entries in the folder's local settings", () => holdsOurs(localFile()));
+    await until('the user settings as they were', () => read(userFile()) === USERS);
+    assert.deepEqual(JSON.parse(read(localFile())!).permissions, JSON.parse(LOCAL).permissions);
+
+    await config().update(SETTING, 'off', vscode.ConfigurationTarget.Workspace);
+    await until("the folder's local settings as they were", () => read(localFile()) === LOCAL);
+    assert.strictEqual(read(userFile()), USERS);
+  });
+
+  test('a settings file that is not valid JSON is left as it was, and a warning names it in the log and on screen', async () => {
+    const malformed = '{\n  "model": "opus",\n  // a comment Claude Code would not accept either\n}\n';
+    write(userFile(), malformed);
+    const logFile = guardLogFile();
+    await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
+    const line = await waitFor(
+      () => {
+        const file = logFile ?? guardLogFile();
+        return file && fs.readFileSync(file, 'utf8').split('\n').find((l) => /\[warning\]/.test(l) && l.includes(`left ${userFile()} as it was: it is not valid JSON`));
+      },
+      'a warning in the log naming the file',
+      10000,
+      100,
+    );
+    assert.ok(line);
+    assert.strictEqual(read(userFile()), malformed, 'untouched');
+    if (driverAvailable()) {
+      const shown = await notification("so Claude Code's file tools are not guarded through it");
+      assert.ok(shown.includes('settings.json') && shown.includes('not valid JSON'), shown);
+    }
+    // the other places still follow the setting: none of ours in the workspace
+    assert.ok(!fs.existsSync(folderClaude()));
+    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
+    await sleep(300);
+    assert.strictEqual(read(userFile()), malformed, 'not touched by off either');
+  });
+
+  test("the status bar's quick pick leads to the choice; Turn on in this workspace only, then Turn off: the .claude folder we made goes with our entries", async function () {
+    if (!driverAvailable()) this.skip();
+    void vscode.commands.executeCommand('editGuard.showReadMarks');
+    const pickText = await waitFor(async () => {
+      const t = await visibleText('.quick-input-widget');
+      return t.includes("Guard Claude Code's file tools") ? t : undefined;
+    }, 'the read marks quick pick', 5000, 100);
+    assert.ok(pickText.includes("Guard Claude Code's file tools…"), pickText);
+    await ui({ action: 'type', text: "Guard Claude Code's" });
+    await ui({ action: 'press', key: 'Enter' });
+    const choice = await waitFor(async () => {
+      const t = await visibleText('.quick-input-widget');
+      return t.includes('Turn on in this workspace only') ? t : undefined;
+    }, 'the choice', 5000, 100);
+    assert.match(choice, /Guard Claude Code's File Tools/, choice);
+    assert.match(choice, /Turn on.*hook entries in your Claude Code user settings, .*\.claude\/settings\.json/s, choice);
+    assert.match(choice, /Turn off.*removes our hook entries, keeps yours · current/s, choice);
+    await ui({ action: 'type', text: 'workspace only' });
+    await ui({ action: 'press', key: 'Enter' });
+    await until("our entries in the folder's local settings", () => holdsOurs(localFile()));
+    assert.strictEqual(config().inspect(SETTING)?.workspaceValue, 'workspace');
+    assert.ok(!fs.existsSync(userFile()));
+
+    void vscode.commands.executeCommand('editGuard.guardClaudeCode');
+    await waitFor(async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined), 'the choice', 5000, 100);
+    await ui({ action: 'type', text: 'Turn off' });
+    await ui({ action: 'press', key: 'Enter' });
+    await until('the .claude folder we made to be gone', () => !fs.existsSync(folderClaude()));
+    assert.strictEqual(config().inspect(SETTING)?.globalValue, 'off', 'off is the user’s choice, in the user settings');
+    assert.strictEqual(config().inspect(SETTING)?.workspaceValue, undefined, 'the workspace value that would hide it is cleared');
+  });
+
+  test("the one-time offer, where Claude Code has been used (~/.claude): nothing is written before the click; Turn on chooses the user level", async function () {
+    if (!driverAvailable()) this.skip();
+    fs.mkdirSync(claudeHome());
+    void vscode.commands.executeCommand(OFFER);
+    const text = await notification("guard Claude Code's file tools too");
+    assert.match(text, /hook entries to .*\.claude\/settings\.json, next to your own settings; nothing goes into your workspace/, text);
+    assert.ok(!fs.existsSync(userFile()), 'nothing is written before the click');
+    const click = await ui({ action: 'click', within: `.notification-list-item:has-text("guard Claude Code's file tools too") >> visible=true`, role: 'button', name: 'Turn on', exact: true });
+    assert.ok(click.ok, JSON.stringify(click));
+    await until('our entries in the user settings', () => holdsOurs(userFile()));
+    assert.strictEqual(config().inspect(SETTING)?.globalValue, 'user', 'the click chose the user level, in the user settings');
+    assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
+    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
+    await until('our file to go, the folder that was there to stay', () => !fs.existsSync(userFile()));
+    assert.ok(fs.existsSync(claudeHome()), "~/.claude was there before us: it stays");
+  });
+});
