@@ -7,15 +7,16 @@
 // group and hook as it was (docs/design.md §Surfaces, Claude Code's hook entries). A group is ours when its commands
 // run one of our clients; a file we cannot read as settings is never rewritten: the caller gets a reason
 // to log and show, and nothing changes. Pure (text in, text out), so every case is unit-tested.
-import { type HookClients, hookCommand, HOOK_TIMEOUT_S } from '../copilot/hooksFile';
+import { CLAUDE_EDIT_TOOLS, CLAUDE_READ_TOOL } from '../copilot/hookEvents';
+import { HOOK_EVENTS, type HookClients, hookCommand, HOOK_TIMEOUT_S } from '../copilot/hooksFile';
 import { CLIENT_NAMES } from '../copilot/hooksFileOnDisk';
 
-/** Claude Code's file tools (docs/design.md §VS Code and Copilot facts): the tool events' matcher and the bash client's filter. */
-export const CLAUDE_FILE_TOOLS = ['Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as const;
+/** Claude Code's file tools (src/hooks/copilot/hookEvents.ts, where the bridge reads them): the tool events' matcher and the bash client's filter. */
+export const CLAUDE_FILE_TOOLS = [CLAUDE_READ_TOOL, ...CLAUDE_EDIT_TOOLS] as const;
 /** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Bash. */
 export const CLAUDE_TOOL_MATCHER = CLAUDE_FILE_TOOLS.join('|');
-/** The hook events the gate listens to, as for Copilot. */
-export const CLAUDE_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact'] as const;
+/** The hook events the gate listens to: Copilot's, under the same names in Claude Code. */
+export const CLAUDE_HOOK_EVENTS = HOOK_EVENTS;
 export type ClaudeHookEvent = (typeof CLAUDE_HOOK_EVENTS)[number];
 const TOOL_EVENTS: ReadonlySet<ClaudeHookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 

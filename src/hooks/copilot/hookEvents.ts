@@ -43,7 +43,7 @@ const INTERNAL_NAMES: Record<string, BuiltinEditTool | typeof READ_TOOL> = {
  * to keep; `NotebookEdit` is reached through its tool search.
  */
 export const CLAUDE_READ_TOOL = 'Read';
-export const CLAUDE_EDIT_TOOLS = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'] as const;
+export const CLAUDE_EDIT_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as const;
 export type ClaudeEditTool = (typeof CLAUDE_EDIT_TOOLS)[number];
 const isClaudeEditTool = (name: string): name is ClaudeEditTool => (CLAUDE_EDIT_TOOLS as readonly string[]).includes(name);
 
