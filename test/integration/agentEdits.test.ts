@@ -21,6 +21,7 @@ import {
   guardDiagnostics,
   makeFile,
   newChat,
+  notification,
   openInEditor,
   readFile,
   replaceString,
@@ -55,17 +56,6 @@ const revertFile = async (f: TestFile) => {
 async function agentReplaces(f: TestFile, oldString: string, newString: string) {
   expectStatus(await readFile(f.rel), 'ok');
   expectStatus(await replaceString(f.rel, oldString, newString), 'ok');
-}
-
-/** The text of a notification that contains `words`: a toast, or (once toasts hid themselves) the notification centre's item. */
-async function notification(words: string): Promise<string> {
-  const item = `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`;
-  const shown = async () => (await ui({ action: 'count', selector: item })).count > 0;
-  await waitFor(shown, `a notification "${words}"`, 5000, 200).catch(async () => {
-    await vscode.commands.executeCommand('notifications.showList');
-    await waitFor(shown, `"${words}" in the notification centre`, 10000, 200);
-  });
-  return (await ui({ action: 'text', selector: item })).text as string;
 }
 
 function folderBytes(folder: string): number {

@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, EXTENSION_ID, sleep, ui, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, EXTENSION_ID, notification, sleep, ui, waitFor, workspaceRoot } from './helpers';
 import { guardLogFile } from './reliabilityHelpers';
 import { driverAvailable, visibleText } from './ui';
 
@@ -58,17 +58,6 @@ const until = (what: string, probe: () => boolean) => waitFor(() => probe() || u
 async function reset(): Promise<void> {
   for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace]) await config().update(SETTING, undefined, target);
   await until('our entries to be gone', () => !holdsOurs(userFile()) && !holdsOurs(localFile()));
-}
-
-/** The text of a notification that contains `words`: a toast, or (once toasts hid themselves) the notification centre's item. */
-async function notification(words: string): Promise<string> {
-  const item = `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`;
-  const shown = async () => (await ui({ action: 'count', selector: item })).count > 0;
-  await waitFor(shown, `a notification "${words}"`, 5000, 200).catch(async () => {
-    await vscode.commands.executeCommand('notifications.showList');
-    await waitFor(shown, `"${words}" in the notification centre`, 10000, 200);
-  });
-  return (await ui({ action: 'text', selector: item })).text as string;
 }
 
 suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClaudeCode)", () => {

@@ -468,3 +468,14 @@ export const GREETING_TS = [
   '}',
   '',
 ].join('\n');
+
+/** The text of a notification that contains `words`: a toast, or (once toasts hid themselves) the notification centre's item. */
+export async function notification(words: string): Promise<string> {
+  const item = `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`;
+  const shown = async () => (await ui({ action: 'count', selector: item })).count > 0;
+  await waitFor(shown, `a notification "${words}"`, 5000, 200).catch(async () => {
+    await vscode.commands.executeCommand('notifications.showList');
+    await waitFor(shown, `"${words}" in the notification centre`, 10000, 200);
+  });
+  return (await ui({ action: 'text', selector: item })).text as string;
+}
