@@ -30,15 +30,24 @@ function layer(name, files, { vscode, patterns = [], ignores }) {
     files,
     ...(ignores && { ignores }),
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: vscode ? [{ name: 'vscode', message: `${vscode} ${CITE}.` }] : [],
-        patterns: [...patterns.map(([regex, message]) => ({ regex, message: `${message} ${CITE}.` })), normalForm],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: vscode ? [{ name: 'vscode', message: `${vscode} ${CITE}.` }] : [],
+          patterns: [...patterns.map(([regex, message]) => ({ regex, message: `${message} ${CITE}.` })), normalForm],
+        },
+      ],
     },
   };
 }
 
-const PLAIN_COPILOT = ['src/hooks/copilot/builtinToolGate.ts', 'src/hooks/copilot/hookEvents.ts', 'src/hooks/copilot/hooksFile.ts', 'src/hooks/copilot/hooksFileOnDisk.ts', 'src/hooks/copilot/uninstall.ts'];
+const PLAIN_COPILOT = [
+  'src/hooks/copilot/builtinToolGate.ts',
+  'src/hooks/copilot/hookEvents.ts',
+  'src/hooks/copilot/hooksFile.ts',
+  'src/hooks/copilot/hooksFileOnDisk.ts',
+  'src/hooks/copilot/uninstall.ts',
+];
 const PLAIN_CLAUDE = ['src/hooks/claude/claudeSettings.ts', 'src/hooks/claude/claudeSettingsOnDisk.ts'];
 const ROOT_CORE_ONLY = ['src/config.ts', 'src/api.ts'];
 
@@ -74,43 +83,97 @@ export default defineConfig([
 
   layer('core', ['src/core/**'], {
     vscode: 'Layer rule core ↛ vscode: src/core/ never imports vscode, it runs in plain Node',
-    patterns: [['^\\.\\.(?:/|$)', 'Layer rule core → core only: src/core/ imports only src/core/, npm libraries and node: builtins; a `../` import leaves the core']],
+    patterns: [
+      [
+        '^\\.\\.(?:/|$)',
+        'Layer rule core → core only: src/core/ imports only src/core/, npm libraries and node: builtins; a `../` import leaves the core',
+      ],
+    ],
   }),
   layer('editor', ['src/editor/**'], {
-    patterns: [[above('tools', 'ui', 'hooks', 'extension', 'api'), 'Layer rule editor → core: src/editor/ may import the core, not tools, ui, hooks, extension.ts or api.ts']],
+    patterns: [
+      [
+        above('tools', 'ui', 'hooks', 'extension', 'api'),
+        'Layer rule editor → core: src/editor/ may import the core, not tools, ui, hooks, extension.ts or api.ts',
+      ],
+    ],
   }),
   layer('chat', ['src/chat/**'], {
     vscode: 'Layer rule chat ↛ vscode: src/chat/ is unit-tested in plain Node',
-    patterns: [[above('tools', 'ui', 'hooks', 'extension', 'api'), 'Layer rule chat → core: src/chat/ may import the core, not tools, ui, hooks, extension.ts or api.ts']],
+    patterns: [
+      [
+        above('tools', 'ui', 'hooks', 'extension', 'api'),
+        'Layer rule chat → core: src/chat/ may import the core, not tools, ui, hooks, extension.ts or api.ts',
+      ],
+    ],
   }),
   layer('tools', ['src/tools/**'], {
-    patterns: [[above('ui', 'hooks', 'extension'), 'Layer rule tools → core, editor, chat, config, commands: src/tools/ never imports ui or hooks (a block or a write is a core event the UI hears through extension.ts), nor extension.ts']],
+    patterns: [
+      [
+        above('ui', 'hooks', 'extension'),
+        'Layer rule tools → core, editor, chat, config, commands: src/tools/ never imports ui or hooks (a block or a write is a core event the UI hears through extension.ts), nor extension.ts',
+      ],
+    ],
   }),
   layer('hooks transport', ['src/hooks/*.ts'], {
-    vscode: 'Layer rule hooks transport ↛ vscode: src/hooks/*.ts runs in plain Node (bridgeScript.ts is the hook command Copilot runs, bridgeServer.ts is unit-tested)',
+    vscode:
+      'Layer rule hooks transport ↛ vscode: src/hooks/*.ts runs in plain Node (bridgeScript.ts is the hook command Copilot runs, bridgeServer.ts is unit-tested)',
     patterns: [
-      ['^\\./copilot(?:[/.]|$)', 'Layer rule hooks transport ↛ hooks/copilot: the transport knows nothing of Copilot; src/hooks/copilot/ imports it, not the reverse'],
-      ['^\\.\\.(?:$|/(?!core(?:[/.]|$)))', 'Layer rule hooks transport → core only: src/hooks/*.ts imports only src/core/ (not tools, ui, chat, editor, config, extension.ts)'],
+      [
+        '^\\./copilot(?:[/.]|$)',
+        'Layer rule hooks transport ↛ hooks/copilot: the transport knows nothing of Copilot; src/hooks/copilot/ imports it, not the reverse',
+      ],
+      [
+        '^\\.\\.(?:$|/(?!core(?:[/.]|$)))',
+        'Layer rule hooks transport → core only: src/hooks/*.ts imports only src/core/ (not tools, ui, chat, editor, config, extension.ts)',
+      ],
     ],
   }),
   layer('hooks/copilot', ['src/hooks/copilot/**'], {
     ignores: PLAIN_COPILOT,
-    patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts']],
+    patterns: [
+      [
+        above('tools', 'ui', 'editor', 'extension'),
+        'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts',
+      ],
+    ],
   }),
   layer('hooks/copilot in plain Node', PLAIN_COPILOT, {
-    vscode: 'Layer rule hooks/copilot gate ↛ vscode: builtinToolGate.ts, hookEvents.ts and the hooks file modules are unit-tested in plain Node (uninstall.ts runs without VS Code)',
-    patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts']],
+    vscode:
+      'Layer rule hooks/copilot gate ↛ vscode: builtinToolGate.ts, hookEvents.ts and the hooks file modules are unit-tested in plain Node (uninstall.ts runs without VS Code)',
+    patterns: [
+      [
+        above('tools', 'ui', 'editor', 'extension'),
+        'Layer rule hooks/copilot → core, chat, hooks: src/hooks/copilot/ never imports tools, ui, editor or extension.ts',
+      ],
+    ],
   }),
   layer('hooks/claude', ['src/hooks/claude/**'], {
     ignores: PLAIN_CLAUDE,
-    patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts']],
+    patterns: [
+      [
+        above('tools', 'ui', 'editor', 'extension'),
+        'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts',
+      ],
+    ],
   }),
   layer('hooks/claude in plain Node', PLAIN_CLAUDE, {
-    vscode: 'Layer rule hooks/claude settings ↛ vscode: claudeSettings.ts and claudeSettingsOnDisk.ts are unit-tested in plain Node (the uninstall script runs the second without VS Code)',
-    patterns: [[above('tools', 'ui', 'editor', 'extension'), 'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts']],
+    vscode:
+      'Layer rule hooks/claude settings ↛ vscode: claudeSettings.ts and claudeSettingsOnDisk.ts are unit-tested in plain Node (the uninstall script runs the second without VS Code)',
+    patterns: [
+      [
+        above('tools', 'ui', 'editor', 'extension'),
+        'Layer rule hooks/claude → core, chat, hooks, hooks/copilot: src/hooks/claude/ never imports tools, ui, editor or extension.ts',
+      ],
+    ],
   }),
   layer('ui', ['src/ui/**'], {
-    patterns: [[above('tools', 'hooks', 'editor', 'extension'), 'Layer rule ui → core, chat, commands, config: src/ui/ never imports tools, hooks or editor (it hears blocks and writes as core events, wired in extension.ts), nor extension.ts']],
+    patterns: [
+      [
+        above('tools', 'hooks', 'editor', 'extension'),
+        'Layer rule ui → core, chat, commands, config: src/ui/ never imports tools, hooks or editor (it hears blocks and writes as core events, wired in extension.ts), nor extension.ts',
+      ],
+    ],
   }),
   layer('config and api', ROOT_CORE_ONLY, {
     patterns: [['^\\.\\.?/(?!core/)', 'Layer rule config, api → core: src/config.ts and src/api.ts import only src/core/']],
@@ -127,9 +190,14 @@ export default defineConfig([
     vscode: 'Layer rule unit tests ↛ vscode: test/unit runs in plain Node',
     patterns: [
       // src/tools/input.ts (and the validators it runs) imports no vscode: unit-tested, so allowed
-      [`^(?:\\.\\./)+src/(?:(?:editor|ui|extension|config|api|hooks/copilot/hooksBridge)(?:[/.]|$)|tools(?:$|\\.|/(?!input(?:Validators\\.generated)?(?:\\.ts)?$)))`,
-        'Layer rule unit tests → src modules without vscode: src/editor/, src/tools/ (but input.ts), src/ui/, extension.ts, config.ts, api.ts and hooks/copilot/hooksBridge.ts import vscode, test/unit runs in plain Node'],
-      [above('integration', 'copilot'), 'Layer rule unit tests ↛ host tests: test/integration and test/copilot import vscode, test/unit runs in plain Node'],
+      [
+        `^(?:\\.\\./)+src/(?:(?:editor|ui|extension|config|api|hooks/copilot/hooksBridge)(?:[/.]|$)|tools(?:$|\\.|/(?!input(?:Validators\\.generated)?(?:\\.ts)?$)))`,
+        'Layer rule unit tests → src modules without vscode: src/editor/, src/tools/ (but input.ts), src/ui/, extension.ts, config.ts, api.ts and hooks/copilot/hooksBridge.ts import vscode, test/unit runs in plain Node',
+      ],
+      [
+        above('integration', 'copilot'),
+        'Layer rule unit tests ↛ host tests: test/integration and test/copilot import vscode, test/unit runs in plain Node',
+      ],
     ],
   }),
 ]);

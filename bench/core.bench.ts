@@ -53,7 +53,15 @@ async function hashing() {
     port.set(uri, text);
     const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
     store.stamp({ session: 's', uri, hash: sha256(text), origin: 'read', text });
-    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', verb: 'replace', session: 's', turn: undefined, uri, path: 'doc.ts', arrival: store.watermark });
+    const ctx = (): CallContext => ({
+      tool: 'editGuard_replaceString',
+      verb: 'replace',
+      session: 's',
+      turn: undefined,
+      uri,
+      path: 'doc.ts',
+      arrival: store.watermark,
+    });
     // oldString === newString: the call goes through lock, load, hash, gate decision, and stops at the
     // plan ("nothing to change") before any write: the gate's check and nothing else.
     const check = async () => {
@@ -147,7 +155,15 @@ async function writePath() {
     let state = 0;
     let bare = base;
     let bareState = 0;
-    const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', verb: 'replace', session: 's', turn: undefined, uri, path: 'w.ts', arrival: store.watermark });
+    const ctx = (): CallContext => ({
+      tool: 'editGuard_replaceString',
+      verb: 'replace',
+      session: 's',
+      turn: undefined,
+      uri,
+      path: 'w.ts',
+      arrival: store.watermark,
+    });
     const counted: number[] = [];
     const c = await compare(
       [
@@ -181,7 +197,11 @@ async function writePath() {
               return h;
             };
             try {
-              const out = await guard.replace(ctx(), { oldString: `BENCH_MARKER = ${state}`, newString: `BENCH_MARKER = ${1 - state}`, replaceAll: false });
+              const out = await guard.replace(ctx(), {
+                oldString: `BENCH_MARKER = ${state}`,
+                newString: `BENCH_MARKER = ${1 - state}`,
+                replaceAll: false,
+              });
               if (out.data.status !== 'ok') throw new Error(`write: ${JSON.stringify(out.data)}`);
               state = 1 - state;
             } finally {
@@ -208,7 +228,13 @@ async function writePath() {
 
 /** What recording each landed write for review costs a replace (the record in memory, its storage a no-op). */
 async function editRecord() {
-  const storage: HistoryStorage = { readIndex: async () => undefined, writeIndex: async () => {}, readText: async () => undefined, writeText: async () => {}, deleteText: async () => {} };
+  const storage: HistoryStorage = {
+    readIndex: async () => undefined,
+    writeIndex: async () => {},
+    readText: async () => undefined,
+    writeText: async () => {},
+    deleteText: async () => {},
+  };
   for (const size of [1 * MB, 10 * MB]) {
     const text = sourceLikeText(size, size + 11);
     const mid = text.indexOf('\n', size >> 1) + 1;
@@ -225,14 +251,26 @@ async function editRecord() {
       }
       const guard = new Guard(gate);
       let state = 0;
-      const ctx = (): CallContext => ({ tool: 'editGuard_replaceString', verb: 'replace', session: 's', turn: undefined, uri, path: 'r.ts', arrival: store.watermark });
+      const ctx = (): CallContext => ({
+        tool: 'editGuard_replaceString',
+        verb: 'replace',
+        session: 's',
+        turn: undefined,
+        uri,
+        path: 'r.ts',
+        arrival: store.watermark,
+      });
       return {
         name,
         setup: async () => {
           await guard.read(ctx(), { limit: 1 });
         },
         run: async () => {
-          const out = await guard.replace(ctx(), { oldString: `BENCH_MARKER = ${state}`, newString: `BENCH_MARKER = ${1 - state}`, replaceAll: false });
+          const out = await guard.replace(ctx(), {
+            oldString: `BENCH_MARKER = ${state}`,
+            newString: `BENCH_MARKER = ${1 - state}`,
+            replaceAll: false,
+          });
           if (out.data.status !== 'ok') throw new Error(`record: ${JSON.stringify(out.data)}`);
           state = 1 - state;
         },
@@ -269,7 +307,15 @@ async function appendDuplicateCheck() {
       const port = new BenchDocuments();
       port.set(uri, base);
       const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
-      const ctx = (): CallContext => ({ tool: 'editGuard_writeFile', verb: 'write', session: 's', turn: undefined, uri, path: 'a.ts', arrival: store.watermark });
+      const ctx = (): CallContext => ({
+        tool: 'editGuard_writeFile',
+        verb: 'write',
+        session: 's',
+        turn: undefined,
+        uri,
+        path: 'a.ts',
+        arrival: store.watermark,
+      });
       return {
         name,
         // the agent read the file first (untimed): a fresh mark, the current version's hash cached
@@ -300,9 +346,12 @@ async function appendDuplicateCheck() {
 // ---- item 3: the mark store ----
 const flat = (s: string) => JSON.parse(JSON.stringify(s)) as string; // a fresh flat string, like one from an API call
 const hex = (i: number, salt: number) => createHash('sha256').update(`${i}:${salt}`).digest('hex');
-const sessionKey = (c: number) => flat(`vscode-chat-session://local/${Buffer.from(`chat-session-${c}-0123456789abcdef`).toString('base64')}`);
-const fileUri = (f: number) => flat(`file:///home/user/projects/some-workspace/src/module${(f % 97).toString().padStart(2, '0')}/file${f}.ts`);
-const turnId = (c: number, t: number) => flat(`request_${hex(c, t).slice(0, 8)}-${hex(c, t).slice(8, 12)}-${hex(c, t).slice(12, 16)}-${hex(c, t).slice(16, 28)}`);
+const sessionKey = (c: number) =>
+  flat(`vscode-chat-session://local/${Buffer.from(`chat-session-${c}-0123456789abcdef`).toString('base64')}`);
+const fileUri = (f: number) =>
+  flat(`file:///home/user/projects/some-workspace/src/module${(f % 97).toString().padStart(2, '0')}/file${f}.ts`);
+const turnId = (c: number, t: number) =>
+  flat(`request_${hex(c, t).slice(0, 8)}-${hex(c, t).slice(8, 12)}-${hex(c, t).slice(12, 16)}-${hex(c, t).slice(16, 28)}`);
 
 function fillStore(store: MarkStore, chats: number, files: number, marks: number, text?: boolean) {
   const perChat = marks / chats;
@@ -312,7 +361,14 @@ function fillStore(store: MarkStore, chats: number, files: number, marks: number
     for (let k = 0; k < perChat; k++) {
       // each chat sees `perChat` distinct files spread over the whole set, several turns
       const f = (c * 53 + k * 50) % files;
-      store.stamp({ session, uri: fileUri(f), hash: hex(n++, 7), turn: turnId(c, k >> 3), origin: k % 3 === 0 ? 'write' : 'read', ...(text ? { text: 'x' } : {}) });
+      store.stamp({
+        session,
+        uri: fileUri(f),
+        hash: hex(n++, 7),
+        turn: turnId(c, k >> 3),
+        origin: k % 3 === 0 ? 'write' : 'read',
+        ...(text ? { text: 'x' } : {}),
+      });
     }
   }
 }
@@ -358,7 +414,7 @@ async function markStore() {
         run: () => {
           const m = new Map<string, number>();
           m.set(keys[0][1], 1);
-          for (let i = 0; i < BATCH; i++) sink += m.get(keys[(ki++ % keys.length)][1]) ?? 0;
+          for (let i = 0; i < BATCH; i++) sink += m.get(keys[ki++ % keys.length][1]) ?? 0;
         },
       },
       {
@@ -396,10 +452,37 @@ async function markStore() {
     const t = lookups.times[name];
     return { median: (t.median / n) * 1000, min: (t.min / n) * 1000, max: (t.max / n) * 1000, n: t.n };
   };
-  rows.push({ id: 'marks.lookup', group: '3 mark store', label: 'lookup: newest mark (hit), 10 000 marks / 100 chats / 5 000 files', value: perOp('newest (hit)', BATCH), unit: 'µs', goal: { text: '≤ 10 µs', max: 10, on: 'value' } });
-  rows.push({ id: 'marks.lookupMiss', group: '3 mark store', label: 'lookup: no mark for the file', value: perOp('newest (miss)', BATCH), unit: 'µs', goal: { text: '≤ 10 µs', max: 10, on: 'value' } });
-  rows.push({ id: 'marks.insert', group: '3 mark store', label: 'insert: stamp into the full store (evicts the oldest)', value: perOp('stamp (full store: evicts the oldest)', BATCH / 10), unit: 'µs' });
-  rows.push({ id: 'marks.memory', group: '3 mark store', label: 'memory of the store, 10 000 marks, no snapshots', value: stat(mem), unit: 'MB', goal: { text: '≤ 10 MB', max: 10, on: 'value' } });
+  rows.push({
+    id: 'marks.lookup',
+    group: '3 mark store',
+    label: 'lookup: newest mark (hit), 10 000 marks / 100 chats / 5 000 files',
+    value: perOp('newest (hit)', BATCH),
+    unit: 'µs',
+    goal: { text: '≤ 10 µs', max: 10, on: 'value' },
+  });
+  rows.push({
+    id: 'marks.lookupMiss',
+    group: '3 mark store',
+    label: 'lookup: no mark for the file',
+    value: perOp('newest (miss)', BATCH),
+    unit: 'µs',
+    goal: { text: '≤ 10 µs', max: 10, on: 'value' },
+  });
+  rows.push({
+    id: 'marks.insert',
+    group: '3 mark store',
+    label: 'insert: stamp into the full store (evicts the oldest)',
+    value: perOp('stamp (full store: evicts the oldest)', BATCH / 10),
+    unit: 'µs',
+  });
+  rows.push({
+    id: 'marks.memory',
+    group: '3 mark store',
+    label: 'memory of the store, 10 000 marks, no snapshots',
+    value: stat(mem),
+    unit: 'MB',
+    goal: { text: '≤ 10 MB', max: 10, on: 'value' },
+  });
   if (sink === -1) console.log(sink);
 }
 
@@ -425,7 +508,8 @@ function markWorkloadMemory() {
     const w = markWorkload(store);
     perRead.push(((now() - t0) / w.reads) * 1000);
     const last = store.all().at(-1)!;
-    if (w.maxSizeSeen !== DEFAULT_LIMITS.maxMarks || !store.snapshot(last.session, last.uri, last.hash)) throw new Error('the workload did not fill the store');
+    if (w.maxSizeSeen !== DEFAULT_LIMITS.maxMarks || !store.snapshot(last.session, last.uri, last.hash))
+      throw new Error('the workload did not fill the store');
     counted = w.snapshotSize;
     textRead = w.textBytesGenerated;
     collect();
@@ -470,19 +554,42 @@ function markWorkloadMemory() {
 // ---- item 5, core part: rendering a 2 000-line read ----
 async function readRendering() {
   const lines: string[] = [];
-  for (let i = 0; i < 2000; i++) lines.push(sourceLikeText(60, i + 3).replace(/\n/g, ' ').slice(0, 59 + (i % 20)));
+  for (let i = 0; i < 2000; i++)
+    lines.push(
+      sourceLikeText(60, i + 3)
+        .replace(/\n/g, ' ')
+        .slice(0, 59 + (i % 20)),
+    );
   const text = lines.join('\n') + '\n';
   const uri = 'file:///bench/read.ts';
   const store = new MarkStore();
   const port = new BenchDocuments();
   port.set(uri, text);
   const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
-  const ctx = (): CallContext => ({ tool: 'editGuard_readFile', verb: 'read', session: 's', turn: undefined, uri, path: 'read.ts', arrival: store.watermark });
+  const ctx = (): CallContext => ({
+    tool: 'editGuard_readFile',
+    verb: 'read',
+    session: 's',
+    turn: undefined,
+    uri,
+    path: 'read.ts',
+    arrival: store.watermark,
+  });
   let sink = 0;
   const r = await compare(
     [
-      { name: 'copy of the text', run: () => { sink += (text + ' ').length; } },
-      { name: 'Guard.read', run: async () => { sink += (await guard.read(ctx(), {})).text.length; } },
+      {
+        name: 'copy of the text',
+        run: () => {
+          sink += (text + ' ').length;
+        },
+      },
+      {
+        name: 'Guard.read',
+        run: async () => {
+          sink += (await guard.read(ctx(), {})).text.length;
+        },
+      },
     ],
     { warmup: 5, rounds: quick ? 7 : 31, batch: 20 },
   );

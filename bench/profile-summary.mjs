@@ -34,7 +34,11 @@ for (const [id, us] of selfUs) {
 }
 const show = (m, title) => {
   console.log(`\n${title} (ms, of ${(total / 1000).toFixed(1)} ms sampled)`);
-  [...m].filter(([k]) => !filter || k.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, top).forEach(([k, us]) => console.log(`${(us / 1000).toFixed(1).padStart(9)}  ${k}`));
+  [...m]
+    .filter(([k]) => !filter || k.includes(filter))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .forEach(([k, us]) => console.log(`${(us / 1000).toFixed(1).padStart(9)}  ${k}`));
 };
 show(self, 'self time');
 show(incl, 'inclusive time');

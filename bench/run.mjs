@@ -44,7 +44,16 @@ const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20'
 
 /** The extension bundle exactly as `node scripts/build.mjs --production` makes it, kept in memory. */
 async function productionBundle() {
-  const r = await build({ ...common, entryPoints: [join(repo, 'src/extension.ts')], outfile: join(tmp, 'ext', 'dist', 'extension.js'), external: ['vscode'], minify: true, sourcemap: false, write: false, metafile: true });
+  const r = await build({
+    ...common,
+    entryPoints: [join(repo, 'src/extension.ts')],
+    outfile: join(tmp, 'ext', 'dist', 'extension.js'),
+    external: ['vscode'],
+    minify: true,
+    sourcemap: false,
+    write: false,
+    metafile: true,
+  });
   return { code: r.outputFiles[0].contents, metafile: r.metafile };
 }
 
@@ -57,7 +66,10 @@ async function runCore() {
   const resultFile = join(tmp, 'core-results.json');
   rmSync(resultFile, { force: true });
   log('core benchmarks (plain Node)…');
-  const r = spawnSync(process.execPath, ['--expose-gc', out], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_OUT: resultFile, BENCH_QUICK: quick ? '1' : '' } });
+  const r = spawnSync(process.execPath, ['--expose-gc', out], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, BENCH_OUT: resultFile, BENCH_QUICK: quick ? '1' : '' },
+  });
   if (r.status !== 0 || !existsSync(resultFile)) throw new Error(`core benchmark failed (exit ${r.status})`);
   const res = JSON.parse(readFileSync(resultFile, 'utf8'));
   log(`core done in ${res.seconds.toFixed(0)} s`);
@@ -91,7 +103,8 @@ function vsixFileList() {
   // and the bundle carries the dependencies
   const packed = files.filter((f) => {
     let ignored = false;
-    for (const r of rules) if (minimatch(f, r.pattern, { dot: true }) || minimatch(f, r.pattern.replace(/\/$/, '') + '/**', { dot: true })) ignored = !r.include;
+    for (const r of rules)
+      if (minimatch(f, r.pattern, { dot: true }) || minimatch(f, r.pattern.replace(/\/$/, '') + '/**', { dot: true })) ignored = !r.include;
     return !ignored;
   });
   if (!packed.includes('dist/extension.js')) packed.push('dist/extension.js');
@@ -122,8 +135,26 @@ async function runFootprint() {
   });
   const one = (v) => ({ median: v, min: v, max: v, n: 1 });
   const rows = [
-    { id: 'footprint.bundle', group: '6 footprint', label: 'dist/extension.js, production (minified)', value: one(bundleBytes / KB), unit: 'KB', goal: { text: '≤ 150 KB', max: 150, on: 'value' }, note: `gzip ${(gzipSync(code, { level: 9 }).length / KB).toFixed(1)} KB; by source: ${Object.entries(byPackage).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / KB).toFixed(1)}`).join(', ')}` },
-    { id: 'footprint.vsix', group: '6 footprint', label: `.vsix file list (${files.length} files, uncompressed)`, value: one(raw / KB), unit: 'KB', note: `≈ ${(deflated / KB).toFixed(0)} KB deflated; ${files.map((f) => `${f.file} ${(f.bytes / KB).toFixed(1)}`).join(', ')}` },
+    {
+      id: 'footprint.bundle',
+      group: '6 footprint',
+      label: 'dist/extension.js, production (minified)',
+      value: one(bundleBytes / KB),
+      unit: 'KB',
+      goal: { text: '≤ 150 KB', max: 150, on: 'value' },
+      note: `gzip ${(gzipSync(code, { level: 9 }).length / KB).toFixed(1)} KB; by source: ${Object.entries(byPackage)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${(v / KB).toFixed(1)}`)
+        .join(', ')}`,
+    },
+    {
+      id: 'footprint.vsix',
+      group: '6 footprint',
+      label: `.vsix file list (${files.length} files, uncompressed)`,
+      value: one(raw / KB),
+      unit: 'KB',
+      note: `≈ ${(deflated / KB).toFixed(0)} KB deflated; ${files.map((f) => `${f.file} ${(f.bytes / KB).toFixed(1)}`).join(', ')}`,
+    },
   ];
   return { rows, files, bundleTop: inputs.slice(0, 12) };
 }
@@ -140,7 +171,13 @@ async function runFootprint() {
 async function prepareHostExtension() {
   const ext = join(tmp, 'ext');
   await extensionCopy(ext, { bench: true });
-  await build({ ...common, entryPoints: [join(repo, 'bench/host/index.ts')], outfile: join(ext, 'out', 'bench-host.js'), external: ['vscode'], sourcemap: false });
+  await build({
+    ...common,
+    entryPoints: [join(repo, 'bench/host/index.ts')],
+    outfile: join(ext, 'out', 'bench-host.js'),
+    external: ['vscode'],
+    sourcemap: false,
+  });
   return ext;
 }
 
@@ -152,11 +189,28 @@ async function extensionCopy(ext, { bench }) {
   rmSync(ext, { recursive: true, force: true });
   mkdirSync(join(ext, 'dist'), { recursive: true });
   const { code } = profile
-    ? { code: (await build({ ...common, entryPoints: [join(repo, 'src/extension.ts')], outfile: 'x.js', external: ['vscode'], sourcemap: false, write: false })).outputFiles[0].contents }
+    ? {
+        code: (
+          await build({
+            ...common,
+            entryPoints: [join(repo, 'src/extension.ts')],
+            outfile: 'x.js',
+            external: ['vscode'],
+            sourcemap: false,
+            write: false,
+          })
+        ).outputFiles[0].contents,
+      }
     : await productionBundle();
   writeFileSync(join(ext, 'dist', 'extension.js'), code);
   // the hooks bridge's script, as `node scripts/build.mjs --production` makes it (bench/host/hooks.ts runs it)
-  await build({ ...common, entryPoints: [join(repo, 'src/hooks/bridgeScript.ts')], outfile: join(ext, 'dist', 'hook-bridge.js'), minify: !profile, sourcemap: false });
+  await build({
+    ...common,
+    entryPoints: [join(repo, 'src/hooks/bridgeScript.ts')],
+    outfile: join(ext, 'dist', 'hook-bridge.js'),
+    minify: !profile,
+    sourcemap: false,
+  });
   await writeHookClient(join(ext, 'dist'));
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   if (bench) {
@@ -183,10 +237,15 @@ async function extensionCopy(ext, { bench }) {
 
 function runDrive(envExtra) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repo, 'scripts/host/drive.js')], { env: { ...process.env, ...envExtra }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const relay = (s) => s.on('data', (d) => {
-      for (const line of String(d).split('\n')) if (line.trim() && (/bench|driver|error|Error/.test(line) || process.env.VERBOSE)) console.error(line);
+    const child = spawn(process.execPath, [join(repo, 'scripts/host/drive.js')], {
+      env: { ...process.env, ...envExtra },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const relay = (s) =>
+      s.on('data', (d) => {
+        for (const line of String(d).split('\n'))
+          if (line.trim() && (/bench|driver|error|Error/.test(line) || process.env.VERBOSE)) console.error(line);
+      });
     relay(child.stdout);
     relay(child.stderr);
     child.on('close', (c) => resolve(c ?? 2));
@@ -215,7 +274,10 @@ async function hostRun(ext, onlyWhat) {
     EDITGUARD_BENCH_PROFILE: profile && onlyWhat !== 'activation' ? join(tmp, 'profiles') : '',
   });
   const res = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
-  if (rc !== 0 || !res || res.info?.error) throw new Error(`host benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see ${runDir}/code-server.log and final.png`);
+  if (rc !== 0 || !res || res.info?.error)
+    throw new Error(
+      `host benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see ${runDir}/code-server.log and final.png`,
+    );
   if (!args.includes('--keep')) rmSync(join(runDir, 'ws'), { recursive: true, force: true });
   return res;
 }
@@ -252,10 +314,38 @@ async function runHost(hooksOnly) {
   const n = runsInfo.length;
   const rows = [
     ...main.rows,
-    { id: 'activation', group: '6 footprint', label: `activation: first load of the bundle + activate() (${n} host runs)`, value: st(pick('activationMs')), unit: 'ms', goal: { text: '≤ 20 ms', max: 20, on: 'value' }, note: "what VS Code counts as codeLoadingTime + activateCallTime" },
-    { id: 'activation.load', group: '6 footprint', label: `of which: first load of the bundle (${n} host runs)`, value: st(pick('codeLoadingMs')), unit: 'ms', note: `repeated loads of the same file: median ${st(loads).median.toFixed(1)} ms` },
-    { id: 'activation.call', group: '6 footprint', label: `of which: activate() (${n} host runs)`, value: st(pick('activateCallMs')), unit: 'ms' },
-    { id: 'activation.vscode', group: '6 footprint', label: `ext.activate() wall time, bundle preloaded (${n} host runs)`, value: st(pick('extActivateMs')), unit: 'ms', note: "activate() + VS Code's activation bookkeeping and event loop turns" },
+    {
+      id: 'activation',
+      group: '6 footprint',
+      label: `activation: first load of the bundle + activate() (${n} host runs)`,
+      value: st(pick('activationMs')),
+      unit: 'ms',
+      goal: { text: '≤ 20 ms', max: 20, on: 'value' },
+      note: 'what VS Code counts as codeLoadingTime + activateCallTime',
+    },
+    {
+      id: 'activation.load',
+      group: '6 footprint',
+      label: `of which: first load of the bundle (${n} host runs)`,
+      value: st(pick('codeLoadingMs')),
+      unit: 'ms',
+      note: `repeated loads of the same file: median ${st(loads).median.toFixed(1)} ms`,
+    },
+    {
+      id: 'activation.call',
+      group: '6 footprint',
+      label: `of which: activate() (${n} host runs)`,
+      value: st(pick('activateCallMs')),
+      unit: 'ms',
+    },
+    {
+      id: 'activation.vscode',
+      group: '6 footprint',
+      label: `ext.activate() wall time, bundle preloaded (${n} host runs)`,
+      value: st(pick('extActivateMs')),
+      unit: 'ms',
+      note: "activate() + VS Code's activation bookkeeping and event loop turns",
+    },
   ];
   return { rows, info: { ...main.info, activationRuns: runsInfo } };
 }
@@ -291,15 +381,20 @@ async function runCopilot() {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const relay = (st) => st.on('data', (d) => {
-      for (const line of String(d).split('\n')) if (line.trim() && (/bench|driver|copilot\]|run folder|error|Error/.test(line) || process.env.VERBOSE)) console.error(line);
-    });
+    const relay = (st) =>
+      st.on('data', (d) => {
+        for (const line of String(d).split('\n'))
+          if (line.trim() && (/bench|driver|copilot\]|run folder|error|Error/.test(line) || process.env.VERBOSE)) console.error(line);
+      });
     relay(child.stdout);
     relay(child.stderr);
     child.on('close', (c) => resolve(c ?? 2));
   });
   const res = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
-  if (rc !== 0 || !res || res.info?.error) throw new Error(`Copilot benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see the run folder above (.runs/copilot-*)`);
+  if (rc !== 0 || !res || res.info?.error)
+    throw new Error(
+      `Copilot benchmark failed (exit ${rc})${res?.info?.error ? `: ${res.info.error.split('\n')[0]}` : ''}; see the run folder above (.runs/copilot-*)`,
+    );
   log(`Copilot agent loop done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return res;
 }
@@ -309,7 +404,8 @@ async function runCopilot() {
 
 function fmt(v, unit) {
   if (v === undefined || Number.isNaN(v)) return '';
-  if (unit === 'ms') return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v >= 0.01 ? v.toFixed(3) : v.toExponential(1);
+  if (unit === 'ms')
+    return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v >= 0.01 ? v.toFixed(3) : v.toExponential(1);
   if (unit === 'µs') return v >= 10 ? v.toFixed(1) : v.toFixed(2);
   return v >= 100 ? v.toFixed(0) : v.toFixed(1);
 }
@@ -381,18 +477,38 @@ for (const part of PARTS) {
 }
 // a partial run (--only) keeps the other parts' rows of the previous results, marked as such; the
 // parts that ran through replace all of theirs (a row they no longer make goes)
-const partOf = (r) => r.part ?? (r.group.startsWith('7 ') ? 'hooks' : /^(e2e|read\.host|activation)/.test(r.id) ? 'host' : r.id.startsWith('footprint') ? 'footprint' : 'core');
+const partOf = (r) =>
+  r.part ??
+  (r.group.startsWith('7 ')
+    ? 'hooks'
+    : /^(e2e|read\.host|activation)/.test(r.id)
+      ? 'host'
+      : r.id.startsWith('footprint')
+        ? 'footprint'
+        : 'core');
 if (onlyArg && previous?.rows) {
   const have = new Set(rows.map((r) => r.id));
-  rows = [...rows, ...previous.rows.filter((r) => !have.has(r.id) && !ran.has(partOf(r))).map((r) => ({ ...r, from: r.from ?? previous.date }))];
+  rows = [
+    ...rows,
+    ...previous.rows.filter((r) => !have.has(r.id) && !ran.has(partOf(r))).map((r) => ({ ...r, from: r.from ?? previous.date })),
+  ];
 }
 const order = (r) => Number(r.group.split(' ')[0]) * 1000;
-rows = rows.map((r, i) => ({ ...r, i })).sort((a, b) => order(a) - order(b) || a.i - b.i).map(({ i, ...r }) => ({ ...r, holds: holds(r) }));
+rows = rows
+  .map((r, i) => ({ ...r, i }))
+  .sort((a, b) => order(a) - order(b) || a.i - b.i)
+  .map(({ i, ...r }) => ({ ...r, holds: holds(r) }));
 
 const cpu = cpus();
 const results = {
   date: started.toISOString(),
-  machine: { cores: cpu.length, cpu: cpu[0]?.model, memGB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavg: (await import('node:os')).loadavg() },
+  machine: {
+    cores: cpu.length,
+    cpu: cpu[0]?.model,
+    memGB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadavg: (await import('node:os')).loadavg(),
+  },
   command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
   quick,
   rows,
@@ -400,10 +516,21 @@ const results = {
   failures,
 };
 writeFileSync(resultsFile, JSON.stringify(results, null, 1) + '\n');
-console.log(`\nAgent Edit Guard benchmarks — ${started.toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model}), Node ${process.version}${quick ? ', --quick' : ''}\n`);
+console.log(
+  `\nAgent Edit Guard benchmarks — ${started.toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model}), Node ${process.version}${quick ? ', --quick' : ''}\n`,
+);
 console.log(table(rows));
 const goals = rows.filter((r) => r.goal);
-console.log(`\n${goals.filter((r) => r.holds).length} of ${goals.length} goals hold${goals.some((r) => !r.holds) ? `; missed: ${goals.filter((r) => !r.holds).map((r) => r.id).join(', ')}` : ''}. Written to ${relative(process.cwd(), resultsFile) || resultsFile}.`);
+console.log(
+  `\n${goals.filter((r) => r.holds).length} of ${goals.length} goals hold${
+    goals.some((r) => !r.holds)
+      ? `; missed: ${goals
+          .filter((r) => !r.holds)
+          .map((r) => r.id)
+          .join(', ')}`
+      : ''
+  }. Written to ${relative(process.cwd(), resultsFile) || resultsFile}.`,
+);
 if (failures.length) {
   console.log(`\nFAILED parts: ${failures.join('; ')}`);
   process.exit(1);

@@ -8,19 +8,39 @@ import { join } from 'node:path';
 const withTests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: !production, logLevel: 'warning' };
-const tsFiles = (dir, filter = () => true) => readdirSync(dir).filter((f) => f.endsWith('.ts') && filter(f)).map((f) => join(dir, f));
+const tsFiles = (dir, filter = () => true) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && filter(f))
+    .map((f) => join(dir, f));
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
 // the hooks bridge's script: Copilot runs it as a hook command with the editor's own Node runtime
-await build({ ...common, entryPoints: ['src/hooks/bridgeScript.ts'], outfile: 'dist/hook-bridge.js', minify: production, sourcemap: false });
+await build({
+  ...common,
+  entryPoints: ['src/hooks/bridgeScript.ts'],
+  outfile: 'dist/hook-bridge.js',
+  minify: production,
+  sourcemap: false,
+});
 // run by VS Code after an uninstall (package.json `vscode:uninstall`): removes our user-level hooks file
-await build({ ...common, entryPoints: ['src/hooks/copilot/uninstall.ts'], outfile: 'dist/uninstall.js', minify: production, sourcemap: false });
+await build({
+  ...common,
+  entryPoints: ['src/hooks/copilot/uninstall.ts'],
+  outfile: 'dist/uninstall.js',
+  minify: production,
+  sourcemap: false,
+});
 // the cheaper client for where bash runs the hook (src/hooks/hookClient.ts): its text, from the protocol's constants
 await writeHookClient('dist');
 if (withTests) {
   // the runners load every *.test.js in these folders: a test whose source is gone must not run
   rmSync('out/test', { recursive: true, force: true });
-  await build({ ...common, entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')), outdir: 'out/test/unit', external: ['mocha'] });
+  await build({
+    ...common,
+    entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')),
+    outdir: 'out/test/unit',
+    external: ['mocha'],
+  });
   // each integration file separately: index.js is the entry the extension host loads, it requires the *.test.js beside it
   await build({ ...common, entryPoints: tsFiles('test/integration'), outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
   // the suite that runs under GitHub Copilot's own agent loop, same shape
@@ -28,9 +48,13 @@ if (withTests) {
     await build({ ...common, entryPoints: tsFiles('test/copilot'), outdir: 'out/test/copilot', external: ['vscode', 'mocha'] });
   }
   // what the guard prevents (scripts/outcomes.mjs): the Copilot suite's host, its own entry
-  await build({ ...common, entryPoints: tsFiles('test/outcomes', (f) => f.endsWith('.test.ts') || f === 'index.ts' || f === 'table.ts'), outdir: 'out/test/outcomes', external: ['vscode', 'mocha'] });
+  await build({
+    ...common,
+    entryPoints: tsFiles('test/outcomes', (f) => f.endsWith('.test.ts') || f === 'index.ts' || f === 'table.ts'),
+    outdir: 'out/test/outcomes',
+    external: ['vscode', 'mocha'],
+  });
   // not tests: the host entries of `npm run screenshots` and `npm run copilot:capture` (scripts/screenshots/run.sh)
   rmSync('out/scripts', { recursive: true, force: true });
   await build({ ...common, entryPoints: tsFiles('scripts/screenshots'), outdir: 'out/scripts/screenshots', external: ['vscode', 'mocha'] });
 }
-

@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function writeHookClient(distDir) {
-  const r = await build({ bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', entryPoints: [join(repo, 'src/hooks/hookClient.ts')], write: false, outfile: 'hook-client.cjs' });
+  const r = await build({
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    entryPoints: [join(repo, 'src/hooks/hookClient.ts')],
+    write: false,
+    outfile: 'hook-client.cjs',
+  });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, () => ({}));
   const { CLIENT_SCRIPT_NAME, hookClientScript } = module.exports;

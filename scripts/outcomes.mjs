@@ -33,7 +33,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const { outcomesTable, withTable } = createRequire(import.meta.url)(join(repo, 'out/test/outcomes/table.js'));
 if (tableOnly) {
   writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), outcomesTable(JSON.parse(readFileSync(resultsPath, 'utf8')))));
-  console.log('wrote the README\'s table from test/outcomes/results.json');
+  console.log("wrote the README's table from test/outcomes/results.json");
   process.exit(0);
 }
 
@@ -43,7 +43,12 @@ const started = Date.now();
 const suite = spawnSync('bash', [join(repo, 'scripts/host/run-copilot.sh')], {
   cwd: repo,
   stdio: 'inherit',
-  env: { ...process.env, EDITGUARD_EXT_TESTS: join(repo, 'out/test/outcomes/index.js'), EDITGUARD_OUTCOMES_FILE: file, EDITGUARD_OUTCOMES_RUNS: String(runs) },
+  env: {
+    ...process.env,
+    EDITGUARD_EXT_TESTS: join(repo, 'out/test/outcomes/index.js'),
+    EDITGUARD_OUTCOMES_FILE: file,
+    EDITGUARD_OUTCOMES_RUNS: String(runs),
+  },
 });
 const rc = suite.status ?? 1;
 if (!existsSync(file)) {
@@ -52,16 +57,27 @@ if (!existsSync(file)) {
 }
 const run = JSON.parse(readFileSync(file, 'utf8'));
 rmSync(tmp, { recursive: true, force: true });
-const results = { generated: new Date().toISOString(), runsPerScenario: runs, suiteSeconds: Math.round((Date.now() - started) / 1000), ...run };
+const results = {
+  generated: new Date().toISOString(),
+  runsPerScenario: runs,
+  suiteSeconds: Math.round((Date.now() - started) / 1000),
+  ...run,
+};
 const table = outcomesTable(results);
-console.log(`\nWhat it prevents (${runs} run${runs === 1 ? '' : 's'} per scenario, VS Code ${results.vscode}, Copilot Chat ${results.copilotChat}):\n\n${table}\n`);
+console.log(
+  `\nWhat it prevents (${runs} run${runs === 1 ? '' : 's'} per scenario, VS Code ${results.vscode}, Copilot Chat ${results.copilotChat}):\n\n${table}\n`,
+);
 if (!quick) {
   if (rc !== 0 || process.env.EDITGUARD_TEST_GREP) {
-    console.error(rc !== 0 ? 'a test failed: results.json and the README are left as they were' : 'a part of the suite ran (EDITGUARD_TEST_GREP): results.json and the README are left as they were');
+    console.error(
+      rc !== 0
+        ? 'a test failed: results.json and the README are left as they were'
+        : 'a part of the suite ran (EDITGUARD_TEST_GREP): results.json and the README are left as they were',
+    );
   } else {
     writeFileSync(resultsPath, `${JSON.stringify(results, null, 1)}\n`);
     writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), table));
-    console.log('wrote test/outcomes/results.json and the README\'s table');
+    console.log("wrote test/outcomes/results.json and the README's table");
   }
 }
 process.exit(rc);

@@ -23,7 +23,9 @@ try {
 } finally {
   execFileSync('node', ['scripts/build.mjs'], { stdio: 'inherit' }); // back to the development bundle (with source map)
 }
-const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n');
+const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  .trim()
+  .split('\n');
 console.log(`\n${out}: ${(statSync(out).size / 1024).toFixed(1)} KiB, ${files.length} files:\n  ${files.sort().join('\n  ')}`);
 
 if (process.argv.includes('--check-install')) {
@@ -32,10 +34,27 @@ if (process.argv.includes('--check-install')) {
   const dir = mkdtempSync(join(tmpdir(), 'vsix-install-'));
   try {
     const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
-    const args = [entry, '--config', join(dir, 'config.yaml'), '--user-data-dir', join(dir, 'user-data'), '--extensions-dir', join(dir, 'extensions'), '--install-extension', join(process.cwd(), out)];
+    const args = [
+      entry,
+      '--config',
+      join(dir, 'config.yaml'),
+      '--user-data-dir',
+      join(dir, 'user-data'),
+      '--extensions-dir',
+      join(dir, 'extensions'),
+      '--install-extension',
+      join(process.cwd(), out),
+    ];
     console.log(execFileSync(node, args, { env, encoding: 'utf8' }).trim().split('\n').at(-1));
     const installed = join(dir, 'extensions', `${publisher}.${name}-${version}`);
-    const ok = existsSync(join(installed, 'package.json')) && existsSync(join(installed, 'dist', 'extension.js')) && existsSync(join(installed, 'dist', 'hook-bridge.js')) && existsSync(join(installed, 'dist', 'hook-client.sh')) && existsSync(join(installed, 'dist', 'uninstall.js')) && existsSync(join(installed, 'agents', 'guarded.agent.md')) && existsSync(join(installed, 'l10n', 'bundle.l10n.json'));
+    const ok =
+      existsSync(join(installed, 'package.json')) &&
+      existsSync(join(installed, 'dist', 'extension.js')) &&
+      existsSync(join(installed, 'dist', 'hook-bridge.js')) &&
+      existsSync(join(installed, 'dist', 'hook-client.sh')) &&
+      existsSync(join(installed, 'dist', 'uninstall.js')) &&
+      existsSync(join(installed, 'agents', 'guarded.agent.md')) &&
+      existsSync(join(installed, 'l10n', 'bundle.l10n.json'));
     if (!ok) throw new Error(`the .vsix did not install as expected: ${readdirSync(join(dir, 'extensions')).join(', ')}`);
     console.log(`package: ${out} installs into a fresh VS Code (code-server) extensions folder`);
   } finally {

@@ -31,7 +31,7 @@ async function main() {
     settingsFile: path.join(repo, 'test', 'fixtures', 'user-settings.json'),
   });
 
-  const port = Number(process.env.PORT) || await host.freePort();
+  const port = Number(process.env.PORT) || (await host.freePort());
   const server = await host.startCodeServer({ runDir, port, isoEnv: host.isolatedEnv(runDir) });
   // code-server is in its own process group (so Ctrl-C in this terminal reaches only us): end it with us
   let stopping = false;
@@ -44,24 +44,38 @@ async function main() {
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  process.on('exit', () => { try { process.kill(-server.pid, 'SIGKILL'); } catch {} });
-  server.failed.then((why) => { if (!stopping) { console.error(why); stop(1); } });
+  process.on('exit', () => {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {}
+  });
+  server.failed.then((why) => {
+    if (!stopping) {
+      console.error(why);
+      stop(1);
+    }
+  });
 
   // The payload URL parameter loads the extension under development; the built workbench honours it
   // only because code-server runs with --vscode-option enable-smoke-test-driver (see host/README.md).
-  const url = host.workbenchUrl(port, ws, [['extensionDevelopmentPath', host.remoteUri(port, extDir)], ['skipWelcome', 'true']]);
-  console.log([
-    '',
-    'Agent Edit Guard demo is running (VS Code 1.139 in code-server). Open this URL in a browser:',
-    '',
-    `  ${url}`,
-    '',
-    `(bound to 127.0.0.1 only; from another machine forward the port first, e.g. ssh -L ${port}:127.0.0.1:${port})`,
-    `workspace: ${ws}  (a fresh copy of demo/; see its README.md)`,
-    `run folder: ${runDir}`,
-    'Ctrl-C to stop.',
-    '',
-  ].join('\n'));
+  const url = host.workbenchUrl(port, ws, [
+    ['extensionDevelopmentPath', host.remoteUri(port, extDir)],
+    ['skipWelcome', 'true'],
+  ]);
+  console.log(
+    [
+      '',
+      'Agent Edit Guard demo is running (VS Code 1.139 in code-server). Open this URL in a browser:',
+      '',
+      `  ${url}`,
+      '',
+      `(bound to 127.0.0.1 only; from another machine forward the port first, e.g. ssh -L ${port}:127.0.0.1:${port})`,
+      `workspace: ${ws}  (a fresh copy of demo/; see its README.md)`,
+      `run folder: ${runDir}`,
+      'Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
   if (process.argv.includes('--check')) await stop(await checkPage(url, runDir));
 }
 
@@ -75,10 +89,12 @@ async function checkPage(url, runDir) {
     await item.waitFor({ state: 'visible', timeout: 60000 });
     const shot = path.join(runDir, 'start-check.png');
     await page.screenshot({ path: shot });
-    console.log(`start check: the demo workbench loaded with Agent Edit Guard active (status bar: "${(await item.innerText()).trim()}"); screenshot ${shot}`);
+    console.log(
+      `start check: the demo workbench loaded with Agent Edit Guard active (status bar: "${(await item.innerText()).trim()}"); screenshot ${shot}`,
+    );
     return 0;
   } catch (e) {
-    console.error('start check failed:', e && e.message || e);
+    console.error('start check failed:', (e && e.message) || e);
     return 1;
   } finally {
     await browser.close().catch(() => {});
@@ -86,6 +102,6 @@ async function checkPage(url, runDir) {
 }
 
 main().catch((e) => {
-  console.error('start failed:', e && e.message || e);
+  console.error('start failed:', (e && e.message) || e);
   process.exit(1);
 });

@@ -57,13 +57,15 @@ async function main() {
       rc = err.code || 1;
     } else if (!process.env.VSCODE_EXECUTABLE_PATH && !fs.existsSync(resultFile)) {
       // nothing ran: the download (or the launch) failed
-      console.error([
-        '',
-        `Could not download or start VS Code for @vscode/test-electron: ${err && err.message || err}`,
-        'This machine probably cannot reach the VS Code download servers (offline, proxy).',
-        'Run the same tests offline instead: npm run test:integration  (code-server + Chromium)',
-        'or point VSCODE_EXECUTABLE_PATH at an installed VS Code.',
-      ].join('\n'));
+      console.error(
+        [
+          '',
+          `Could not download or start VS Code for @vscode/test-electron: ${(err && err.message) || err}`,
+          'This machine probably cannot reach the VS Code download servers (offline, proxy).',
+          'Run the same tests offline instead: npm run test:integration  (code-server + Chromium)',
+          'or point VSCODE_EXECUTABLE_PATH at an installed VS Code.',
+        ].join('\n'),
+      );
       return 2;
     } else {
       console.error(err);
@@ -74,4 +76,10 @@ async function main() {
   return summarize(resultFile, rc);
 }
 
-main().then((code) => process.exit(code), (err) => { console.error(err); process.exit(2); });
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(2);
+  },
+);

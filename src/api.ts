@@ -36,7 +36,16 @@ export interface AgentEditGuardApi {
 }
 
 export function toAgentEditInfo(record: EditRecord): AgentEditInfo {
-  const info: AgentEditInfo = { id: record.id, session: record.session, tool: record.tool, uri: record.uri, created: record.beforeHash === undefined, saved: record.saved, at: record.at, reverted: record.revertedAt !== undefined };
+  const info: AgentEditInfo = {
+    id: record.id,
+    session: record.session,
+    tool: record.tool,
+    uri: record.uri,
+    created: record.beforeHash === undefined,
+    saved: record.saved,
+    at: record.at,
+    reverted: record.revertedAt !== undefined,
+  };
   if (record.turn !== undefined) info.turn = record.turn;
   return info;
 }

@@ -1,7 +1,15 @@
 // The `editGuard.*` settings, read fresh on every call so a change applies at once.
 import * as vscode from 'vscode';
 import { DEFAULT_PROTECTED_FILES } from './core/paths';
-import { DEFAULT_SETTINGS, type GuardSettings, HOOKS_PLACEMENTS, type HooksPlacement, MIN_RESULT_CHARS, OWN_WRITE_POLICIES, READ_POLICIES } from './core/settings';
+import {
+  DEFAULT_SETTINGS,
+  type GuardSettings,
+  HOOKS_PLACEMENTS,
+  type HooksPlacement,
+  MIN_RESULT_CHARS,
+  OWN_WRITE_POLICIES,
+  READ_POLICIES,
+} from './core/settings';
 import type { OwnWritePolicy, ReadPolicy } from './core/types';
 
 export const SECTION = 'editGuard';
@@ -56,7 +64,8 @@ export function readSettings(file?: string): GuardSettings {
     policy: (OWN_WRITE_POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : DEFAULT_SETTINGS.policy,
     readPolicy: (READ_POLICIES as readonly string[]).includes(readPolicy) ? (readPolicy as ReadPolicy) : DEFAULT_SETTINGS.readPolicy,
     maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : DEFAULT_SETTINGS.maxReadLines,
-    maxResultChars: Number.isInteger(maxResultChars) && maxResultChars >= MIN_RESULT_CHARS ? maxResultChars : DEFAULT_SETTINGS.maxResultChars,
+    maxResultChars:
+      Number.isInteger(maxResultChars) && maxResultChars >= MIN_RESULT_CHARS ? maxResultChars : DEFAULT_SETTINGS.maxResultChars,
   };
 }
 
@@ -64,13 +73,13 @@ export function readSettings(file?: string): GuardSettings {
 export function copilotToolsPlacement(): HooksPlacement {
   const config = vscode.workspace.getConfiguration(SECTION, null);
   const value = config.get<string>(SETTINGS.guardCopilotTools, SETTING_DEFAULTS.guardCopilotTools);
-  if (!isExplicit(config.inspect(SETTINGS.guardCopilotTools)) && config.get<boolean>(SETTINGS.guardBuiltinTools) === true) return 'workspace';
+  if (!isExplicit(config.inspect(SETTINGS.guardCopilotTools)) && config.get<boolean>(SETTINGS.guardBuiltinTools) === true)
+    return 'workspace';
   return (HOOKS_PLACEMENTS as readonly string[]).includes(value) ? (value as HooksPlacement) : SETTING_DEFAULTS.guardCopilotTools;
 }
 
 /** Are Copilot's own edit tools gated in this window (the hooks are on)? */
 export const guardCopilotTools = () => copilotToolsPlacement() !== 'off';
-
 
 /** Did the user choose where the hooks file goes, in any settings scope (the deprecated boolean counts)? */
 export function copilotToolsChosen(): boolean {
@@ -106,7 +115,8 @@ export function claudeCodePlacement(): HooksPlacement {
 export const guardClaudeCode = () => claudeCodePlacement() !== 'off';
 
 /** Did the user choose where our Claude Code hook entries go, in any settings scope? */
-export const claudeCodeChosen = (): boolean => isExplicit(vscode.workspace.getConfiguration(SECTION, null).inspect(SETTINGS.guardClaudeCode));
+export const claudeCodeChosen = (): boolean =>
+  isExplicit(vscode.workspace.getConfiguration(SECTION, null).inspect(SETTINGS.guardClaudeCode));
 
 /** Sets where our Claude Code hook entries go, as `setCopilotToolsPlacement` does for the Copilot hooks file. */
 export async function setClaudeCodePlacement(placement: HooksPlacement): Promise<void> {
@@ -134,7 +144,12 @@ export async function migrateLegacySettings(): Promise<string[]> {
   ];
   for (const scope of scopes) {
     if (scope.old === undefined) continue;
-    if (scope.target === vscode.ConfigurationTarget.Workspace && !vscode.workspace.workspaceFile && !vscode.workspace.workspaceFolders?.length) continue;
+    if (
+      scope.target === vscode.ConfigurationTarget.Workspace &&
+      !vscode.workspace.workspaceFile &&
+      !vscode.workspace.workspaceFolders?.length
+    )
+      continue;
     if (scope.now === undefined) await config.update(SETTINGS.guardCopilotTools, scope.old === true ? 'workspace' : 'off', scope.target);
     await config.update(SETTINGS.guardBuiltinTools, undefined, scope.target);
     moved.push(scope.name);
@@ -152,9 +167,14 @@ export interface PathSettings {
 
 export function readPathSettings(): PathSettings {
   return {
-    allowOutsideWorkspace: vscode.workspace.getConfiguration(SECTION, null).get<boolean>(SETTINGS.allowOutsideWorkspace, SETTING_DEFAULTS.allowOutsideWorkspace) === true,
+    allowOutsideWorkspace:
+      vscode.workspace
+        .getConfiguration(SECTION, null)
+        .get<boolean>(SETTINGS.allowOutsideWorkspace, SETTING_DEFAULTS.allowOutsideWorkspace) === true,
     protectedFiles: (fsPath) => {
-      const patterns = vscode.workspace.getConfiguration(SECTION, vscode.Uri.file(fsPath)).get<unknown>(SETTINGS.protectedFiles, DEFAULT_PROTECTED_FILES);
+      const patterns = vscode.workspace
+        .getConfiguration(SECTION, vscode.Uri.file(fsPath))
+        .get<unknown>(SETTINGS.protectedFiles, DEFAULT_PROTECTED_FILES);
       return Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : DEFAULT_PROTECTED_FILES;
     },
   };

@@ -5,7 +5,23 @@ import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
 import { ChatNames } from './chat/names';
 import { ChatSessions } from './chat/session';
 import { COMMANDS, TEST_COMMANDS } from './commands';
-import { claudeCodeChosen, claudeCodePlacement, copilotToolsChosen, copilotToolsPlacement, guardClaudeCode, guardCopilotTools, maxEditRecordBytes, migrateLegacySettings, readPathSettings, readSettings, SECTION, setClaudeCodePlacement, setCopilotToolsPlacement, SETTINGS, toggleGate } from './config';
+import {
+  claudeCodeChosen,
+  claudeCodePlacement,
+  copilotToolsChosen,
+  copilotToolsPlacement,
+  guardClaudeCode,
+  guardCopilotTools,
+  maxEditRecordBytes,
+  migrateLegacySettings,
+  readPathSettings,
+  readSettings,
+  SECTION,
+  setClaudeCodePlacement,
+  setCopilotToolsPlacement,
+  SETTINGS,
+  toggleGate,
+} from './config';
 import { EditorDocuments } from './core/documents';
 import { EditHistory } from './core/editHistory';
 import { ExternalEdits } from './core/externalEdits';
@@ -18,7 +34,13 @@ import { WorkspaceHistoryStorage } from './editor/historyStorage';
 import { LiveFreshness } from './editor/liveFreshness';
 import { VsCodeEditor } from './editor/vscodeEditor';
 import { fileOfAgentPath, workspaceFolders } from './editor/workspace';
-import { claudeFolderExists, localClaudeSettingsFile, removeOurClaudeHooks, syncClaudeHooks, userClaudeSettingsFile } from './hooks/claude/claudeSettingsOnDisk';
+import {
+  claudeFolderExists,
+  localClaudeSettingsFile,
+  removeOurClaudeHooks,
+  syncClaudeHooks,
+  userClaudeSettingsFile,
+} from './hooks/claude/claudeSettingsOnDisk';
 import { BuiltinToolGate } from './hooks/copilot/builtinToolGate';
 import { TOOL_VERB } from './hooks/copilot/hookEvents';
 import { HooksBridge } from './hooks/copilot/hooksBridge';
@@ -29,7 +51,15 @@ import { WriteFileTool } from './tools/writeFileTool';
 import { registerAgentEditCommands } from './ui/agentEditCommands';
 import { AgentEditsView, type EditNames } from './ui/agentEditsView';
 import { BlockedWriteDiagnostics } from './ui/blockedWriteDiagnostics';
-import { CLAUDE_OFFER_STATE_KEY, chooseClaudeGuard, claudeCodeHere, type ClaudeGuardEnvironment, ClaudeSettingsWarnings, madeFolders, offerClaudeGuard } from './ui/claudeGuard';
+import {
+  CLAUDE_OFFER_STATE_KEY,
+  chooseClaudeGuard,
+  claudeCodeHere,
+  type ClaudeGuardEnvironment,
+  ClaudeSettingsWarnings,
+  madeFolders,
+  offerClaudeGuard,
+} from './ui/claudeGuard';
 import { chooseCopilotGuard, copilotChatHere, type CopilotGuardEnvironment, OFFER_STATE_KEY, offerCopilotGuard } from './ui/copilotGuard';
 import { chatLabel, turnLabel } from './ui/labels';
 import { showReadMarksPicker } from './ui/readMarksPicker';
@@ -59,7 +89,10 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   // the record of agent edits, in this workspace's extension storage (none without a folder: kept in memory)
   const historyStorage = context.storageUri ? new WorkspaceHistoryStorage(context.storageUri) : undefined;
   const history = new EditHistory(historyStorage, maxEditRecordBytes, log);
-  const reverter = new Reverter(gate, history, { current: vscode.l10n.t('now (kept)'), reverted: vscode.l10n.t('with the agent edit reverted') });
+  const reverter = new Reverter(gate, history, {
+    current: vscode.l10n.t('now (kept)'),
+    reverted: vscode.l10n.t('with the agent edit reverted'),
+  });
   // the record's view shows chats by their names after a reload too: they are saved with it
   history.attach(NAMES_ATTACHMENT, () => names.toJSON());
   const editNames: EditNames = {
@@ -124,8 +157,17 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   };
   // a Claude Code started in this window's terminals reaches the bridge through their environment
   context.environmentVariableCollection.persistent = false;
-  context.environmentVariableCollection.description = vscode.l10n.t("Lets Claude Code started in this window's terminals reach Agent Edit Guard's gate");
-  const bridge = new HooksBridge(context.extensionPath, (payload) => builtinGate.handle(payload), copilotToolsPlacement, guardClaudeCode, context.environmentVariableCollection, log);
+  context.environmentVariableCollection.description = vscode.l10n.t(
+    "Lets Claude Code started in this window's terminals reach Agent Edit Guard's gate",
+  );
+  const bridge = new HooksBridge(
+    context.extensionPath,
+    (payload) => builtinGate.handle(payload),
+    copilotToolsPlacement,
+    guardClaudeCode,
+    context.environmentVariableCollection,
+    log,
+  );
   const copilotGuard: CopilotGuardEnvironment = {
     state: context.globalState,
     placement: copilotToolsPlacement,
@@ -142,7 +184,13 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   /** Brings our entries in Claude Code's settings in line with the setting; a folder that left the workspace loses ours. */
   const syncClaude = (removedFolders: readonly vscode.WorkspaceFolder[] = []) => {
     try {
-      const problems = syncClaudeHooks(claudeCodePlacement(), bridge.clients, workspaceFolders().map((f) => f.fsPath), log, { trusted: vscode.workspace.isTrusted, created: claudeFolders });
+      const problems = syncClaudeHooks(
+        claudeCodePlacement(),
+        bridge.clients,
+        workspaceFolders().map((f) => f.fsPath),
+        log,
+        { trusted: vscode.workspace.isTrusted, created: claudeFolders },
+      );
       for (const folder of removedFolders.filter((f) => f.uri.scheme === 'file')) {
         const problem = removeOurClaudeHooks(localClaudeSettingsFile(folder.uri.fsPath), log, claudeFolders);
         if (problem) problems.push(problem);
@@ -172,7 +220,13 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   // the boolean this setting replaced, moved over at start and whenever it reappears (settings sync from an older install)
   const migrate = () =>
     migrateLegacySettings()
-      .then((moved) => moved.length && log.info(`moved editGuard.${SETTINGS.guardBuiltinTools} to editGuard.${SETTINGS.guardCopilotTools} in the ${moved.join(' and ')} settings`))
+      .then(
+        (moved) =>
+          moved.length &&
+          log.info(
+            `moved editGuard.${SETTINGS.guardBuiltinTools} to editGuard.${SETTINGS.guardCopilotTools} in the ${moved.join(' and ')} settings`,
+          ),
+      )
       .catch((e) => log.warn(`could not move editGuard.${SETTINGS.guardBuiltinTools}: ${e instanceof Error ? e.message : String(e)}`));
   // offered once per window, as soon as Copilot Chat is there (a fresh profile enables it later)
   let offered = false;
@@ -229,7 +283,12 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardBuiltinTools}`)) void migrate();
       // the bridge listens while either agent is guarded
-      if ([SETTINGS.guardCopilotTools, SETTINGS.guardBuiltinTools, SETTINGS.guardClaudeCode].some((key) => e.affectsConfiguration(`${SECTION}.${key}`))) void bridge.sync();
+      if (
+        [SETTINGS.guardCopilotTools, SETTINGS.guardBuiltinTools, SETTINGS.guardClaudeCode].some((key) =>
+          e.affectsConfiguration(`${SECTION}.${key}`),
+        )
+      )
+        void bridge.sync();
       if (e.affectsConfiguration(`${SECTION}.${SETTINGS.guardClaudeCode}`)) syncClaude();
       if (e.affectsConfiguration(SECTION)) {
         refreshStatus();
@@ -261,7 +320,12 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
     vscode.commands.registerCommand(COMMANDS.toggleGate, async () => {
       const on = await toggleGate();
       log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
-      vscode.window.setStatusBarMessage(on ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace') : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'), STATUS_MESSAGE_MS);
+      vscode.window.setStatusBarMessage(
+        on
+          ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace')
+          : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'),
+        STATUS_MESSAGE_MS,
+      );
     }),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show(true)),
   );

@@ -20,7 +20,20 @@
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, fakeModel, makeFile, marksFor, newChat, READ, REPLACE, revertAndCloseAll, sleep, startCopilotSuite, TestFile, workspaceRoot } from '../../test/copilot/agent';
+import {
+  agentTurn,
+  fakeModel,
+  makeFile,
+  marksFor,
+  newChat,
+  READ,
+  REPLACE,
+  revertAndCloseAll,
+  sleep,
+  startCopilotSuite,
+  TestFile,
+  workspaceRoot,
+} from '../../test/copilot/agent';
 import { stat, type Stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
 import { setBridge } from '../host/bridge';
@@ -35,7 +48,12 @@ const log = (m: string) => console.log(`[bench] ${m}`);
 
 /** The sample file: ~60 lines of TypeScript, one marker line the edit flips. */
 const LINES = 60;
-const FILE_TEXT = Array.from({ length: LINES }, (_, i) => (i === 30 ? 'export const BENCH_MARKER = 0; // the line the edit changes' : `export const value${i + 1} = ${i + 1}; // a line of the bench file`)).join('\n') + '\n';
+const FILE_TEXT =
+  Array.from({ length: LINES }, (_, i) =>
+    i === 30
+      ? 'export const BENCH_MARKER = 0; // the line the edit changes'
+      : `export const value${i + 1} = ${i + 1}; // a line of the bench file`,
+  ).join('\n') + '\n';
 const OLD = 'export const BENCH_MARKER = 0;';
 const NEW = 'export const BENCH_MARKER = 1;';
 
@@ -102,7 +120,8 @@ function hooksOfTurn(runs: HookRun[], tag: string): HookRun[] {
 }
 
 /** VS Code's switch for all agent hooks: its change makes the chat recompute its hooks at once. */
-const useHooks = (on: boolean) => vscode.workspace.getConfiguration('chat').update('useHooks', on ? undefined : false, vscode.ConfigurationTarget.Global);
+const useHooks = (on: boolean) =>
+  vscode.workspace.getConfiguration('chat').update('useHooks', on ? undefined : false, vscode.ConfigurationTarget.Global);
 
 let probes = 0;
 /**
@@ -119,7 +138,12 @@ async function hooks(on: boolean): Promise<number> {
   for (let attempt = 1; attempt <= 12; attempt++) {
     const probe = makeFile(`bench-copilot/probe-${++probes}.txt`, 'probe\n');
     await newChat();
-    const turn = await agentTurn('probe', [{ tool: BUILTIN_READ, input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: fakeModel().MODELS.sonnet });
+    const turn = await agentTurn(
+      'probe',
+      [{ tool: BUILTIN_READ, input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }],
+      'Read the probe.',
+      { model: fakeModel().MODELS.sonnet },
+    );
     if (on && (await marksFor(probe.uri)).length > 0) return attempt;
     if (!on) {
       // the log is written asynchronously: give a hook of the probe time to show
@@ -144,10 +168,14 @@ async function sample(kind: Kind, round: number): Promise<Sample> {
   const model = fakeModel().MODELS.sonnet;
   await newChat();
   // the read, in its own turn of the same chat: untimed
-  const read = builtin ? { tool: BUILTIN_READ, input: { filePath: f.abs, startLine: 1, endLine: LINES } } : { tool: READ, input: { filePath: f.rel } };
+  const read = builtin
+    ? { tool: BUILTIN_READ, input: { filePath: f.abs, startLine: 1, endLine: LINES } }
+    : { tool: READ, input: { filePath: f.rel } };
   await agentTurn(`read-${kind}`, [read, { text: 'Read it.' }], 'Read the file.', { model });
   await sleep(SETTLE_MS);
-  const edit = builtin ? { tool: BUILTIN_REPLACE, input: { filePath: f.abs, oldString: OLD, newString: NEW } } : { tool: REPLACE, input: { filePath: f.rel, oldString: OLD, newString: NEW } };
+  const edit = builtin
+    ? { tool: BUILTIN_REPLACE, input: { filePath: f.abs, oldString: OLD, newString: NEW } }
+    : { tool: REPLACE, input: { filePath: f.rel, oldString: OLD, newString: NEW } };
   const t0 = performance.now();
   const turn = await agentTurn(`edit-${kind}`, [edit, { text: 'Done.' }], 'Flip the marker.', { model });
   const ms = performance.now() - t0;
@@ -163,7 +191,12 @@ async function sample(kind: Kind, round: number): Promise<Sample> {
 export async function run(): Promise<void> {
   const out = process.env.EDITGUARD_BENCH_FILE;
   const rows: Row[] = [];
-  const info: Record<string, unknown> = { vscode: vscode.version, node: process.version, copilot: vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version, quick };
+  const info: Record<string, unknown> = {
+    vscode: vscode.version,
+    node: process.version,
+    copilot: vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version,
+    quick,
+  };
   const save = () => {
     if (out) fs.writeFileSync(out, JSON.stringify({ rows, info }, null, 1));
   };

@@ -23,10 +23,15 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  */
 export async function setBridge(on: boolean, _ws: string): Promise<string> {
   const file = path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
-  await vscode.workspace.getConfiguration('editGuard', null).update('guardCopilotTools', on ? 'user' : undefined, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('editGuard', null)
+    .update('guardCopilotTools', on ? 'user' : undefined, vscode.ConfigurationTarget.Global);
   const end = Date.now() + 15000;
   while (fs.existsSync(file) !== on || !!process.env[ENV_SOCKET] !== on) {
-    if (Date.now() > end) throw new Error(`the hooks bridge did not turn ${on ? 'on' : 'off'} (${file} ${fs.existsSync(file) ? 'exists' : 'missing'}, ${ENV_SOCKET} ${process.env[ENV_SOCKET] ? 'set' : 'unset'})`);
+    if (Date.now() > end)
+      throw new Error(
+        `the hooks bridge did not turn ${on ? 'on' : 'off'} (${file} ${fs.existsSync(file) ? 'exists' : 'missing'}, ${ENV_SOCKET} ${process.env[ENV_SOCKET] ? 'set' : 'unset'})`,
+      );
     await sleep(50);
   }
   return file;
@@ -50,10 +55,16 @@ export function hookCommands(file: string): Record<string, HookCommand[]> {
   const alias = process.platform === 'win32' ? 'powershell' : 'bash';
   const out: Record<string, HookCommand[]> = {};
   for (const [event, entries] of Object.entries(json.hooks ?? {})) {
-    const flat = (entries as Array<Record<string, unknown>>).flatMap((e) => (Array.isArray(e.hooks) ? (e.hooks as Array<Record<string, unknown>>) : [e]));
+    const flat = (entries as Array<Record<string, unknown>>).flatMap((e) =>
+      Array.isArray(e.hooks) ? (e.hooks as Array<Record<string, unknown>>) : [e],
+    );
     out[event] = flat
       .filter((e) => e.type === undefined || e.type === 'command')
-      .map((e) => ({ command: String(e[osField] ?? e[alias] ?? e.command ?? ''), env: (e.env as Record<string, string>) ?? {}, ...(typeof e.cwd === 'string' ? { cwd: e.cwd } : {}) }))
+      .map((e) => ({
+        command: String(e[osField] ?? e[alias] ?? e.command ?? ''),
+        env: (e.env as Record<string, string>) ?? {},
+        ...(typeof e.cwd === 'string' ? { cwd: e.cwd } : {}),
+      }))
       .filter((c) => c.command);
   }
   return out;

@@ -80,7 +80,12 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     for (const k of BRIDGE_ENV) delete noExtension[k];
     // a loopback port nothing listens on, and a listener that never answers
     const unreachable = { ...listening, [ENV_SOCKET]: await unusedLoopbackAddress(), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
-    const hungEnv = { ...listening, [ENV_SOCKET]: hung.address, [ENV_BOUND]: String(HUNG_BOUND_MS), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
+    const hungEnv = {
+      ...listening,
+      [ENV_SOCKET]: hung.address,
+      [ENV_BOUND]: String(HUNG_BOUND_MS),
+      [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl'),
+    };
 
     const file = path.join(ws, 'hook-roundtrip.txt');
     fs.writeFileSync(file, 'x\n'.repeat(50));
@@ -100,7 +105,8 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       });
     const replaceInput = { filePath: file, oldString: 'x', newString: 'y' };
     const readInput = { filePath: file, startLine: 1, endLine: 50 };
-    const terminal = (session: string) => payload('PreToolUse', session, 'run_in_terminal', { command: 'ls', explanation: 'list', isBackground: false });
+    const terminal = (session: string) =>
+      payload('PreToolUse', session, 'run_in_terminal', { command: 'ls', explanation: 'list', isBackground: false });
     // a fresh chat each sample: a denial's refusal mark would count as a read for the next call of the same chat
     const session = (kind: string) => `bench-${kind}-${n}`;
 
@@ -119,8 +125,16 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     // a read is two hooks: PreToolUse captures the version the tool shows, PostToolUse marks it
     const readHooks = async (chat: string, which: Array<'pre' | 'post'>) => {
       for (const w of which) {
-        const r = await runHookCommand(w === 'pre' ? pre : post, listening, ws, w === 'pre' ? payload('PreToolUse', chat, 'read_file', readInput) : payload('PostToolUse', chat, 'read_file', readInput, 'x\n'.repeat(50)));
-        if (r.code !== 0 || !empty(r)) throw new Error(`hooks bench: the ${w === 'pre' ? 'PreToolUse' : 'PostToolUse'} of a read answered ${JSON.stringify(r)}`);
+        const r = await runHookCommand(
+          w === 'pre' ? pre : post,
+          listening,
+          ws,
+          w === 'pre'
+            ? payload('PreToolUse', chat, 'read_file', readInput)
+            : payload('PostToolUse', chat, 'read_file', readInput, 'x\n'.repeat(50)),
+        );
+        if (r.code !== 0 || !empty(r))
+          throw new Error(`hooks bench: the ${w === 'pre' ? 'PreToolUse' : 'PostToolUse'} of a read answered ${JSON.stringify(r)}`);
       }
     };
     // the chat of the read mark and of the allowed edit: their earlier hooks run untimed, just before
@@ -130,10 +144,22 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       [
         { name: 'true', run: run('true', floorTrue, listening, () => ''), teardown: expect('true', empty) },
         { name: 'runtime', run: run('runtime', floorRuntime, listening, () => ''), teardown: expect('runtime', empty) },
-        { name: 'ignoredNoExtension', run: run('ignoredNoExtension', pre, noExtension, () => terminal(session('noext'))), teardown: expect('ignoredNoExtension', empty) },
-        { name: 'noExtension', run: run('noExtension', pre, noExtension, () => payload('PreToolUse', session('noext'), 'replace_string_in_file', replaceInput)), teardown: expect('noExtension', empty) },
+        {
+          name: 'ignoredNoExtension',
+          run: run('ignoredNoExtension', pre, noExtension, () => terminal(session('noext'))),
+          teardown: expect('ignoredNoExtension', empty),
+        },
+        {
+          name: 'noExtension',
+          run: run('noExtension', pre, noExtension, () => payload('PreToolUse', session('noext'), 'replace_string_in_file', replaceInput)),
+          teardown: expect('noExtension', empty),
+        },
         { name: 'ignored', run: run('ignored', pre, listening, () => terminal(session('ignored'))), teardown: expect('ignored', empty) },
-        { name: 'readStart', run: run('readStart', pre, listening, () => payload('PreToolUse', session('readstart'), 'read_file', readInput)), teardown: expect('readStart', empty) },
+        {
+          name: 'readStart',
+          run: run('readStart', pre, listening, () => payload('PreToolUse', session('readstart'), 'read_file', readInput)),
+          teardown: expect('readStart', empty),
+        },
         {
           name: 'readMark',
           setup: async () => {
@@ -152,15 +178,32 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
           run: run('editAllowed', pre, listening, () => payload('PreToolUse', allowedSession, 'replace_string_in_file', replaceInput)),
           teardown: expect('editAllowed', empty),
         },
-        { name: 'editDenied', run: run('editDenied', pre, listening, () => payload('PreToolUse', session('denied'), 'replace_string_in_file', replaceInput)), teardown: expect('editDenied', denies) },
+        {
+          name: 'editDenied',
+          run: run('editDenied', pre, listening, () => payload('PreToolUse', session('denied'), 'replace_string_in_file', replaceInput)),
+          teardown: expect('editDenied', denies),
+        },
         {
           name: 'prompt',
           run: run('prompt', prompt, listening, () =>
-            JSON.stringify({ timestamp: new Date().toISOString(), hook_event_name: 'UserPromptSubmit', session_id: session('prompt'), transcript_path: path.join(os.tmpdir(), 'bench-prompt.jsonl'), prompt: 'Flip the marker.', cwd: ws }),
+            JSON.stringify({
+              timestamp: new Date().toISOString(),
+              hook_event_name: 'UserPromptSubmit',
+              session_id: session('prompt'),
+              transcript_path: path.join(os.tmpdir(), 'bench-prompt.jsonl'),
+              prompt: 'Flip the marker.',
+              cwd: ws,
+            }),
           ),
           teardown: expect('prompt', empty),
         },
-        { name: 'unreachable', run: run('unreachable', pre, unreachable, () => payload('PreToolUse', session('unreachable'), 'replace_string_in_file', replaceInput)), teardown: expect('unreachable', empty) },
+        {
+          name: 'unreachable',
+          run: run('unreachable', pre, unreachable, () =>
+            payload('PreToolUse', session('unreachable'), 'replace_string_in_file', replaceInput),
+          ),
+          teardown: expect('unreachable', empty),
+        },
       ],
       { warmup: 2, rounds: quick ? 5 : 21 },
     );
@@ -187,22 +230,61 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       ratio: c.ratios[variant],
       unit: 'ms',
       ...(goal ? { goal } : {}),
-      note: [`minus the runtime start, per round: median ${overRuntime(variant).toFixed(1)} ms; / runtime start ${ratioOf(c, variant, 'runtime').median.toFixed(2)}`, note].filter(Boolean).join('; '),
+      note: [
+        `minus the runtime start, per round: median ${overRuntime(variant).toFixed(1)} ms; / runtime start ${ratioOf(c, variant, 'runtime').median.toFixed(2)}`,
+        note,
+      ]
+        .filter(Boolean)
+        .join('; '),
     });
     const ms10 = { text: '≤ 10 ms', max: 10, on: 'value' as const };
     const ms30 = { text: '≤ 30 ms', max: 30, on: 'value' as const };
     rows.push(
-      { id: 'hook.floor.true', group: GROUP, label: 'baseline: `true` as the hook command (spawned the same way: sh -c)', value: c.times.true, unit: 'ms' },
-      { id: 'hook.floor.runtime', group: GROUP, label: "baseline: the editor's runtime, bare start ('<execPath>' -e 0, ELECTRON_RUN_AS_NODE=1)", value: c.times.runtime, baseline: base, ratio: c.ratios.runtime, unit: 'ms' },
-      row('hook.ignoredNoExtension', 'ignoredNoExtension', 'hook command, no extension listening (socket variables unset): PreToolUse run_in_terminal', ms10),
+      {
+        id: 'hook.floor.true',
+        group: GROUP,
+        label: 'baseline: `true` as the hook command (spawned the same way: sh -c)',
+        value: c.times.true,
+        unit: 'ms',
+      },
+      {
+        id: 'hook.floor.runtime',
+        group: GROUP,
+        label: "baseline: the editor's runtime, bare start ('<execPath>' -e 0, ELECTRON_RUN_AS_NODE=1)",
+        value: c.times.runtime,
+        baseline: base,
+        ratio: c.ratios.runtime,
+        unit: 'ms',
+      },
+      row(
+        'hook.ignoredNoExtension',
+        'ignoredNoExtension',
+        'hook command, no extension listening (socket variables unset): PreToolUse run_in_terminal',
+        ms10,
+      ),
       row('hook.noExtension', 'noExtension', 'hook command, no extension listening: PreToolUse replace_string_in_file', ms10),
       row('hook.ignored', 'ignored', 'hook command, a tool the gate does not need (PreToolUse run_in_terminal), extension listening', ms10),
       row('hook.readStart', 'readStart', 'hook command, the start of a read (PreToolUse read_file: the version it shows)', ms30),
       row('hook.readMark', 'readMark', 'hook command, a read mark (PostToolUse read_file)', ms30, 'its PreToolUse, untimed, just before'),
-      row('hook.editAllowed', 'editAllowed', 'hook command, an edit check, allowed (PreToolUse replace_string_in_file of a read file)', ms30, "the read's two hooks, untimed, just before"),
-      row('hook.editDenied', 'editDenied', 'hook command, an edit check, denied (replace_string_in_file of an unread file: the deny JSON)', ms30),
+      row(
+        'hook.editAllowed',
+        'editAllowed',
+        'hook command, an edit check, allowed (PreToolUse replace_string_in_file of a read file)',
+        ms30,
+        "the read's two hooks, untimed, just before",
+      ),
+      row(
+        'hook.editDenied',
+        'editDenied',
+        'hook command, an edit check, denied (replace_string_in_file of an unread file: the deny JSON)',
+        ms30,
+      ),
       row('hook.prompt', 'prompt', 'hook command, the start of a turn (UserPromptSubmit)'),
-      row('hook.unreachable', 'unreachable', "hook command, the extension's socket gone: let through", { text: '≤ 3000 ms', max: 3000, on: 'value' }),
+      row('hook.unreachable', 'unreachable', "hook command, the extension's socket gone: let through", {
+        text: '≤ 3000 ms',
+        max: 3000,
+        on: 'value',
+      }),
       {
         id: 'hook.hung',
         group: GROUP,

@@ -64,14 +64,16 @@ interface ToolJson {
 
 function jsonOf(result: vscode.LanguageModelToolResult): ToolJson {
   for (const part of result.content) {
-    if (part instanceof vscode.LanguageModelDataPart && part.mimeType.includes('json')) return JSON.parse(new TextDecoder().decode(part.data));
+    if (part instanceof vscode.LanguageModelDataPart && part.mimeType.includes('json'))
+      return JSON.parse(new TextDecoder().decode(part.data));
     const p = part as { mimeType?: string; data?: Uint8Array };
     if (p.mimeType?.includes('json') && p.data) return JSON.parse(new TextDecoder().decode(p.data));
   }
   throw new Error('tool result without a JSON part');
 }
 
-const invoke = (name: string, input: object) => vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+const invoke = (name: string, input: object) =>
+  vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
 
 // ---------------------------------------------------------------------------------------------
 // item 6: activation
@@ -115,7 +117,8 @@ async function activation(info: Record<string, unknown>) {
   info.extActivateMs = now() - t0;
   if (info.activateCallMs === undefined) throw new Error('the activation did not go through the timed module');
   info.activationMs = (info.codeLoadingMs as number) + (info.activateCallMs as number);
-  if (!ext.exports || typeof (ext.exports as { readMarks?: unknown }).readMarks !== 'function') throw new Error('activate() did not return the API');
+  if (!ext.exports || typeof (ext.exports as { readMarks?: unknown }).readMarks !== 'function')
+    throw new Error('activate() did not return the API');
   // the code-loading part, repeated: evaluate the bundle again (no activate(): it has no side effects)
   const bundle = path.join(ext.extensionPath, 'dist', 'extension.js');
   const loads: number[] = [];
@@ -196,7 +199,8 @@ async function endToEnd(rows: Row[], info: Record<string, unknown>, ws: string) 
         {
           name: 'guarded',
           // the agent reads (a range around the line) before it edits: untimed, the gate's prerequisite
-          setup: async () => check(await invoke(READ, { filePath: names.guarded, offset: Math.max(1, markerLine - 10), limit: 20 }), 'read'),
+          setup: async () =>
+            check(await invoke(READ, { filePath: names.guarded, offset: Math.max(1, markerLine - 10), limit: 20 }), 'read'),
           run: withCpu('guarded', async () => {
             const { from, to } = flip('guarded');
             lastGuarded = await invoke(REPLACE, { filePath: names.guarded, oldString: from, newString: to });
@@ -208,7 +212,11 @@ async function endToEnd(rows: Row[], info: Record<string, unknown>, ws: string) 
           },
         },
         { name: 'bareNoSave', run: withCpu('bareNoSave', () => bareReplace('bareNoSave', false)), teardown: () => sleep(SETTLE_MS) },
-        { name: 'noop', run: withCpu('noop', () => Promise.resolve(invoke(NOOP, { filePath: names.guarded }))), teardown: () => sleep(SETTLE_MS) },
+        {
+          name: 'noop',
+          run: withCpu('noop', () => Promise.resolve(invoke(NOOP, { filePath: names.guarded }))),
+          teardown: () => sleep(SETTLE_MS),
+        },
       ],
       { warmup: 2, rounds },
     );
@@ -263,7 +271,12 @@ async function endToEnd(rows: Row[], info: Record<string, unknown>, ws: string) 
 
 async function readRendering(rows: Row[], ws: string) {
   const lines: string[] = [];
-  for (let i = 0; i < 2000; i++) lines.push(sourceLikeText(100, i + 3).replace(/\n/g, ' ').slice(0, 40 + (i % 40)));
+  for (let i = 0; i < 2000; i++)
+    lines.push(
+      sourceLikeText(100, i + 3)
+        .replace(/\n/g, ' ')
+        .slice(0, 40 + (i % 40)),
+    );
   const file = 'read-2000.ts';
   fs.writeFileSync(path.join(ws, file), lines.join('\n') + '\n');
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(ws, file)));
@@ -271,8 +284,20 @@ async function readRendering(rows: Row[], ws: string) {
   let last: vscode.LanguageModelToolResult | undefined;
   const c = await compare(
     [
-      { name: 'getText', batch: 50, run: () => { sink += doc.getText().length; } },
-      { name: 'read', run: async () => { last = await invoke(READ, { filePath: file }); }, teardown: () => sleep(20) },
+      {
+        name: 'getText',
+        batch: 50,
+        run: () => {
+          sink += doc.getText().length;
+        },
+      },
+      {
+        name: 'read',
+        run: async () => {
+          last = await invoke(READ, { filePath: file });
+        },
+        teardown: () => sleep(20),
+      },
       { name: 'noop', run: () => invoke(NOOP, { filePath: file }), teardown: () => sleep(20) },
     ],
     { warmup: 3, rounds: quick ? 5 : 21 },
@@ -306,7 +331,9 @@ export async function run(): Promise<void> {
     await activation(info);
     if (process.env.EDITGUARD_BENCH_ONLY === 'activation') return save();
     if (process.env.EDITGUARD_BENCH_ONLY !== 'hooks') {
-      const noop = vscode.lm.registerTool(NOOP, { invoke: async () => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart('ok')]) });
+      const noop = vscode.lm.registerTool(NOOP, {
+        invoke: async () => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart('ok')]),
+      });
       await readRendering(rows, ws);
       await endToEnd(rows, info, ws);
       noop.dispose();

@@ -90,8 +90,29 @@ export async function compare(variants: Variant[], opts: CompareOptions): Promis
 /** A flat ASCII text of `bytes` bytes that looks like source code (lines of ~40–90 characters). */
 export function sourceLikeText(bytes: number, seed = 1): string {
   let x = seed;
-  const rnd = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const words = ['const', 'value', 'return', 'function', 'await', 'this.store', 'if', 'result', 'index', 'for', 'let', '=', '+', '(', ')', '{', '}', ';', 'document', 'hash'];
+  const rnd = () => (x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const words = [
+    'const',
+    'value',
+    'return',
+    'function',
+    'await',
+    'this.store',
+    'if',
+    'result',
+    'index',
+    'for',
+    'let',
+    '=',
+    '+',
+    '(',
+    ')',
+    '{',
+    '}',
+    ';',
+    'document',
+    'hash',
+  ];
   const parts: string[] = [];
   let size = 0;
   let line = 0;

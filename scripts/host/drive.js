@@ -33,15 +33,23 @@ function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
 }
 
 function waitHttp(url, ms) {
   const end = Date.now() + ms;
   return new Promise((resolve, reject) => {
-    const once = () => http.get(url, (r) => { r.resume(); resolve(r.statusCode); })
-      .on('error', () => (Date.now() > end ? reject(new Error('code-server not up: ' + url)) : setTimeout(once, 250)));
+    const once = () =>
+      http
+        .get(url, (r) => {
+          r.resume();
+          resolve(r.statusCode);
+        })
+        .on('error', () => (Date.now() > end ? reject(new Error('code-server not up: ' + url)) : setTimeout(once, 250)));
     once();
   });
 }
@@ -58,9 +66,16 @@ function prepareRunDir(runDir, { preinstall = [], settingsFile } = {}) {
 
 /** Environment that keeps every file the host and browser write (config, logs, sockets, crash dumps) in the run folder. */
 function isolatedEnv(runDir, extra = {}) {
-  return { ...env, HOME: runDir, TMPDIR: path.join(runDir, 'tmp'), XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
-    XDG_DATA_HOME: path.join(runDir, 'xdg-data'), XDG_CACHE_HOME: path.join(runDir, 'xdg-cache'),
-    XDG_RUNTIME_DIR: path.join(runDir, 'tmp'), ...extra };
+  return {
+    ...env,
+    HOME: runDir,
+    TMPDIR: path.join(runDir, 'tmp'),
+    XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
+    XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
+    XDG_CACHE_HOME: path.join(runDir, 'xdg-cache'),
+    XDG_RUNTIME_DIR: path.join(runDir, 'tmp'),
+    ...extra,
+  };
 }
 
 /**
@@ -70,35 +85,65 @@ function isolatedEnv(runDir, extra = {}) {
 async function startCodeServer({ runDir, port, isoEnv, extraArgs = [], echo = !!env.VERBOSE }) {
   const { node24, csEntry } = hostPaths();
   for (const f of [node24, csEntry]) if (!fs.existsSync(f)) throw new Error(`${f} missing: run scripts/host/install.sh`);
-  const server = spawn(node24, [csEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--config', path.join(runDir, 'config.yaml'), '--user-data-dir', path.join(runDir, 'user-data'),
-    '--extensions-dir', path.join(runDir, 'extensions'), '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened',
-    // the built workbench honours extensionDevelopmentPath/extensionTestsPath in the URL's `payload` only with this
-    '--vscode-option', 'enable-smoke-test-driver', ...extraArgs,
-  ], { env: isoEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const server = spawn(
+    node24,
+    [
+      csEntry,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--config',
+      path.join(runDir, 'config.yaml'),
+      '--user-data-dir',
+      path.join(runDir, 'user-data'),
+      '--extensions-dir',
+      path.join(runDir, 'extensions'),
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      // the built workbench honours extensionDevelopmentPath/extensionTestsPath in the URL's `payload` only with this
+      '--vscode-option',
+      'enable-smoke-test-driver',
+      ...extraArgs,
+    ],
+    { env: isoEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
   fs.writeFileSync(path.join(runDir, 'code-server.pid'), String(server.pid));
   const serverLog = fs.createWriteStream(path.join(runDir, 'code-server.log'));
   let failed;
-  server.failed = new Promise((resolve) => { failed = resolve; });
-  for (const s of [server.stdout, server.stderr]) s.on('data', (d) => {
-    serverLog.write(d);
-    if (echo) process.stdout.write('[code-server] ' + d);
-    // e.g. the wrong Node major: "error CodeServerRouteWrapper: ... does not provide an export named ..."
-    if (/\berror\s+CodeServerRouteWrapper/.test(String(d))) failed('code-server: ' + String(d).trim().split('\n')[0]);
+  server.failed = new Promise((resolve) => {
+    failed = resolve;
   });
+  for (const s of [server.stdout, server.stderr])
+    s.on('data', (d) => {
+      serverLog.write(d);
+      if (echo) process.stdout.write('[code-server] ' + d);
+      // e.g. the wrong Node major: "error CodeServerRouteWrapper: ... does not provide an export named ..."
+      if (/\berror\s+CodeServerRouteWrapper/.test(String(d))) failed('code-server: ' + String(d).trim().split('\n')[0]);
+    });
   server.on('exit', (c, sig) => failed(`code-server exited (${c ?? sig}); see ${path.join(runDir, 'code-server.log')}`));
-  await Promise.race([waitHttp(`http://127.0.0.1:${port}/healthz`, 60000),
-    server.failed.then((why) => { throw new Error(why); })]);
+  await Promise.race([
+    waitHttp(`http://127.0.0.1:${port}/healthz`, 60000),
+    server.failed.then((why) => {
+      throw new Error(why);
+    }),
+  ]);
   return server;
 }
 
 async function stopServer(server) {
   if (!server || server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((r) => server.once('exit', r));
-  try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  try { process.kill(-server.pid, 'SIGKILL'); } catch {} // stragglers of the group
+  try {
+    process.kill(-server.pid, 'SIGKILL');
+  } catch {} // stragglers of the group
 }
 
 /** The workbench URL; payload = [[key, value], ...] (the workbench reads it into a Map: one value per key). */
@@ -110,9 +155,21 @@ const remoteUri = (port, p) => `vscode-remote://127.0.0.1:${port}${path.resolve(
 
 function launchBrowser(isoEnv) {
   const { chromium } = require('playwright-core');
-  return chromium.launch({ executablePath: env.CHROMIUM || '/usr/bin/chromium', env: isoEnv,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-default-apps'] });
+  return chromium.launch({
+    executablePath: env.CHROMIUM || '/usr/bin/chromium',
+    env: isoEnv,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      '--disable-default-apps',
+    ],
+  });
 }
 
 // ---- UI actions the tests ask for ----
@@ -153,94 +210,167 @@ async function act(page, a, shotsDir) {
       else await page.screenshot({ path: file, fullPage: false });
       return { ok: true, path: file };
     }
-    case 'click': await loc().click({ timeout }); return { ok: true };
-    case 'hover': await loc().hover({ timeout }); return { ok: true };
-    case 'text': return { text: await loc().innerText({ timeout }) };
-    case 'count': return { count: await target().count() };
-    case 'press': await page.keyboard.press(a.key); return { ok: true };
-    case 'type': if (a.selector || a.role) await loc().click({ timeout }); await page.keyboard.type(a.text, { delay: a.delay || 0 }); return { ok: true };
+    case 'click':
+      await loc().click({ timeout });
+      return { ok: true };
+    case 'hover':
+      await loc().hover({ timeout });
+      return { ok: true };
+    case 'text':
+      return { text: await loc().innerText({ timeout }) };
+    case 'count':
+      return { count: await target().count() };
+    case 'press':
+      await page.keyboard.press(a.key);
+      return { ok: true };
+    case 'type':
+      if (a.selector || a.role) await loc().click({ timeout });
+      await page.keyboard.type(a.text, { delay: a.delay || 0 });
+      return { ok: true };
     // the text in one input event, as a paste: no auto-closed brackets or quotes
-    case 'insert': if (a.selector || a.role) await loc().click({ timeout }); await page.keyboard.insertText(a.text); return { ok: true };
-    case 'eval': return { value: await page.evaluate(a.js) };
-    case 'buttons': return { buttons: await base.locator(a.selector || 'a.monaco-button, .monaco-button, button').evaluateAll((els) =>
-      els.filter((e) => e.offsetParent).map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim()).filter(Boolean)) };
-    case 'html': return { html: await loc().evaluate((e) => e.outerHTML, undefined, { timeout }) };
-    case 'viewport': await page.setViewportSize({ width: a.width || 1400, height: a.height || 900 }); return { ok: true };
-    default: throw new Error('unknown action ' + a.action);
+    case 'insert':
+      if (a.selector || a.role) await loc().click({ timeout });
+      await page.keyboard.insertText(a.text);
+      return { ok: true };
+    case 'eval':
+      return { value: await page.evaluate(a.js) };
+    case 'buttons':
+      return {
+        buttons: await base.locator(a.selector || 'a.monaco-button, .monaco-button, button').evaluateAll((els) =>
+          els
+            .filter((e) => e.offsetParent)
+            .map((e) => (e.getAttribute('aria-label') || e.innerText || '').trim())
+            .filter(Boolean),
+        ),
+      };
+    case 'html':
+      return { html: await loc().evaluate((e) => e.outerHTML, undefined, { timeout }) };
+    case 'viewport':
+      await page.setViewportSize({ width: a.width || 1400, height: a.height || 900 });
+      return { ok: true };
+    default:
+      throw new Error('unknown action ' + a.action);
   }
 }
 
 // workbench log lines that are not about the tests (the extension host's console comes through the same channel)
-const NOISE = /^(\[(AgentHost|ChatModelSelection|AccountPolicyGate|reconnection-grace-time|Service Worker)|Resolving connection|Resolved connection|Creating a socket|Updating additional builtin|getaddrinfo ENOTFOUND|\[Extension Host\] (Debugger|For help, see)|Started local extension host|Timed out waiting for authentication provider|%c)/;
+const NOISE =
+  /^(\[(AgentHost|ChatModelSelection|AccountPolicyGate|reconnection-grace-time|Service Worker)|Resolving connection|Resolved connection|Creating a socket|Updating additional builtin|getaddrinfo ENOTFOUND|\[Extension Host\] (Debugger|For help, see)|Started local extension host|Timed out waiting for authentication provider|%c)/;
 
 async function main() {
   const runDir = path.resolve(env.RUN_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-run-')));
   const shotsDir = path.resolve(env.SHOTS_DIR || path.join(runDir, 'shots'));
   const timeoutMs = Number(env.EDITGUARD_TEST_TIMEOUT_MS || 600000);
-  const port = Number(env.PORT) || await freePort();
+  const port = Number(env.PORT) || (await freePort());
   const ackDir = path.join(runDir, 'acks');
-  let server, browser, code = 2, page, secondUrl;
+  let server,
+    browser,
+    code = 2,
+    page,
+    secondUrl;
   const t0 = Date.now();
   let finishing = false;
   const finish = async (c) => {
-    if (finishing) return; finishing = true;
-    if (c !== 0 && page) await page.screenshot({ path: path.join(runDir, 'final.png') })
-      .then(() => log('screenshot of the page at the end:', path.join(runDir, 'final.png')), () => {});
+    if (finishing) return;
+    finishing = true;
+    if (c !== 0 && page)
+      await page.screenshot({ path: path.join(runDir, 'final.png') }).then(
+        () => log('screenshot of the page at the end:', path.join(runDir, 'final.png')),
+        () => {},
+      );
     if (browser) await browser.close().catch(() => {});
     await stopServer(server);
     process.exit(typeof c === 'number' ? c : 2);
   };
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { log('interrupted'); finish(130); });
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.on(sig, () => {
+      log('interrupted');
+      finish(130);
+    });
   try {
     for (const k of ['EXT_DIR', 'EXT_TESTS', 'WORKSPACE']) if (!env[k]) throw new Error(`set ${k}`);
-    prepareRunDir(runDir, { preinstall: (env.PREINSTALL_EXTS || '').split(':').filter(Boolean).map((p) => path.resolve(p)),
-      settingsFile: env.SETTINGS_FILE });
+    prepareRunDir(runDir, {
+      preinstall: (env.PREINSTALL_EXTS || '')
+        .split(':')
+        .filter(Boolean)
+        .map((p) => path.resolve(p)),
+      settingsFile: env.SETTINGS_FILE,
+    });
     const isoEnv = isolatedEnv(runDir, { EDITGUARD_ACK_DIR: ackDir, EDITGUARD_SHOTS_DIR: shotsDir });
     process.env.TMPDIR = isoEnv.TMPDIR; // Playwright puts the browser profile in this process's temp folder
     server = await startCodeServer({ runDir, port, isoEnv });
     log(`code-server up on port ${port} after ${Date.now() - t0} ms`);
     browser = await launchBrowser(isoEnv);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    let resolveDone; const done = new Promise((r) => { resolveDone = r; });
+    let resolveDone;
+    const done = new Promise((r) => {
+      resolveDone = r;
+    });
     await page.exposeFunction('codeAutomationExit', (c) => resolveDone(c));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       const line = util.format(...(args || []));
       const m = /DRIVER:(\{.*\})/.exec(line);
       if (m) {
         let a;
-        try { a = JSON.parse(m[1]); } catch { log('bad DRIVER line', line.slice(0, 200)); return; }
+        try {
+          a = JSON.parse(m[1]);
+        } catch {
+          log('bad DRIVER line', line.slice(0, 200));
+          return;
+        }
         const ts = Date.now();
-        actOnWindows(browser, secondUrl, page, a, shotsDir).then((r) => r, (e) => ({ error: String(e && e.message || e).split('\n')[0] })).then((r) => {
-          if (env.VERBOSE || r.error) log(`action ${JSON.stringify(a)} -> ${JSON.stringify(r).slice(0, 400)} (${Date.now() - ts} ms)`);
-          // write then rename: the test polls for the file and must never read half of it
-          const f = path.join(ackDir, safeName(a.id) + '.json');
-          fs.writeFileSync(f + '.tmp', JSON.stringify(r));
-          fs.renameSync(f + '.tmp', f);
-        });
+        actOnWindows(browser, secondUrl, page, a, shotsDir)
+          .then(
+            (r) => r,
+            (e) => ({ error: String((e && e.message) || e).split('\n')[0] }),
+          )
+          .then((r) => {
+            if (env.VERBOSE || r.error) log(`action ${JSON.stringify(a)} -> ${JSON.stringify(r).slice(0, 400)} (${Date.now() - ts} ms)`);
+            // write then rename: the test polls for the file and must never read half of it
+            const f = path.join(ackDir, safeName(a.id) + '.json');
+            fs.writeFileSync(f + '.tmp', JSON.stringify(r));
+            fs.renameSync(f + '.tmp', f);
+          });
         return;
       }
       if (env.VERBOSE || !NOISE.test(line)) console.log(`[host:${type}]`, line);
     });
     if (env.VERBOSE) page.on('console', (m) => console.log('[browser]', m.text().slice(0, 2000)));
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
-    page.on('crash', () => { log('page crashed'); resolveDone(2); });
+    page.on('crash', () => {
+      log('page crashed');
+      resolveDone(2);
+    });
     const url = workbenchUrl(port, path.resolve(env.WORKSPACE), [
       ['extensionDevelopmentPath', remoteUri(port, env.EXT_DIR)],
       ['extensionTestsPath', remoteUri(port, env.EXT_TESTS)],
       ['skipWelcome', 'true'],
     ]);
     // the same workspace with the extension, without the tests
-    secondUrl = workbenchUrl(port, path.resolve(env.WORKSPACE), [['extensionDevelopmentPath', remoteUri(port, env.EXT_DIR)], ['skipWelcome', 'true']]);
+    secondUrl = workbenchUrl(port, path.resolve(env.WORKSPACE), [
+      ['extensionDevelopmentPath', remoteUri(port, env.EXT_DIR)],
+      ['skipWelcome', 'true'],
+    ]);
     if (env.VERBOSE) log('opening', url);
     await page.goto(url);
     let timer;
-    code = await Promise.race([done,
-      server.failed.then((why) => { if (!finishing) log(why); return 2; }),
-      new Promise((r) => { timer = setTimeout(() => { log(`TIMEOUT after ${timeoutMs} ms`); r(2); }, timeoutMs); })]);
+    code = await Promise.race([
+      done,
+      server.failed.then((why) => {
+        if (!finishing) log(why);
+        return 2;
+      }),
+      new Promise((r) => {
+        timer = setTimeout(() => {
+          log(`TIMEOUT after ${timeoutMs} ms`);
+          r(2);
+        }, timeoutMs);
+      }),
+    ]);
     clearTimeout(timer);
     log(`extension host exit code ${code}; ${Date.now() - t0} ms`);
   } catch (e) {
-    log('error:', e && e.stack || e);
+    log('error:', (e && e.stack) || e);
     code = 2;
   }
   await finish(code);
@@ -257,18 +387,39 @@ function summarize(resultFile, rc) {
   for (const r of rows) {
     if (r.state === 'skipped') continue;
     console.log(`${r.state === 'passed' ? 'PASS' : 'FAIL'} ${r.title}${r.ms !== undefined ? ` (${r.ms} ms)` : ''}`);
-    if (r.err) console.log(r.err.split('\n').filter((l) => l.trim()).slice(0, 5).map((l) => '    ' + l).join('\n'));
+    if (r.err)
+      console.log(
+        r.err
+          .split('\n')
+          .filter((l) => l.trim())
+          .slice(0, 5)
+          .map((l) => '    ' + l)
+          .join('\n'),
+      );
   }
   const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')];
   if (skipped) console.log(`(${skipped} skipped)`);
-  if (rc !== 0 && failed === 0) console.log(rc === 2 ? 'host error or timeout (see the [driver] lines above)' : `the test run failed with exit code ${rc}`);
+  if (rc !== 0 && failed === 0)
+    console.log(rc === 2 ? 'host error or timeout (see the [driver] lines above)' : `the test run failed with exit code ${rc}`);
   if (passed + failed === 0) console.log('no test ran');
   console.log(`${passed} passed, ${failed} failed`);
   if (failed > 0) return 1;
   return rc !== 0 ? rc : passed === 0 ? 1 : 0; // keeps 2 for a host error or timeout
 }
 
-module.exports = { summarize, hostPaths, freePort, waitHttp, prepareRunDir, isolatedEnv, startCodeServer, stopServer, workbenchUrl, remoteUri, launchBrowser };
+module.exports = {
+  summarize,
+  hostPaths,
+  freePort,
+  waitHttp,
+  prepareRunDir,
+  isolatedEnv,
+  startCodeServer,
+  stopServer,
+  workbenchUrl,
+  remoteUri,
+  launchBrowser,
+};
 if (require.main === module) {
   // `drive.js --summary <results.json> <exit code>`: the runners' closing report
   if (process.argv[2] === '--summary') process.exit(summarize(process.argv[3], Number(process.argv[4] || 0)));

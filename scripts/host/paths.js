@@ -36,8 +36,14 @@ if (require.main === module && process.argv[2] === '--sh') {
   const p = hostPaths();
   const quote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
   const vars = {
-    HOST_DIR: p.dir, NODE_VER: p.nodeVersion, CS_VER: p.codeServerVersion, MARKER: p.marker,
-    NODE24_HOME: p.nodeHome, CS_INSTALL: p.csInstall, CS_COPY: p.copilotInstall, CS_COPY_ENTRY: p.csEntryIn(p.copilotInstall),
+    HOST_DIR: p.dir,
+    NODE_VER: p.nodeVersion,
+    CS_VER: p.codeServerVersion,
+    MARKER: p.marker,
+    NODE24_HOME: p.nodeHome,
+    CS_INSTALL: p.csInstall,
+    CS_COPY: p.copilotInstall,
+    CS_COPY_ENTRY: p.csEntryIn(p.copilotInstall),
   };
   for (const [k, v] of Object.entries(vars)) console.log(`${k}=${quote(v)}`);
 }

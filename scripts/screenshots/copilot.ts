@@ -48,12 +48,29 @@ const seen = new Map<string, Seen>();
 function capture(key: string, title: string, note: string, r: ToolResultSeen): void {
   seen.set(key, { title, note, call: { name: r.name, input: r.input }, text: r.text });
 }
-const ORDER = ['read', 'blocked-not-read', 'blocked-changed', 'blocked-own-write-expired', 'write-ok', 'write-ok-unsaved', 'read-cut', 'read-budget', 'blocked-large', 'two-parts'];
+const ORDER = [
+  'read',
+  'blocked-not-read',
+  'blocked-changed',
+  'blocked-own-write-expired',
+  'write-ok',
+  'write-ok-unsaved',
+  'read-cut',
+  'read-budget',
+  'blocked-large',
+  'two-parts',
+];
 
 /** Absolute paths of this run's folders would differ in every run. */
 function tidy(t: string): string {
   const runDir = process.env.RUN_DIR;
-  return runDir ? t.split(runDir + '/user-data').join('<user-data-dir>').split(runDir).join('<run>') : t;
+  return runDir
+    ? t
+        .split(runDir + '/user-data')
+        .join('<user-data-dir>')
+        .split(runDir)
+        .join('<run>')
+    : t;
 }
 
 function fenceFor(text: string): string {
@@ -65,7 +82,7 @@ function agentSeesMarkdown(): string {
   const out = [
     '# What the agent sees',
     '',
-    'The exact text GitHub Copilot Chat\'s agent loop handed the model for each guarded tool call, captured',
+    "The exact text GitHub Copilot Chat's agent loop handed the model for each guarded tool call, captured",
     'by `npm run copilot:capture` (scripts/screenshots/copilot.ts) from a real run: VS Code',
     `${vscode.version}, Copilot Chat ${vscode.extensions.getExtension('GitHub.copilot-chat')?.packageJSON?.version ?? '?'},`,
     'a scripted fake model. Copilot passes only the text part of a tool result to the model; the JSON part',
@@ -73,7 +90,7 @@ function agentSeesMarkdown(): string {
     '',
     'Copilot also replaces any text part longer than 8 KB (8192 characters; settings',
     '`github.copilot.chat.agent.largeToolResultsToDisk.enabled` / `.thresholdBytes`) with a pointer to a file',
-    'holding it. The guarded tools keep file text within `editGuard.maxResultChars` (7000) and send a refusal\'s',
+    "holding it. The guarded tools keep file text within `editGuard.maxResultChars` (7000) and send a refusal's",
     'headline as a part of its own, so what matters reaches the model inline: see the last sections.',
     '',
   ];
@@ -89,7 +106,24 @@ function agentSeesMarkdown(): string {
     if (call.length > 400) call = `${call.slice(0, 240)} … (${call.length - 300} more characters) … ${call.slice(-60)}`;
     const fc = fenceFor(call);
     const f = fenceFor(text);
-    out.push(`## ${s!.title}`, '', s!.note, '', 'The call:', '', fc + 'text', call, fc, '', 'What the model received:', '', f + 'text', text, f, '');
+    out.push(
+      `## ${s!.title}`,
+      '',
+      s!.note,
+      '',
+      'The call:',
+      '',
+      fc + 'text',
+      call,
+      fc,
+      '',
+      'What the model received:',
+      '',
+      f + 'text',
+      text,
+      f,
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -143,8 +177,18 @@ async function screenshotOfTheChat(name: string): Promise<void> {
 async function staleEditAndRetry(): Promise<void> {
   const { read, blocked, retry } = await staleEditTurn();
   capture('read', 'A read', 'The model reads a file with `editGuard_readFile`.', read);
-  capture('blocked-changed', 'A blocked write: changed since the read', 'After the read, the user changed line 7 in the editor and did not save; the model then replaced from its old copy.', blocked);
-  capture('write-ok-unsaved', 'A successful write into a file with unsaved user changes', 'The retry, with the text the refusal showed.', retry);
+  capture(
+    'blocked-changed',
+    'A blocked write: changed since the read',
+    'After the read, the user changed line 7 in the editor and did not save; the model then replaced from its old copy.',
+    blocked,
+  );
+  capture(
+    'write-ok-unsaved',
+    'A successful write into a file with unsaved user changes',
+    'The retry, with the text the refusal showed.',
+    retry,
+  );
   await screenshotOfTheChat('copilot-blocked-retry');
 }
 
@@ -158,27 +202,52 @@ async function ownWriteExpires(): Promise<void> {
   const f = versionFile();
   await ownWriteFirstTurn(f);
   const { expired } = await ownWriteNextTurn(f);
-  capture('blocked-own-write-expired', 'A blocked write: own write from an earlier turn', "In turn 1 the model read, wrote and replaced (all allowed); in turn 2 of the same chat it replaced again without reading.", expired);
+  capture(
+    'blocked-own-write-expired',
+    'A blocked write: own write from an earlier turn',
+    'In turn 1 the model read, wrote and replaced (all allowed); in turn 2 of the same chat it replaced again without reading.',
+    expired,
+  );
 }
 
 async function readCutAtTheLineCap(): Promise<void> {
   const { total, first } = await readCutTurn();
-  capture('read-cut', 'A read cut at the line cap', `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`, first);
+  capture(
+    'read-cut',
+    'A read cut at the line cap',
+    `A ${total}-line file, read without offset/limit, with \`editGuard.maxReadLines\` = 120 (the middle is elided here).`,
+    first,
+  );
 }
 
 async function longReadUnderCopilot(): Promise<void> {
   const { total, first } = await longReadTurn();
-  capture('read-budget', 'A long read under Copilot', `A ${total}-line file (~62 KB) read at the default settings: the result stops at \`editGuard.maxResultChars\` (7000 characters), below Copilot's 8 KB threshold for writing a tool result to a file, and names the next offset.`, first);
+  capture(
+    'read-budget',
+    'A long read under Copilot',
+    `A ${total}-line file (~62 KB) read at the default settings: the result stops at \`editGuard.maxResultChars\` (7000 characters), below Copilot's 8 KB threshold for writing a tool result to a file, and names the next offset.`,
+    first,
+  );
 }
 
 async function blindWriteToALargeFile(): Promise<void> {
   const { blocked } = await blindWriteToALargeFileTurn();
-  capture('blocked-large', 'A blocked write to a large file under Copilot', 'A blind write to a 400-line file (~26 KB): the refusal\'s headline is a text part of its own and the content is cut at `editGuard.maxResultChars`, so the model sees both inline.', blocked);
+  capture(
+    'blocked-large',
+    'A blocked write to a large file under Copilot',
+    "A blind write to a 400-line file (~26 KB): the refusal's headline is a text part of its own and the content is cut at `editGuard.maxResultChars`, so the model sees both inline.",
+    blocked,
+  );
 }
 
 async function twoTextParts(): Promise<void> {
   const r = await twoPartsTurn();
-  capture('two-parts', 'A result of two text parts under Copilot (a test-only tool, not ours)', 'A short text part, then one of 20,000 characters: Copilot rendered each part on its own — the short one inline, the long one replaced by a pointer — and joined them with nothing in between.', r);
+  capture(
+    'two-parts',
+    'A result of two text parts under Copilot (a test-only tool, not ours)',
+    'A short text part, then one of 20,000 characters: Copilot rendered each part on its own — the short one inline, the long one replaced by a pointer — and joined them with nothing in between.',
+    r,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,8 +268,10 @@ async function builtinAfterCompaction(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 export async function run(): Promise<void> {
-  if (!process.env.EDITGUARD_ACK_DIR) throw new Error('needs the Playwright driver of the code-server host: run it with npm run copilot:capture');
-  const outDir = process.env.EDITGUARD_CAPTURE_DIR || path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'copilot');
+  if (!process.env.EDITGUARD_ACK_DIR)
+    throw new Error('needs the Playwright driver of the code-server host: run it with npm run copilot:capture');
+  const outDir =
+    process.env.EDITGUARD_CAPTURE_DIR || path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'copilot');
   await startCopilotSuite();
   const scene = async (name: string, body: () => Promise<void>) => {
     log(name);
@@ -213,7 +284,7 @@ export async function run(): Promise<void> {
   };
   await scene('a stale edit and its retry', staleEditAndRetry);
   await scene('a blind write', blindWrite);
-  await scene("an own write of an earlier turn", ownWriteExpires);
+  await scene('an own write of an earlier turn', ownWriteExpires);
   await scene('a read cut at the line cap', readCutAtTheLineCap);
   await scene('a long read', longReadUnderCopilot);
   await scene('a blind write to a large file', blindWriteToALargeFile);

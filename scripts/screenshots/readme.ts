@@ -7,7 +7,22 @@
 //   chat-blocked-write.png, editor-diagnostic.png, read-marks-quick-pick.png, agent-picker.png, tool-picker.png,
 //   agent-edits-revert.png
 import * as vscode from 'vscode';
-import { activateExtension, activateScriptedAgent, AGENT_EDITS_VIEW_SELECTOR, call, chatTurn, cleanUp, fileRef, GREETING_TS, guardDiagnostics, newChat, openInEditor, sleep, userEdit, waitFor } from '../../test/integration/helpers';
+import {
+  activateExtension,
+  activateScriptedAgent,
+  AGENT_EDITS_VIEW_SELECTOR,
+  call,
+  chatTurn,
+  cleanUp,
+  fileRef,
+  GREETING_TS,
+  guardDiagnostics,
+  newChat,
+  openInEditor,
+  sleep,
+  userEdit,
+  waitFor,
+} from '../../test/integration/helpers';
 import { openToolPickerAtOurGroup } from '../../test/integration/pickers';
 import { ui, visibleText } from '../../test/integration/ui';
 import * as fs from 'fs';
@@ -44,9 +59,17 @@ async function blockedWrite(): Promise<void> {
     await userEdit(editor.document, '`Hello, ${g.name}${g.punctuation}`', '`Good morning, ${g.name}${g.punctuation}`');
 
     // the agent edits from its old copy
-    const blocked = await chatTurn([call.replace(file.rel, '  return `Hello, ${g.name}${g.punctuation}`;', '  return `Hi, ${g.name}${g.punctuation}`;')]);
-    expect(blocked.results[0].json?.status === 'blocked' && blocked.results[0].json?.reason === 'changed', 'the stale replace was blocked as changed');
-    const diagnostics = await waitFor(() => (guardDiagnostics(file.uri).length ? guardDiagnostics(file.uri) : undefined), 'the blocked-write diagnostic');
+    const blocked = await chatTurn([
+      call.replace(file.rel, '  return `Hello, ${g.name}${g.punctuation}`;', '  return `Hi, ${g.name}${g.punctuation}`;'),
+    ]);
+    expect(
+      blocked.results[0].json?.status === 'blocked' && blocked.results[0].json?.reason === 'changed',
+      'the stale replace was blocked as changed',
+    );
+    const diagnostics = await waitFor(
+      () => (guardDiagnostics(file.uri).length ? guardDiagnostics(file.uri) : undefined),
+      'the blocked-write diagnostic',
+    );
     expect(diagnostics[0].range.start.line === 6, 'the diagnostic is on the line the user changed');
 
     // the chat view, widened so the refusal's diff is readable
@@ -97,26 +120,44 @@ async function agentEditsRevert(): Promise<void> {
       call.replace(welcome.rel, '  punctuation: string;', '  punctuation: "!" | ".";'),
       call.replace(notes.rel, '- greet people by name\n', '- greet people by name\n- say "Hi there", not "Hello"\n'),
     ]);
-    expect(turn.results.every((r) => r.json?.status === 'ok'), 'the agent edits landed');
+    expect(
+      turn.results.every((r) => r.json?.status === 'ok'),
+      'the agent edits landed',
+    );
 
     // the user adds a line of their own, after the agent's edits, and saves
     const editor = await openInEditor(welcome);
     await userEdit(editor.document, 'export function greet', '/** Greets one person (reviewed by the user). */\nexport function greet');
     await editor.document.save();
 
-    const api = vscode.extensions.getExtension<{ agentEdits(): Array<{ uri: string; session: string; turn?: string }> }>('editguard.agent-edit-guard')!.exports;
+    const api = vscode.extensions.getExtension<{ agentEdits(): Array<{ uri: string; session: string; turn?: string }> }>(
+      'editguard.agent-edit-guard',
+    )!.exports;
     const edit = api.agentEdits().find((e) => vscode.Uri.parse(e.uri).toString() === welcome.uri.toString());
     expect(edit?.turn, 'the turn is recorded');
-    const results = (await vscode.commands.executeCommand<Array<{ kind: string; keptLaterChanges?: boolean }>>('editGuard.revertTurn', { kind: 'turn', session: edit!.session, turn: edit!.turn })) ?? [];
+    const results =
+      (await vscode.commands.executeCommand<Array<{ kind: string; keptLaterChanges?: boolean }>>('editGuard.revertTurn', {
+        kind: 'turn',
+        session: edit!.session,
+        turn: edit!.turn,
+      })) ?? [];
     expect(results.length === 2 && results.every((r) => r.kind === 'reverted'), `both files reverted: ${JSON.stringify(results)}`);
-    expect(editor.document.getText().includes('(reviewed by the user)') && editor.document.getText().includes('`Hello, '), "the user's line kept, the agent's change out");
+    expect(
+      editor.document.getText().includes('(reviewed by the user)') && editor.document.getText().includes('`Hello, '),
+      "the user's line kept, the agent's change out",
+    );
 
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     await vscode.commands.executeCommand('editGuard.showAgentEdits');
     await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     editor.selection = new vscode.Selection(5, 0, 5, 0);
-    await waitFor(async () => /reverted/.test(await visibleText(AGENT_EDITS_VIEW_SELECTOR)), 'the view to show the turn reverted', 5000, 200);
+    await waitFor(
+      async () => /reverted/.test(await visibleText(AGENT_EDITS_VIEW_SELECTOR)),
+      'the view to show the turn reverted',
+      5000,
+      200,
+    );
     // room for the view's rows: the editor (focused) gives up width to the side bar
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     for (let i = 0; i < 8; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
@@ -134,7 +175,12 @@ async function agentPicker(): Promise<void> {
   await sleep(500);
   const opened = await ui({ action: 'click', selector: '.interactive-input-part .chat-mode-picker-item a.action-label >> visible=true' });
   expect(opened.ok, `the agent picker opened: ${JSON.stringify(opened)}`);
-  await waitFor(async () => /Guarded/.test(await visibleText('.monaco-menu, .action-widget, .context-view')), 'the agent picker to list Guarded', 5000, 200);
+  await waitFor(
+    async () => /Guarded/.test(await visibleText('.monaco-menu, .action-widget, .context-view')),
+    'the agent picker to list Guarded',
+    5000,
+    200,
+  );
   await shot('agent-picker', '.part.auxiliarybar');
   await ui({ action: 'press', key: 'Escape' });
 }
@@ -142,13 +188,15 @@ async function agentPicker(): Promise<void> {
 /** The three guarded tools in agent mode's tool picker, their group expanded (as contributions.test.ts opens it). */
 async function toolPicker(): Promise<void> {
   const { text, last } = await openToolPickerAtOurGroup();
-  if (text === undefined) throw new Error(`the three guarded tools never showed in the tool picker (3 attempts); it last showed: ${last.slice(0, 1500)}`);
+  if (text === undefined)
+    throw new Error(`the three guarded tools never showed in the tool picker (3 attempts); it last showed: ${last.slice(0, 1500)}`);
   await shot('tool-picker', '.quick-input-widget');
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
 }
 
 export async function run(): Promise<void> {
-  if (!process.env.EDITGUARD_ACK_DIR) throw new Error('needs the Playwright driver of the code-server host: run it with npm run screenshots');
+  if (!process.env.EDITGUARD_ACK_DIR)
+    throw new Error('needs the Playwright driver of the code-server host: run it with npm run screenshots');
   await activateExtension();
   await activateScriptedAgent();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');

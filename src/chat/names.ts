@@ -144,12 +144,27 @@ export class ChatNames {
 
   chat(session: string): ChatName | undefined {
     const entry = this.chats.peek(session);
-    return entry && { session, startedAt: entry.startedAt, ...(entry.title !== undefined && { title: entry.title }), ...(entry.agent !== undefined && { agent: entry.agent }) };
+    return (
+      entry && {
+        session,
+        startedAt: entry.startedAt,
+        ...(entry.title !== undefined && { title: entry.title }),
+        ...(entry.agent !== undefined && { agent: entry.agent }),
+      }
+    );
   }
 
   turn(session: string, turn: string): TurnName | undefined {
     const entry = this.chats.peek(session)?.turns.peek(turn);
-    return entry && { session, turn, ordinal: entry.ordinal, startedAt: entry.startedAt, ...(entry.prompt !== undefined && { prompt: entry.prompt }) };
+    return (
+      entry && {
+        session,
+        turn,
+        ordinal: entry.ordinal,
+        startedAt: entry.startedAt,
+        ...(entry.prompt !== undefined && { prompt: entry.prompt }),
+      }
+    );
   }
 
   toJSON(): ChatNamesState {
@@ -161,7 +176,12 @@ export class ChatNames {
         ...(c.title !== undefined && { title: c.title }),
         ...(c.agent !== undefined && { agent: c.agent }),
         turnsSeen: c.turnsSeen,
-        turns: [...c.turns].map(([turn, t]) => ({ turn, ordinal: t.ordinal, startedAt: t.startedAt, ...(t.prompt !== undefined && { prompt: t.prompt }) })),
+        turns: [...c.turns].map(([turn, t]) => ({
+          turn,
+          ordinal: t.ordinal,
+          startedAt: t.startedAt,
+          ...(t.prompt !== undefined && { prompt: t.prompt }),
+        })),
       })),
     };
   }
@@ -224,7 +244,8 @@ export class ChatNames {
   }
 }
 
-const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isOrdinal = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;

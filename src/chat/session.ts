@@ -63,7 +63,16 @@ export class ChatSessions {
    * resource (`LocalChatSessionUri.forSession`): the id's UTF-8 in URL-safe base64 without padding.
    */
   keyOfChatId(id: string): string {
-    return this.keysByChatId.get(id) ?? this.formatUri({ scheme: CHAT_SCHEME, authority: LOCAL_AUTHORITY, path: `/${Buffer.from(id, 'utf8').toString('base64url')}`, query: '', fragment: '' });
+    return (
+      this.keysByChatId.get(id) ??
+      this.formatUri({
+        scheme: CHAT_SCHEME,
+        authority: LOCAL_AUTHORITY,
+        path: `/${Buffer.from(id, 'utf8').toString('base64url')}`,
+        query: '',
+        fragment: '',
+      })
+    );
   }
 
   /**

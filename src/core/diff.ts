@@ -18,7 +18,15 @@ export interface DiffLabels {
  * A unified diff of `before` → `after`, labelled with `path` and `labels`, at most `maxLines` lines
  * and `maxChars` characters long (whole lines only).
  */
-export function unifiedDiff(before: string, after: string, path: string, labels: DiffLabels, maxLines = 200, maxChars = Infinity, context = 3): UnifiedDiff {
+export function unifiedDiff(
+  before: string,
+  after: string,
+  path: string,
+  labels: DiffLabels,
+  maxLines = 200,
+  maxChars = Infinity,
+  context = 3,
+): UnifiedDiff {
   const patch = structuredPatch(path, path, normalize(before), normalize(after), labels.before, labels.after, { context });
   const out: string[] = [`--- ${path} (${labels.before})`, `+++ ${path} (${labels.after})`];
   for (const hunk of patch.hunks) {

@@ -133,7 +133,12 @@ export class EditorDocuments implements DocumentPort {
     return loaded;
   }
 
-  async applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], result: { text: string; hash: string }): Promise<ApplyResult> {
+  async applyEdits(
+    uri: string,
+    expectedHash: string,
+    edits: readonly TextSpanEdit[],
+    result: { text: string; hash: string },
+  ): Promise<ApplyResult> {
     const document = this.editor.openDocument(uri) ?? (await this.openOrUndefined(uri));
     if (!document) return { applied: false };
     const view = document.isDirty ? undefined : this.disk.get(document);
@@ -151,7 +156,8 @@ export class EditorDocuments implements DocumentPort {
     if (!(await this.editor.applyEdits(document, edits))) return { applied: false };
     // exactly this edit made the next version: the planned text is the document's (line endings
     // included, which the core wrote the document's way), so its hash is known
-    if (document.version === versionBefore + 1 && document.getText() === result.text) this.hashes.set(document, document.version, result.hash);
+    if (document.version === versionBefore + 1 && document.getText() === result.text)
+      this.hashes.set(document, document.version, result.hash);
     return { applied: true };
   }
 
@@ -225,7 +231,12 @@ export class EditorDocuments implements DocumentPort {
     }
     const held = this.heldOnDisk(document.uri, bytes);
     const ahead = aheadOf(document, held);
-    return this.remember(document, stat, { invalidUtf8, normalised: held.normalised, ahead, staleStat: staleStatOf(document, stat, ahead) });
+    return this.remember(document, stat, {
+      invalidUtf8,
+      normalised: held.normalised,
+      ahead,
+      staleStat: staleStatOf(document, stat, ahead),
+    });
   }
 
   /** Records what the disk holds (`stat`) for the document's current version. */

@@ -55,7 +55,7 @@ export function blockOf(text: string): string[] | undefined {
  * block can stand in `current` only if its first line does.
  */
 function firstLineStandsIn(current: string, added: string): boolean {
-  for (let from = 0; from < added.length; ) {
+  for (let from = 0; from < added.length;) {
     let to = added.indexOf('\n', from);
     if (to === -1) to = added.length;
     const line = added.slice(from, to).trimEnd();
@@ -134,7 +134,12 @@ export function findWriteDuplicate(current: string, next: string): Duplicate | u
   p = p === 0 ? 0 : current.lastIndexOf('\n', p - 1) + 1;
   let s = commonSuffix(current, next, max - p);
   // the common end starts a line in both: after its first line break (unless it already starts one)
-  if (s > 0 && s < current.length && s < next.length && !(current.charCodeAt(current.length - s - 1) === 10 && next.charCodeAt(next.length - s - 1) === 10)) {
+  if (
+    s > 0 &&
+    s < current.length &&
+    s < next.length &&
+    !(current.charCodeAt(current.length - s - 1) === 10 && next.charCodeAt(next.length - s - 1) === 10)
+  ) {
     const tail = next.slice(next.length - s);
     const nl = tail.indexOf('\n');
     s = nl === -1 ? 0 : s - nl - 1;

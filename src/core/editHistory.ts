@@ -279,7 +279,8 @@ function parseIndex(value: unknown): IndexState | undefined {
   const { version, records, sizes, attachments } = value as Partial<IndexState>;
   if (version !== 1 || !Array.isArray(records) || typeof sizes !== 'object' || sizes === null) return undefined;
   const validSizes: Record<string, number> = {};
-  for (const [hash, size] of Object.entries(sizes)) if (/^[0-9a-f]{64}$/.test(hash) && Number.isSafeInteger(size) && size >= 0) validSizes[hash] = size;
+  for (const [hash, size] of Object.entries(sizes))
+    if (/^[0-9a-f]{64}$/.test(hash) && Number.isSafeInteger(size) && size >= 0) validSizes[hash] = size;
   const known = (hash: unknown) => typeof hash === 'string' && hash in validSizes;
   const valid = records.filter(
     (r): r is EditRecord =>
@@ -297,5 +298,10 @@ function parseIndex(value: unknown): IndexState | undefined {
       typeof r.saved === 'boolean' &&
       (r.revertedAt === undefined || typeof r.revertedAt === 'number'),
   );
-  return { version, records: valid, sizes: validSizes, attachments: typeof attachments === 'object' && attachments !== null ? attachments : {} };
+  return {
+    version,
+    records: valid,
+    sizes: validSizes,
+    attachments: typeof attachments === 'object' && attachments !== null ? attachments : {},
+  };
 }

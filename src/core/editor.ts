@@ -44,9 +44,7 @@ export interface EditorDocument {
 
 export type FileStat = { kind: 'file' | 'directory'; size: number; mtime: number } | { kind: 'missing' };
 
-export type OpenResult =
-  | { ok: true; document: EditorDocument }
-  | { ok: false; reason: 'binary' | 'too-large' | 'other'; message: string };
+export type OpenResult = { ok: true; document: EditorDocument } | { ok: false; reason: 'binary' | 'too-large' | 'other'; message: string };
 
 export interface Editor {
   /** The document the editor holds for `uri` now, if any (no waiting, no opening). */

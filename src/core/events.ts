@@ -14,7 +14,10 @@ export class Emitter<T> {
    * `onListenerError`: where a listener's exception goes — the owner's log. Without one it goes to the
    * console (the extension host's log), never nowhere.
    */
-  constructor(private readonly onListenerError: (error: unknown) => void = (error) => console.error('[Agent Edit Guard] an event listener failed:', error)) {}
+  constructor(
+    private readonly onListenerError: (error: unknown) => void = (error) =>
+      console.error('[Agent Edit Guard] an event listener failed:', error),
+  ) {}
 
   /** Subscribe; the returned handle unsubscribes. */
   readonly event = (listener: Listener<T>): Disposable => {

@@ -58,7 +58,9 @@ export class ExternalEdits {
   markSeen(ctx: CallContext, seen: SeenVersion): void {
     this.gate.name(ctx);
     this.gate.store.stamp({ session: ctx.session, uri: ctx.uri, hash: seen.hash, turn: ctx.turn, origin: 'read', text: seen.text });
-    this.gate.log.debug(`${ctx.tool} ${ctx.path} seen [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${seen.hash.slice(0, 12)}`);
+    this.gate.log.debug(
+      `${ctx.tool} ${ctx.path} seen [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${seen.hash.slice(0, 12)}`,
+    );
   }
 
   /**
@@ -105,7 +107,13 @@ export class ExternalEdits {
     if (unsafe.length) return { allow: false, blocked: calls.map((c) => c.path), text: externalUnsafeStop(calls[0].tool, unsafe) };
     // the user must act first: those refusals alone (a refusal that stamps a mark would only invite a retry)
     if (unsaved.length) {
-      const texts = unsaved.map(({ ctx, doc, disk, agent, settings }) => gate.refuseUnsaved(ctx, doc, disk, agent, { ...settings, maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / unsaved.length) }).text);
+      const texts = unsaved.map(
+        ({ ctx, doc, disk, agent, settings }) =>
+          gate.refuseUnsaved(ctx, doc, disk, agent, {
+            ...settings,
+            maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / unsaved.length),
+          }).text,
+      );
       return { allow: false, blocked: unsaved.map(({ ctx }) => ctx.path), text: texts.join('\n\n') };
     }
     if (blocked.length === 0) return { allow: true };
@@ -113,7 +121,11 @@ export class ExternalEdits {
       const share = Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / blocked.length);
       return gate.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
     });
-    const lead = externalDenialLead(calls[0].tool, blocked.map((b) => b.reason), calls.length);
+    const lead = externalDenialLead(
+      calls[0].tool,
+      blocked.map((b) => b.reason),
+      calls.length,
+    );
     return { allow: false, blocked: blocked.map(({ ctx }) => ctx.path), text: `${lead}\n\n${refusals.join('\n\n')}` };
   }
 

@@ -20,8 +20,7 @@ export interface GateInput {
 }
 
 export type GateDecision =
-  | { allow: true; basis: 'disabled' | 'new-file' | 'seen' | 'own-write' }
-  | { allow: false; reason: GateBlockReason };
+  { allow: true; basis: 'disabled' | 'new-file' | 'seen' | 'own-write' } | { allow: false; reason: GateBlockReason };
 
 /** Rule 3: does the agent's own write still count as having seen the file? */
 export function ownWriteCounts(mark: ReadMark, turn: string | undefined, policy: OwnWritePolicy): boolean {
@@ -52,6 +51,7 @@ export function decide(input: GateInput): GateDecision {
       : { allow: false, reason: 'own-write-expired' };
   }
   // without a turn id there is no turn to end: the read keeps counting (else the retry would be refused too)
-  if (input.readPolicy === 'sameTurn' && input.turn !== undefined && mark.turn !== input.turn) return { allow: false, reason: 'read-expired' };
+  if (input.readPolicy === 'sameTurn' && input.turn !== undefined && mark.turn !== input.turn)
+    return { allow: false, reason: 'read-expired' };
   return { allow: true, basis: 'seen' };
 }

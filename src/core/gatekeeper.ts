@@ -24,7 +24,17 @@ import {
   unsavedBody,
   unsavedInEditorHeadline,
 } from './messages';
-import type { BlockedWrite, CallContext, CompletedWrite, DocumentPort, FaultInjector, GuardSettings, LoadedDocument, Logger, SeenVersion } from './ports';
+import type {
+  BlockedWrite,
+  CallContext,
+  CompletedWrite,
+  DocumentPort,
+  FaultInjector,
+  GuardSettings,
+  LoadedDocument,
+  Logger,
+  SeenVersion,
+} from './ports';
 import { renderNumbered } from './render';
 import { lastLineOf, partOfText } from './text';
 import type { Duplicate } from './duplicate';
@@ -53,7 +63,8 @@ export class Gatekeeper {
     readonly log: Logger,
   ) {
     // a listener's failure must not stop the gate, and must not vanish either
-    const report = (e: unknown) => log.error(`a listener of the gate's events failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    const report = (e: unknown) =>
+      log.error(`a listener of the gate's events failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     this.blocked = new Emitter(report);
     this.written = new Emitter(report);
     this.onDidBlock = this.blocked.event;
@@ -99,7 +110,9 @@ export class Gatekeeper {
       const found = find();
       return found === undefined ? { failOpen: false } : { found, failOpen: false };
     } catch (e) {
-      this.log.error(`${check} check failed on ${ctx.path}; letting the write through: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.log.error(
+        `${check} check failed on ${ctx.path}; letting the write through: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
       return { failOpen: true };
     }
   }
@@ -127,7 +140,9 @@ export class Gatekeeper {
     // the refusal showed the current text: the agent has now seen it
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
     this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
-    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    this.log.info(
+      `blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`,
+    );
     const lead = `${headline}\n\n`;
     const span = showsDiff ? spanOfChanges(changedLines, doc.text) : undefined;
     const outcome = this.finish(ctx, lead + body, {
@@ -149,11 +164,26 @@ export class Gatekeeper {
    */
   refuseDuplicate(ctx: CallContext, doc: LoadedDocument, dup: Duplicate, append: boolean, settings: GuardSettings): ToolOutcome {
     const maxChars = settings.maxResultChars ?? Infinity;
-    const rendered = renderNumbered(doc.text, { offset: dup.start, limit: dup.end - dup.start + 1, maxLines: settings.maxReadLines, maxChars });
+    const rendered = renderNumbered(doc.text, {
+      offset: dup.start,
+      limit: dup.end - dup.start + 1,
+      maxLines: settings.maxReadLines,
+      maxChars,
+    });
     const headline = duplicateHeadline(append, ctx.path, dup);
     const lines: LineSpan = { start: dup.start, end: dup.end };
-    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason: 'duplicate', changedLines: [{ start: dup.start - 1, end: dup.end - 1 }] });
-    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: duplicate of lines ${dup.start}-${dup.end} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    this.blocked.fire({
+      session: ctx.session,
+      turn: ctx.turn,
+      tool: ctx.tool,
+      uri: ctx.uri,
+      path: ctx.path,
+      reason: 'duplicate',
+      changedLines: [{ start: dup.start - 1, end: dup.end - 1 }],
+    });
+    this.log.info(
+      `blocked ${ctx.tool} on ${ctx.path}: duplicate of lines ${dup.start}-${dup.end} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`,
+    );
     const lead = `${headline}\n\n`;
     const outcome = this.finish(ctx, lead + duplicateBody(numberedText(ctx.path, rendered, settings.maxReadLines, maxChars)), {
       status: 'blocked',
@@ -173,10 +203,27 @@ export class Gatekeeper {
    * not to redo its edit until the user has saved or discarded them, and must then read again.
    */
   refuseUnsaved(ctx: CallContext, doc: LoadedDocument, disk: SeenVersion, agent: string, settings: GuardSettings): ToolOutcome {
-    const diff = unifiedDiff(disk.text, doc.text, ctx.path, UNSAVED_DIFF_LABELS, settings.maxReadLines, settings.maxResultChars ?? Infinity);
+    const diff = unifiedDiff(
+      disk.text,
+      doc.text,
+      ctx.path,
+      UNSAVED_DIFF_LABELS,
+      settings.maxReadLines,
+      settings.maxResultChars ?? Infinity,
+    );
     const changedLines = changedLineRanges(disk.text, doc.text);
-    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason: 'unsaved-in-editor', changedLines });
-    this.log.info(`blocked ${ctx.tool} on ${ctx.path}: unsaved-in-editor (${agent} writes the disk) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+    this.blocked.fire({
+      session: ctx.session,
+      turn: ctx.turn,
+      tool: ctx.tool,
+      uri: ctx.uri,
+      path: ctx.path,
+      reason: 'unsaved-in-editor',
+      changedLines,
+    });
+    this.log.info(
+      `blocked ${ctx.tool} on ${ctx.path}: unsaved-in-editor (${agent} writes the disk) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`,
+    );
     const lead = `${unsavedInEditorHeadline(ctx.verb, ctx.path, agent)}\n\n`;
     const span = spanOfChanges(changedLines, doc.text);
     const outcome = this.finish(ctx, lead + unsavedBody(diff.text, diff.omittedLines), {
@@ -211,7 +258,15 @@ export class Gatekeeper {
 
   error(ctx: CallContext, code: ErrorCode, message: string, extra: Partial<ResultData> = {}): ToolOutcome {
     this.log.debug(`${ctx.tool} ${ctx.path}: error ${code}`);
-    return this.finish(ctx, errorText(code, message), { status: 'error', tool: ctx.tool, path: ctx.path, uri: ctx.uri, code, message, ...extra });
+    return this.finish(ctx, errorText(code, message), {
+      status: 'error',
+      tool: ctx.tool,
+      path: ctx.path,
+      uri: ctx.uri,
+      code,
+      message,
+      ...extra,
+    });
   }
 
   private causeOfChange(ctx: CallContext, doc: LoadedDocument): string {

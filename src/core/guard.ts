@@ -43,39 +43,58 @@ export class Guard {
       if (doc.exists === 'error') return gate.error(ctx, doc.code, doc.message);
       if (!doc.exists) return gate.error(ctx, 'not-found', text.notFoundForRead(ctx.path));
       const { maxReadLines, maxResultChars = Infinity } = gate.settings(ctx.uri);
-      const rendered = renderNumbered(doc.text, { offset: range.offset, limit: range.limit, maxLines: maxReadLines, maxChars: maxResultChars });
+      const rendered = renderNumbered(doc.text, {
+        offset: range.offset,
+        limit: range.limit,
+        maxLines: maxReadLines,
+        maxChars: maxResultChars,
+      });
       if (range.offset !== undefined && range.offset > Math.max(rendered.totalLines, 1)) {
         return gate.error(ctx, 'invalid-input', text.offsetPastEnd(range.offset, ctx.path, rendered.totalLines));
       }
       checkCancelled(ctx);
       // the mark is of the whole text, whatever range was shown (rule 1)
       gate.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'read', text: doc.text });
-      gate.log.debug(`read ${ctx.path} lines ${rendered.startLine}-${rendered.endLine} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${doc.hash.slice(0, 12)}`);
-      return gate.ok(ctx, text.readText(ctx.path, rendered, maxReadLines, maxResultChars, doc.dirty, doc.note), text.readSummary(ctx.path), {
-        startLine: rendered.startLine,
-        endLine: rendered.endLine,
-        totalLines: rendered.totalLines,
-        truncated: rendered.truncated,
-      });
+      gate.log.debug(
+        `read ${ctx.path} lines ${rendered.startLine}-${rendered.endLine} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}] mark ${doc.hash.slice(0, 12)}`,
+      );
+      return gate.ok(
+        ctx,
+        text.readText(ctx.path, rendered, maxReadLines, maxResultChars, doc.dirty, doc.note),
+        text.readSummary(ctx.path),
+        {
+          startLine: rendered.startLine,
+          endLine: rendered.endLine,
+          totalLines: rendered.totalLines,
+          truncated: rendered.truncated,
+        },
+      );
     });
   }
 
   async write(ctx: CallContext, input: { content: string; append: boolean; allowDuplicate?: boolean }): Promise<ToolOutcome> {
-    return this.guardedChange(ctx, (doc) => {
-      // the editor writes every inserted line break with the document's line ending: plan the same text
-      const content = withEol(input.content, doc.eol);
-      const end = doc.text.length;
-      const newText = input.append ? doc.text + content : content;
-      return {
-        edits: [{ start: input.append ? end : 0, end, text: content }],
-        newText,
-        summary: text.writeSummary(input.append),
-        ...(content !== input.content ? { eolNote: text.eolNote(doc.eol) } : {}),
-        ...(input.allowDuplicate === true
-          ? {}
-          : { findDuplicate: () => (input.append ? findAppendDuplicate(doc.text, content) : findWriteDuplicate(doc.text, newText)), append: input.append }),
-      };
-    }, input.content);
+    return this.guardedChange(
+      ctx,
+      (doc) => {
+        // the editor writes every inserted line break with the document's line ending: plan the same text
+        const content = withEol(input.content, doc.eol);
+        const end = doc.text.length;
+        const newText = input.append ? doc.text + content : content;
+        return {
+          edits: [{ start: input.append ? end : 0, end, text: content }],
+          newText,
+          summary: text.writeSummary(input.append),
+          ...(content !== input.content ? { eolNote: text.eolNote(doc.eol) } : {}),
+          ...(input.allowDuplicate === true
+            ? {}
+            : {
+                findDuplicate: () => (input.append ? findAppendDuplicate(doc.text, content) : findWriteDuplicate(doc.text, newText)),
+                append: input.append,
+              }),
+        };
+      },
+      input.content,
+    );
   }
 
   async replace(ctx: CallContext, input: { oldString: string; newString: string; replaceAll: boolean }): Promise<ToolOutcome> {
@@ -141,12 +160,21 @@ export class Guard {
       if (!doc.dirty && !applied.onDisk) {
         save = await gate.port.save(ctx.uri, newHash);
         if (save.saved && save.after !== undefined && save.after !== change.newText) {
-          saveDiff = unifiedDiff(change.newText, save.after, ctx.path, text.SAVE_DIFF_LABELS, settings.maxReadLines, settings.maxResultChars ?? Infinity).text;
+          saveDiff = unifiedDiff(
+            change.newText,
+            save.after,
+            ctx.path,
+            text.SAVE_DIFF_LABELS,
+            settings.maxReadLines,
+            settings.maxResultChars ?? Infinity,
+          ).text;
           finalText = save.after;
           finalHash = sha256(finalText);
         }
       }
-      gate.log.debug(`${ctx.verb} ${ctx.path} allowed (${decision.basis}) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]${save && !save.saved ? ` not saved (${save.why})` : ''}`);
+      gate.log.debug(
+        `${ctx.verb} ${ctx.path} allowed (${decision.basis}) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]${save && !save.saved ? ` not saved (${save.why})` : ''}`,
+      );
 
       const landing: text.WriteLanding = applied.onDisk
         ? 'on-disk'
@@ -157,7 +185,12 @@ export class Guard {
             : save?.why === 'changed'
               ? 'changed-during-save'
               : 'save-failed';
-      gate.recordWrite(ctx, { hash: finalHash, text: finalText }, { hash: doc.hash, text: doc.text }, landing === 'on-disk' || landing === 'saved');
+      gate.recordWrite(
+        ctx,
+        { hash: finalHash, text: finalText },
+        { hash: doc.hash, text: doc.text },
+        landing === 'on-disk' || landing === 'saved',
+      );
       const report = text.writeText({
         summary: change.summary,
         path: ctx.path,
@@ -194,7 +227,11 @@ export class Guard {
     }
     gate.recordWrite(ctx, { hash: created.hash, text: created.text }, 'created', true);
     gate.log.debug(`created ${ctx.path} [${shortSession(ctx.session)}]`);
-    return gate.ok(ctx, text.createdText(ctx.path, created.text !== content), text.createdSummary(ctx.path), { created: true, saved: true, keptUnsaved: false });
+    return gate.ok(ctx, text.createdText(ctx.path, created.text !== content), text.createdSummary(ctx.path), {
+      created: true,
+      saved: true,
+      keptUnsaved: false,
+    });
   }
 }
 

@@ -12,7 +12,7 @@ export function sha256(text: string): string {
   // One `update(text)` of a 10 MB string first encodes all of it into a fresh 10 MB buffer; in
   // chunks the same bytes are hashed ~1.5x faster (measured by `npm run bench`). A chunk never
   // ends between the halves of a surrogate pair, so the bytes are exactly the string's UTF-8.
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(start + CHUNK, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;

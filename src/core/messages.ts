@@ -51,7 +51,14 @@ export function numberedText(path: string, r: RenderedRange & { body: string }, 
   return `${rangeHeader(path, r)}${r.totalLines ? `\n${fence(r.body)}` : ''}${cutNote(r, maxLines, maxChars)}`;
 }
 
-export function readText(path: string, r: RenderedRange & { body: string }, maxLines: number, maxChars: number, dirty: boolean, note: string | undefined): string {
+export function readText(
+  path: string,
+  r: RenderedRange & { body: string },
+  maxLines: number,
+  maxChars: number,
+  dirty: boolean,
+  note: string | undefined,
+): string {
   return `${numberedText(path, r, maxLines, maxChars)}${dirty ? '\n(This includes unsaved changes in the editor.)' : ''}${note ? `\n${note}` : ''}`;
 }
 
@@ -63,7 +70,14 @@ export const offsetPastEnd = (offset: number, path: string, totalLines: number) 
 // ---- refusals (rule 6)
 
 /** `showsDiff`: the body below is a diff (else it is the current content). */
-export function blockedHeadline(reason: RefusalReason, verb: string, path: string, cause: string | undefined, policy: OwnWritePolicy, showsDiff: boolean): string {
+export function blockedHeadline(
+  reason: RefusalReason,
+  verb: string,
+  path: string,
+  cause: string | undefined,
+  policy: OwnWritePolicy,
+  showsDiff: boolean,
+): string {
   switch (reason) {
     case 'not-read':
       return `BLOCKED: nothing was written. You have not read ${path} in this chat, so your ${verb} could overwrite content you have not seen. Its current content is below; this counts as reading the file, so your next call can be the ${verb}, based on this text.`;
@@ -173,17 +187,24 @@ export function writeText(r: WriteReport): string {
   const out: string[] = [];
   switch (r.landing) {
     case 'on-disk':
-      out.push(`${r.summary} ${r.path} on disk.`, 'VS Code had not loaded the newer version of this file from disk, so the edit was written to the file itself; the editor shows it once it reloads the file.');
+      out.push(
+        `${r.summary} ${r.path} on disk.`,
+        'VS Code had not loaded the newer version of this file from disk, so the edit was written to the file itself; the editor shows it once it reloads the file.',
+      );
       break;
     case 'saved':
       out.push(`${r.summary} ${r.path} and saved it.`);
       break;
     case 'kept-unsaved':
-      out.push(`${r.summary} ${r.path}, in the editor only: the file has the user's unsaved changes, so your edit was left unsaved with them.`);
+      out.push(
+        `${r.summary} ${r.path}, in the editor only: the file has the user's unsaved changes, so your edit was left unsaved with them.`,
+      );
       out.push('On disk (for the terminal, tests, git) the file is still the old version; the user decides when to save.');
       break;
     case 'changed-during-save':
-      out.push(`${r.summary} ${r.path}, in the editor only: the user changed the file while your edit was being applied, so it was not saved — their change stays unsaved, with yours.`);
+      out.push(
+        `${r.summary} ${r.path}, in the editor only: the user changed the file while your edit was being applied, so it was not saved — their change stays unsaved, with yours.`,
+      );
       out.push('On disk the file is still the old version. Read the file before changing it again: it now differs from what you wrote.');
       break;
     case 'save-failed':
@@ -193,7 +214,9 @@ export function writeText(r: WriteReport): string {
   if (r.eolNote) out.push(r.eolNote);
   if (r.documentNote) out.push(r.documentNote);
   if (r.saveDiff) {
-    out.push(`Saving changed the file (format on save, or another save participant). The file now differs from what you wrote:\n${fence(r.saveDiff, 'diff')}`);
+    out.push(
+      `Saving changed the file (format on save, or another save participant). The file now differs from what you wrote:\n${fence(r.saveDiff, 'diff')}`,
+    );
     if (r.dirtyAfterSave) out.push('The editor also holds changes made while the file was being saved, which are not saved.');
   }
   if (r.gateDisabled) out.push('(The edit guard is turned off in this workspace: this write was not checked.)');
@@ -219,7 +242,12 @@ export function externalDenialLead(tool: string, reasons: readonly RefusalReason
   }
   const which = reasons.length === 1 ? 'one of them was' : `${reasons.length} of them were`;
   const inexact = reasons.filter((r) => r === 'inexact-match').length;
-  const why = inexact === 0 ? 'changed or not read in this chat' : inexact === reasons.length ? 'quoted inexactly' : 'changed, not read in this chat, or quoted inexactly';
+  const why =
+    inexact === 0
+      ? 'changed or not read in this chat'
+      : inexact === reasons.length
+        ? 'quoted inexactly'
+        : 'changed, not read in this chat, or quoted inexactly';
   return `Agent Edit Guard stopped this ${tool} call: nothing was applied to any of its ${files} files, because ${which} ${why}. Each refusal below counts as reading that file, so repeat the call with edits based on this text.`;
 }
 
@@ -238,7 +266,8 @@ export const DOCUMENT = {
   cannotAccess: (why: string) => `Could not access the file: ${why}`,
   cannotOpen: (why: string) => `Could not open the file: ${why}`,
   tooLargeForEditor: (why: string) => `The file is too large for the editor: ${why}`,
-  tooLarge: (size: string, limit: string) => `The file is ${size}; VS Code gives extensions documents up to ${limit}, so it cannot be read or edited here.`,
+  tooLarge: (size: string, limit: string) =>
+    `The file is ${size}; VS Code gives extensions documents up to ${limit}, so it cannot be read or edited here.`,
   mixedEolOnDisk: (eol: Eol) =>
     `Note: the file has mixed line endings (or lone carriage returns) on disk; VS Code holds it with ${eolName(eol)} only, and saving writes every line that way.`,
 } as const;
@@ -246,10 +275,12 @@ export const DOCUMENT = {
 // ---- a call the tools refuse before the gate runs
 
 export const CALL = {
-  notAnObject: (tool: string, input: unknown) => `The input must be a JSON object with the fields of ${tool}, got ${JSON.stringify(input)}.`,
+  notAnObject: (tool: string, input: unknown) =>
+    `The input must be a JSON object with the fields of ${tool}, got ${JSON.stringify(input)}.`,
   untrusted:
     'This workspace is not trusted, so agent writes are refused. Reading still works. The user can trust the workspace with the command "Workspaces: Manage Workspace Trust".',
-  internal: (why: string) => `An internal error stopped the call (${why}). It is in the "Agent Edit Guard" log. Read the file again before changing it.`,
+  internal: (why: string) =>
+    `An internal error stopped the call (${why}). It is in the "Agent Edit Guard" log. Read the file again before changing it.`,
 } as const;
 
 // ---- input a tool cannot use (the manifest's inputSchema, checked before the gate)
@@ -257,12 +288,14 @@ export const CALL = {
 export const INPUT = {
   missing: (key: string) => `${key} is missing. It is required.`,
   lookalike: (used: string, key: string) => ` You passed "${used}": this tool calls it "${key}".`,
-  notString: (key: string, v: unknown) => `${key} must be a string, got ${typeof v === 'object' && v !== null ? 'an object' : JSON.stringify(v)}.`,
+  notString: (key: string, v: unknown) =>
+    `${key} must be a string, got ${typeof v === 'object' && v !== null ? 'an object' : JSON.stringify(v)}.`,
   notWholeNumber: (key: string, v: unknown) => `${key} must be a whole number, got ${JSON.stringify(v)}.`,
   belowMinimum: (key: string, min: number, v: unknown) => `${key} must be at least ${min}, got ${v}.`,
   notBoolean: (key: string, v: unknown) => `${key} must be true or false, got ${JSON.stringify(v)}.`,
   other: (key: string, why: string) => `${key} ${why}.`,
-  tooLong: (key: string, length: number, limit: string) => `${key} is ${length} characters long; the most a document can hold here is ${limit}.`,
+  tooLong: (key: string, length: number, limit: string) =>
+    `${key} is ${length} characters long; the most a document can hold here is ${limit}.`,
 } as const;
 
 // ---- a replacement that cannot be planned
@@ -275,13 +308,15 @@ export const REPLACE = {
     (foundWithout ? ' (without them the text does occur in the file).' : '.'),
   whitespaceDiffers: (first: number, last: number, shown: string) =>
     `The same text occurs at lines ${first}–${last}, but with different whitespace or indentation. The current lines are:\n${shown}`,
-  firstLineOnly: (line: number, shown: string) => `The first line of oldString matches line ${line}, but the lines after it differ. The current lines there are:\n${shown}`,
+  firstLineOnly: (line: number, shown: string) =>
+    `The first line of oldString matches line ${line}, but the lines after it differ. The current lines there are:\n${shown}`,
   nowhere: 'oldString does not occur in the file, not even with different whitespace. Read the file again to see its current text.',
 } as const;
 
 // ---- a path the policy refuses (paths.ts); paths arrive already made visible (quoted, escapes shown)
 
-const NOTEBOOK_RULE = 'its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.';
+const NOTEBOOK_RULE =
+  'its text is JSON that a text edit can corrupt, so these tools do not change notebooks. Edit its cells with notebook tools, or ask the user.';
 const INSIDE_ONLY = 'Only files inside the workspace can be read or changed.';
 const USE_GIT = 'Use git commands instead.';
 
@@ -293,23 +328,28 @@ export const PATH = {
     `filePath ${shown} is a URI with the scheme "${scheme}", not a file path. These tools accept only file paths (absolute, or relative to the workspace folder) or file:// URIs.${
       asName === undefined ? '' : ` For a file whose name really starts with "${scheme}:", write "./${asName}".`
     }`,
-  noFolderForRelative: (text: string) => `No workspace folder is open, so the relative path "${text}" cannot be resolved. Use an absolute path.`,
-  badFileUri: (shown: string, why: string) => `filePath ${shown} is not a usable file:// URI: ${why} Give the file's path instead (absolute, or relative to the workspace folder).`,
+  noFolderForRelative: (text: string) =>
+    `No workspace folder is open, so the relative path "${text}" cannot be resolved. Use an absolute path.`,
+  badFileUri: (shown: string, why: string) =>
+    `filePath ${shown} is not a usable file:// URI: ${why} Give the file's path instead (absolute, or relative to the workspace folder).`,
   uriControlChar: 'it holds a control character, which a URI must percent-encode.',
   uriUnparsable: 'it does not parse as a URI.',
   uriHost: (host: string) => `it names the host "${host}"; only files on this machine (file:///…) can be read or changed.`,
   outside: (given: string, fsPath: string, folders: readonly string[]) =>
     `"${given}" resolves to ${fsPath}, which is outside the workspace folders (${folders.join(', ') || 'none open'}). ${INSIDE_ONLY}`,
-  whereStray: (lead: string | undefined, trail: string | undefined) => [lead && `leading ${lead}`, trail && `trailing ${trail}`].filter(Boolean).join(' and '),
+  whereStray: (lead: string | undefined, trail: string | undefined) =>
+    [lead && `leading ${lead}`, trail && `trailing ${trail}`].filter(Boolean).join(' and '),
   strayWhitespace: (shown: string, where: string, trimmed: string) =>
     `filePath ${shown} has stray whitespace (${where}), and nothing exists at that path or at ${trimmed}. A file created now would differ from the name you mean only by invisible characters. Remove the stray whitespace from filePath and call again.`,
   controlChar: (shown: string, found: string) =>
     `filePath ${shown} contains a control character (${found}), and no file exists at exactly that path. File names with control characters are refused so no look-alike file is created. Remove the character from filePath and call again.`,
   /** How a refusal that only a link's target earns names it. */
-  leadsTo: (display: string, isLink: boolean, target: string) => `${display} ${isLink ? 'is a symbolic link to' : 'lies under a symbolic link and leads to'} ${target}`,
+  leadsTo: (display: string, isLink: boolean, target: string) =>
+    `${display} ${isLink ? 'is a symbolic link to' : 'lies under a symbolic link and leads to'} ${target}`,
   linkOutside: (leadsTo: string) => `${leadsTo}, outside the workspace. ${INSIDE_ONLY}`,
   inGit: (display: string) => `${display} is inside a .git folder, the repository's own data; agents may not write there. ${USE_GIT}`,
-  linkInGit: (leadsTo: string) => `${leadsTo}, inside a .git folder: the repository's own data, which agents may not write, through a link or otherwise. ${USE_GIT}`,
+  linkInGit: (leadsTo: string) =>
+    `${leadsTo}, inside a .git folder: the repository's own data, which agents may not write, through a link or otherwise. ${USE_GIT}`,
   notebook: (display: string) => `${display} is a Jupyter notebook: ${NOTEBOOK_RULE}`,
   linkNotebook: (leadsTo: string) => `${leadsTo}, a Jupyter notebook: ${NOTEBOOK_RULE}`,
 } as const;

@@ -13,8 +13,7 @@ export interface WorkspaceFolderInfo {
 }
 
 export type ResolvedPath =
-  | { ok: true; fsPath: string; folder: WorkspaceFolderInfo | undefined; display: string }
-  | { ok: false; code: ErrorCode; message: string };
+  { ok: true; fsPath: string; folder: WorkspaceFolderInfo | undefined; display: string } | { ok: false; code: ErrorCode; message: string };
 
 function contains(folder: string, candidate: string): boolean {
   const rel = path.relative(folder, candidate);
@@ -23,9 +22,7 @@ function contains(folder: string, candidate: string): boolean {
 
 /** The workspace folder a path lies in (the innermost one for nested folders). */
 export function folderOf(fsPath: string, folders: readonly WorkspaceFolderInfo[]): WorkspaceFolderInfo | undefined {
-  return folders
-    .filter((f) => contains(f.fsPath, fsPath))
-    .sort((a, b) => b.fsPath.length - a.fsPath.length)[0];
+  return folders.filter((f) => contains(f.fsPath, fsPath)).sort((a, b) => b.fsPath.length - a.fsPath.length)[0];
 }
 
 /** How a path is shown to the model and the user: relative to its folder (`name/…` in multi-root). */
@@ -138,7 +135,11 @@ export function resolveToolPath(
     return {
       ok: false,
       code: 'outside-workspace',
-      message: PATH.outside(filePath, fsPath, folders.map((f) => f.fsPath)),
+      message: PATH.outside(
+        filePath,
+        fsPath,
+        folders.map((f) => f.fsPath),
+      ),
     };
   }
   return { ok: true, fsPath, folder, display: displayPath(fsPath, folders) };

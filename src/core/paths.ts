@@ -22,7 +22,8 @@ export function realTargetOf(fsPath: string, facts: Pick<FileFacts, 'realpath'> 
     const real = facts.realpath(probe);
     if (real !== undefined) return rest.length ? path.join(real, ...rest) : real;
     const link = facts.readlink?.(probe);
-    if (link !== undefined && hops < MAX_LINK_HOPS) return realTargetOf(path.join(path.resolve(path.dirname(probe), link), ...rest), facts, hops + 1);
+    if (link !== undefined && hops < MAX_LINK_HOPS)
+      return realTargetOf(path.join(path.resolve(path.dirname(probe), link), ...rest), facts, hops + 1);
     const parent = path.dirname(probe);
     if (parent === probe) return fsPath; // nothing resolves: no link is known to be involved
     rest.unshift(path.basename(probe));
@@ -116,11 +117,7 @@ export const DEFAULT_PROTECTED_FILES = [
 ];
 
 /** The first protected-file pattern `fsPath` matches (relative to its workspace folder), if any. */
-export function protectedPattern(
-  fsPath: string,
-  folders: readonly WorkspaceFolderInfo[],
-  patterns: readonly string[],
-): string | undefined {
+export function protectedPattern(fsPath: string, folders: readonly WorkspaceFolderInfo[], patterns: readonly string[]): string | undefined {
   const folder = folderOf(fsPath, folders);
   const rel = (folder ? path.relative(folder.fsPath, fsPath) : fsPath).split(path.sep).join('/');
   return patterns.find((p) => typeof p === 'string' && compiled(p).match(rel));

@@ -44,7 +44,12 @@ export interface DocumentPort {
    * that text, checked in the same tick as the edit is handed over. `result` is the text the edits
    * produce and its hash, so the port need not hash it again.
    */
-  applyEdits(uri: string, expectedHash: string, edits: readonly TextSpanEdit[], result: { text: string; hash: string }): Promise<ApplyResult>;
+  applyEdits(
+    uri: string,
+    expectedHash: string,
+    edits: readonly TextSpanEdit[],
+    result: { text: string; hash: string },
+  ): Promise<ApplyResult>;
   /** Creates a new file (and its folders); not over an existing file, nor over an open buffer with unsaved changes. */
   create(uri: string, text: string): Promise<CreateResult>;
   /** Saves the document only if it still holds exactly the text with `expectedHash`. */

@@ -49,7 +49,13 @@ function foldCrlf(text: string): { folded: string; toOriginal: (index: number) =
 const lf = (s: string) => s.replace(/\r\n/g, '\n');
 
 /** `eol`: the document's line ending, which the replacement is written with (default: the text's dominant one). */
-export function planReplace(text: string, oldString: string, newString: string, replaceAll = false, eol: Eol = dominantEol(text)): ReplacePlan {
+export function planReplace(
+  text: string,
+  oldString: string,
+  newString: string,
+  replaceAll = false,
+  eol: Eol = dominantEol(text),
+): ReplacePlan {
   if (oldString === newString) {
     return { kind: 'invalid', detail: REPLACE.identical };
   }

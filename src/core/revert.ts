@@ -58,7 +58,10 @@ export class Reverter {
   /** Reverts the given edits (those not reverted already), file by file. */
   async revert(records: readonly EditRecord[]): Promise<FileRevert[]> {
     const results: FileRevert[] = [];
-    for (const [uri, edits] of groupRecords(records.filter((r) => r.revertedAt === undefined), (r) => r.uri)) {
+    for (const [uri, edits] of groupRecords(
+      records.filter((r) => r.revertedAt === undefined),
+      (r) => r.uri,
+    )) {
       const newestFirst = [...edits].sort((a, b) => b.seq - a.seq);
       const result = await this.gate.lock.run(uri, () => this.revertFile(uri, newestFirst));
       results.push(result);
@@ -95,12 +98,22 @@ export class Reverter {
       if (text === undefined) break; // an earlier life of the file, before one of these edits created it
       if (before === undefined) {
         // the agent created the file: deleting it loses nothing only if it still holds what the agent wrote
-        if (text !== after) return { uri, ids, kind: 'conflict', why: 'changed-since-created', lines: [{ start: 1, end: lastLineOf(text) }], marked: text, current: doc.text };
+        if (text !== after)
+          return {
+            uri,
+            ids,
+            kind: 'conflict',
+            why: 'changed-since-created',
+            lines: [{ start: 1, end: lastLineOf(text) }],
+            marked: text,
+            current: doc.text,
+          };
         text = undefined;
         continue;
       }
       const merged = revertChange(text, after, before, this.labels);
-      if (merged.kind === 'conflict') return { uri, ids, kind: 'conflict', why: 'overlap', lines: merged.lines, marked: merged.marked, current: doc.text };
+      if (merged.kind === 'conflict')
+        return { uri, ids, kind: 'conflict', why: 'overlap', lines: merged.lines, marked: merged.marked, current: doc.text };
       text = merged.text;
     }
 
@@ -132,7 +145,11 @@ export function spanEdit(from: string, to: string): TextSpanEdit {
   let end = commonSuffix(from, to, max - start);
   // never split a surrogate pair or a CRLF: the editor would see half a character or half a break
   while (start > 0 && (isLowSurrogate(from.charCodeAt(start)) || (from[start] === '\n' && from[start - 1] === '\r'))) start--;
-  while (end > 0 && (isLowSurrogate(from.charCodeAt(from.length - end)) || (from[from.length - end] === '\n' && from[from.length - end - 1] === '\r'))) end--;
+  while (
+    end > 0 &&
+    (isLowSurrogate(from.charCodeAt(from.length - end)) || (from[from.length - end] === '\n' && from[from.length - end - 1] === '\r'))
+  )
+    end--;
   return { start, end: from.length - end, text: to.slice(start, to.length - end) };
 }
 

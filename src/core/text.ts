@@ -33,7 +33,8 @@ export function lineOfOffset(text: string, offset: number): number {
 export const lastLineOf = (text: string): number => lineOfOffset(text, text.endsWith('\n') ? text.length - 1 : text.length);
 
 /** Lines `start`–`end` (1-based, inclusive) of a text whose last line is `lastLine`; `undefined` when they are all of it. */
-export const partOfText = (start: number, end: number, lastLine: number): LineSpan | undefined => (start === 1 && end >= lastLine ? undefined : { start, end });
+export const partOfText = (start: number, end: number, lastLine: number): LineSpan | undefined =>
+  start === 1 && end >= lastLine ? undefined : { start, end };
 
 /** A line ending as people name it. */
 export const eolName = (eol: Eol): 'CRLF' | 'LF' => (eol === '\r\n' ? 'CRLF' : 'LF');

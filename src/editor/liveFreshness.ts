@@ -38,7 +38,10 @@ export class LiveFreshness implements vscode.Disposable {
     // throttled, not debounced: while the user keeps typing the status bar still turns stale
     // within DELAY_MS (the refresh hashes whatever the text is by then)
     if (this.timers.has(key)) return;
-    this.timers.set(key, setTimeout(() => void this.refresh(key), DELAY_MS));
+    this.timers.set(
+      key,
+      setTimeout(() => void this.refresh(key), DELAY_MS),
+    );
   }
 
   private async refresh(key: string): Promise<void> {

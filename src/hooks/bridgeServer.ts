@@ -140,7 +140,9 @@ export class BridgeServer {
       reply(STATUS.ok, await this.handle(payload.toString('utf8')));
     } catch (e) {
       // the gate never fails closed on its own bugs (rule 7)
-      this.log.error(`hooks bridge: the hook was let through after an internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      this.log.error(
+        `hooks bridge: the hook was let through after an internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
       reply(STATUS.ok);
     }
   }
@@ -164,7 +166,9 @@ export class BridgeServer {
     for (const line of text.split('\n').filter(Boolean)) {
       try {
         const m = JSON.parse(line) as MissedCall;
-        this.log.warn(`hooks bridge: a ${m.event ?? 'hook'}${m.tool ? ` of ${m.tool}` : ''} at ${new Date(m.at).toISOString()} was let through unchecked: ${m.why}`);
+        this.log.warn(
+          `hooks bridge: a ${m.event ?? 'hook'}${m.tool ? ` of ${m.tool}` : ''} at ${new Date(m.at).toISOString()} was let through unchecked: ${m.why}`,
+        );
       } catch {
         // a torn line: nothing to say about it
       }

@@ -61,7 +61,7 @@ export function checkInput<T>(tool: OwnToolId, input: Record<string, unknown>): 
 }
 
 const fieldOf = (e: SchemaError): string =>
-  e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : e.instancePath.split('/')[1] ?? '';
+  e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : (e.instancePath.split('/')[1] ?? '');
 
 function messageOf(e: SchemaError, key: string, v: unknown, input: Record<string, unknown>): string {
   switch (e.keyword) {
@@ -69,7 +69,13 @@ function messageOf(e: SchemaError, key: string, v: unknown, input: Record<string
       return INPUT.missing(key) + lookalikeHint(input, key);
     case 'type': {
       const type = (e.params as { type: string }).type;
-      return type === 'string' ? INPUT.notString(key, v) : type === 'integer' ? INPUT.notWholeNumber(key, v) : type === 'boolean' ? INPUT.notBoolean(key, v) : INPUT.other(key, e.message ?? 'is not valid');
+      return type === 'string'
+        ? INPUT.notString(key, v)
+        : type === 'integer'
+          ? INPUT.notWholeNumber(key, v)
+          : type === 'boolean'
+            ? INPUT.notBoolean(key, v)
+            : INPUT.other(key, e.message ?? 'is not valid');
     }
     case 'minimum':
       return INPUT.belowMinimum(key, Number((e.params as { limit: number }).limit), v);

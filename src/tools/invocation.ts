@@ -24,8 +24,12 @@ export interface ToolEnvironment {
 export function toResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
   // a lead (a refusal's headline) goes in a part of its own: Copilot swaps each part over 8 KB for a
   // pointer to a file, and the model must see "BLOCKED" whatever happens to the rest
-  const texts = outcome.lead && outcome.text.startsWith(outcome.lead) ? [outcome.lead, outcome.text.slice(outcome.lead.length)] : [outcome.text];
-  const result = new vscode.LanguageModelToolResult([...texts.map((t) => new vscode.LanguageModelTextPart(t)), vscode.LanguageModelDataPart.json(outcome.data)]);
+  const texts =
+    outcome.lead && outcome.text.startsWith(outcome.lead) ? [outcome.lead, outcome.text.slice(outcome.lead.length)] : [outcome.text];
+  const result = new vscode.LanguageModelToolResult([
+    ...texts.map((t) => new vscode.LanguageModelTextPart(t)),
+    vscode.LanguageModelDataPart.json(outcome.data),
+  ]);
   // Without details the chat builds an input/output section from the parts and shows the JSON part
   // under every call as an attachment named file.bin. Details of our own replace that section: the
   // file the call read or was refused/allowed to change, as a link (docs/design.md §Surfaces).
@@ -48,7 +52,10 @@ export function detailsOf(data: ResultData): Array<vscode.Uri | vscode.Location>
   if (!data.uri) return [];
   const uri = vscode.Uri.parse(data.uri);
   const { startLine, endLine, totalLines } = data;
-  const ranged = startLine !== undefined && endLine !== undefined && !(startLine === 1 && endLine === totalLines) ? { start: startLine, end: endLine } : undefined;
+  const ranged =
+    startLine !== undefined && endLine !== undefined && !(startLine === 1 && endLine === totalLines)
+      ? { start: startLine, end: endLine }
+      : undefined;
   const lines = data.changedLines ?? ranged;
   if (!lines) return [uri];
   return [new vscode.Location(uri, new vscode.Range(lines.start - 1, 0, Math.max(lines.start, lines.end) - 1, 0))];

@@ -27,7 +27,10 @@ export class ReadFileTool implements vscode.LanguageModelTool<ReadFileInput> {
     );
   }
 
-  invoke(options: vscode.LanguageModelToolInvocationOptions<ReadFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  invoke(
+    options: vscode.LanguageModelToolInvocationOptions<ReadFileInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     return runTool<ReadFileInput>(this.env, ReadFileTool.id, options, token, (call, input) =>
       this.env.guard.read(call, { offset: input.offset, limit: input.limit }),
     );

@@ -20,7 +20,10 @@ export class ReplaceStringTool implements vscode.LanguageModelTool<ReplaceString
     return prepare(ReplaceStringTool.id, options.input, this.env.pathSettings(), (path) => vscode.l10n.t('Replacing text in `{0}`', path));
   }
 
-  invoke(options: vscode.LanguageModelToolInvocationOptions<ReplaceStringInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  invoke(
+    options: vscode.LanguageModelToolInvocationOptions<ReplaceStringInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     return runTool<ReplaceStringInput>(this.env, ReplaceStringTool.id, options, token, (call, input) =>
       this.env.guard.replace(call, { oldString: input.oldString, newString: input.newString, replaceAll: input.replaceAll === true }),
     );

@@ -24,7 +24,10 @@ export class WriteFileTool implements vscode.LanguageModelTool<WriteFileInput> {
     );
   }
 
-  invoke(options: vscode.LanguageModelToolInvocationOptions<WriteFileInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  invoke(
+    options: vscode.LanguageModelToolInvocationOptions<WriteFileInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     return runTool<WriteFileInput>(this.env, WriteFileTool.id, options, token, (call, input) =>
       this.env.guard.write(call, { content: input.content, append: input.append === true, allowDuplicate: input.allowDuplicate === true }),
     );

@@ -45,7 +45,9 @@ function failure(r: Extract<FileRevert, { kind: 'failed' }>): string {
 }
 
 function lineText(lines: ReadonlyArray<{ start: number; end: number }>): string {
-  return lines.map((l) => (l.start === l.end ? vscode.l10n.t('line {0}', l.start) : vscode.l10n.t('lines {0}–{1}', l.start, l.end))).join(', ');
+  return lines
+    .map((l) => (l.start === l.end ? vscode.l10n.t('line {0}', l.start) : vscode.l10n.t('lines {0}–{1}', l.start, l.end)))
+    .join(', ');
 }
 
 export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vscode.Disposable {
@@ -82,7 +84,8 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     if (!node || records.length === 0) return gone();
     const first = records[0];
     const last = records[records.length - 1];
-    const where = node.kind === 'edit' ? `${names.tool(first.tool)}, ${names.turn(first.session, first.turn)}` : names.turn(first.session, first.turn);
+    const where =
+      node.kind === 'edit' ? `${names.tool(first.tool)}, ${names.turn(first.session, first.turn)}` : names.turn(first.session, first.turn);
     const title = vscode.l10n.t('{0} (agent edit: {1})', fileName(first.uri), where);
     await vscode.commands.executeCommand('vscode.diff', textUri(first, 'before'), textUri(last, 'after'), title, { preview: true });
   };
@@ -98,7 +101,9 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     try {
       doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(first.uri));
     } catch {
-      return void vscode.window.showWarningMessage(vscode.l10n.t('{0} was deleted or renamed since the agent edited it.', fileName(first.uri)));
+      return void vscode.window.showWarningMessage(
+        vscode.l10n.t('{0} was deleted or renamed since the agent edited it.', fileName(first.uri)),
+      );
     }
     const ranges = changedLineRanges(before, after);
     const start = Math.min(ranges[0]?.start ?? 0, doc.lineCount - 1);
@@ -113,19 +118,31 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     if (reverted.length) {
       const kept = reverted.filter((r) => r.keptLaterChanges).map((r) => fileName(r.uri));
       const unsaved = reverted.filter((r) => r.keptUnsaved).map((r) => fileName(r.uri));
-      const what = reverted.length === 1 ? vscode.l10n.t('Reverted the agent edits of {0}.', fileName(reverted[0].uri)) : vscode.l10n.t('Reverted the agent edits of {0} files.', reverted.length);
+      const what =
+        reverted.length === 1
+          ? vscode.l10n.t('Reverted the agent edits of {0}.', fileName(reverted[0].uri))
+          : vscode.l10n.t('Reverted the agent edits of {0} files.', reverted.length);
       const parts = [what];
       if (kept.length) parts.push(vscode.l10n.t('Changes made since were kept in {0}.', kept.join(', ')));
       if (unsaved.length) parts.push(vscode.l10n.t('{0} had unsaved changes: the revert is in the editor, not saved.', unsaved.join(', ')));
       void vscode.window.showInformationMessage(parts.join(' '));
     }
     if (results.length && results.every((r) => r.kind === 'unchanged')) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to revert: the files already hold their text from before these edits.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Nothing to revert: the files already hold their text from before these edits.'),
+      );
     }
     for (const r of results) {
       if (r.kind === 'conflict') void showConflict(r);
-      else if (r.kind === 'missing') void vscode.window.showWarningMessage(vscode.l10n.t('{0} was deleted or renamed since the agent edited it: nothing was reverted, and nothing was created.', fileName(r.uri)));
-      else if (r.kind === 'failed') void vscode.window.showErrorMessage(vscode.l10n.t('Could not revert {0}: {1}', fileName(r.uri), failure(r)));
+      else if (r.kind === 'missing')
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t(
+            '{0} was deleted or renamed since the agent edited it: nothing was reverted, and nothing was created.',
+            fileName(r.uri),
+          ),
+        );
+      else if (r.kind === 'failed')
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not revert {0}: {1}', fileName(r.uri), failure(r)));
     }
   };
 
@@ -134,19 +151,35 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     const resolve = vscode.l10n.t('Resolve in Editor');
     const message =
       r.why === 'overlap'
-        ? vscode.l10n.t('Could not revert {0}: changes made since overlap the agent edit at {1}. Nothing was changed.', fileName(r.uri), lineText(r.lines))
-        : vscode.l10n.t('Did not revert {0}: the agent created it, and it changed since. Nothing was changed; delete it yourself if you no longer want it.', fileName(r.uri));
+        ? vscode.l10n.t(
+            'Could not revert {0}: changes made since overlap the agent edit at {1}. Nothing was changed.',
+            fileName(r.uri),
+            lineText(r.lines),
+          )
+        : vscode.l10n.t(
+            'Did not revert {0}: the agent created it, and it changed since. Nothing was changed; delete it yourself if you no longer want it.',
+            fileName(r.uri),
+          );
     const choice = await vscode.window.showWarningMessage(message, ...(r.why === 'overlap' ? [show, resolve] : []));
     const id = String(++conflictCount);
     conflicts.set(id, r.marked);
     const file = vscode.Uri.parse(r.uri);
     if (choice === show) {
       const proposed = file.with({ scheme: EDIT_TEXT_SCHEME, query: `conflict=${id}` });
-      await vscode.commands.executeCommand('vscode.diff', file, proposed, vscode.l10n.t('{0}: now ↔ revert with conflicts', fileName(r.uri)), { preview: true });
+      await vscode.commands.executeCommand(
+        'vscode.diff',
+        file,
+        proposed,
+        vscode.l10n.t('{0}: now ↔ revert with conflicts', fileName(r.uri)),
+        { preview: true },
+      );
     } else if (choice === resolve) {
       // only onto the text the conflict was found in; the markers go into the editor, unsaved
       const doc = await vscode.workspace.openTextDocument(file);
-      if (doc.getText() !== r.current) return void vscode.window.showWarningMessage(vscode.l10n.t('{0} changed again: revert it once more to see the conflict.', fileName(r.uri)));
+      if (doc.getText() !== r.current)
+        return void vscode.window.showWarningMessage(
+          vscode.l10n.t('{0} changed again: revert it once more to see the conflict.', fileName(r.uri)),
+        );
       const edit = new vscode.WorkspaceEdit();
       edit.replace(file, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), r.marked);
       if (await vscode.workspace.applyEdit(edit)) await vscode.window.showTextDocument(doc);
@@ -164,7 +197,12 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     const files = new Set(open.map((r) => r.uri)).size;
     if (node.kind === 'chat' && files > 1) {
       const go = vscode.l10n.t('Revert');
-      const question = vscode.l10n.t('Revert {0} edits in {1} files that {2} made? Changes made since are kept; where they overlap an edit, that file is left as it is.', open.length, files, names.chat(node.session));
+      const question = vscode.l10n.t(
+        'Revert {0} edits in {1} files that {2} made? Changes made since are kept; where they overlap an edit, that file is left as it is.',
+        open.length,
+        files,
+        names.chat(node.session),
+      );
       if ((await vscode.window.showWarningMessage(question, { modal: true }, go)) !== go) return [];
     }
     const results = await reverter.revert(records);
@@ -183,7 +221,13 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     vscode.commands.registerCommand(COMMANDS.revertChat, revert),
     vscode.commands.registerCommand(COMMANDS.clearAgentEdits, async () => {
       const clear = vscode.l10n.t('Clear');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the record of agent edits in this workspace? They can no longer be reviewed or reverted here. No file changes.'), { modal: true }, clear);
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Clear the record of agent edits in this workspace? They can no longer be reviewed or reverted here. No file changes.',
+        ),
+        { modal: true },
+        clear,
+      );
       if (choice === clear) history.clear();
     }),
   );

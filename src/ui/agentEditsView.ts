@@ -39,14 +39,21 @@ export function recordsOf(history: EditHistory, node: AgentEditNode): EditRecord
 
 /** Groups in order of their newest record, newest first. */
 function groupsOf<K>(records: readonly EditRecord[], key: (r: EditRecord) => K): Array<{ key: K; records: EditRecord[] }> {
-  return [...groupRecords(records, key)].map(([k, rs]) => ({ key: k, records: rs })).sort((a, b) => b.records[b.records.length - 1].seq - a.records[a.records.length - 1].seq);
+  return [...groupRecords(records, key)]
+    .map(([k, rs]) => ({ key: k, records: rs }))
+    .sort((a, b) => b.records[b.records.length - 1].seq - a.records[a.records.length - 1].seq);
 }
 
 function counts(records: readonly EditRecord[]): string {
   const files = new Set(records.map((r) => r.uri)).size;
   const edits = records.length;
   const open = records.filter((r) => r.revertedAt === undefined).length;
-  const what = files === 1 ? (edits === 1 ? vscode.l10n.t('1 file · 1 edit') : vscode.l10n.t('1 file · {0} edits', edits)) : vscode.l10n.t('{0} files · {1} edits', files, edits);
+  const what =
+    files === 1
+      ? edits === 1
+        ? vscode.l10n.t('1 file · 1 edit')
+        : vscode.l10n.t('1 file · {0} edits', edits)
+      : vscode.l10n.t('{0} files · {1} edits', files, edits);
   if (open === 0) return `${what} · ${vscode.l10n.t('all reverted')}`;
   if (open < edits) return `${what} · ${vscode.l10n.t('{0} reverted', edits - open)}`;
   return what;
@@ -85,7 +92,9 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
     if (!node) return groupsOf(records, (r) => r.session).map((g) => this.node({ kind: 'chat', session: g.key }));
     switch (node.kind) {
       case 'chat':
-        return groupsOf(records, (r) => r.turn ?? '').map((g) => this.node({ kind: 'turn', session: node.session, turn: g.records[0].turn }));
+        return groupsOf(records, (r) => r.turn ?? '').map((g) =>
+          this.node({ kind: 'turn', session: node.session, turn: g.records[0].turn }),
+        );
       case 'turn':
         return groupsOf(records, (r) => r.uri).map((g) => this.node({ kind: 'file', session: node.session, turn: node.turn, uri: g.key }));
       case 'file':
@@ -125,7 +134,10 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
     const state = reverted ? '.reverted' : '';
     switch (node.kind) {
       case 'chat': {
-        const item = new vscode.TreeItem(this.names.chat(node.session), this.isNewestChat(node.session) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          this.names.chat(node.session),
+          this.isNewestChat(node.session) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = `chat:${node.session}`;
         item.description = counts(records);
         item.iconPath = new vscode.ThemeIcon('comment-discussion');
@@ -157,7 +169,10 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       }
       case 'edit': {
         const r = records[0];
-        const item = new vscode.TreeItem(r ? `${this.names.tool(r.tool)} · ${timeOfDay(r.at)}` : vscode.l10n.t('(dropped from the record)'), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          r ? `${this.names.tool(r.tool)} · ${timeOfDay(r.at)}` : vscode.l10n.t('(dropped from the record)'),
+          vscode.TreeItemCollapsibleState.None,
+        );
         item.id = `edit:${node.id}`;
         item.description = r?.revertedAt !== undefined ? vscode.l10n.t('reverted') : r?.saved ? '' : vscode.l10n.t('unsaved');
         item.tooltip = this.tooltip(records);
@@ -186,8 +201,11 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   private tooltip(records: readonly EditRecord[]): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
     for (const r of [...records].reverse().slice(0, 10)) {
-      const how = r.beforeHash === undefined ? vscode.l10n.t('created the file') : r.saved ? vscode.l10n.t('saved') : vscode.l10n.t('left unsaved');
-      md.appendMarkdown(`- ${this.names.tool(r.tool)} ${vscode.l10n.t('at {0}', timeOfDay(r.at))} — ${how}${r.revertedAt !== undefined ? ` · ${vscode.l10n.t('reverted at {0}', timeOfDay(r.revertedAt))}` : ''}\n`);
+      const how =
+        r.beforeHash === undefined ? vscode.l10n.t('created the file') : r.saved ? vscode.l10n.t('saved') : vscode.l10n.t('left unsaved');
+      md.appendMarkdown(
+        `- ${this.names.tool(r.tool)} ${vscode.l10n.t('at {0}', timeOfDay(r.at))} — ${how}${r.revertedAt !== undefined ? ` · ${vscode.l10n.t('reverted at {0}', timeOfDay(r.revertedAt))}` : ''}\n`,
+      );
     }
     return md;
   }

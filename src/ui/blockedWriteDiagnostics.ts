@@ -18,11 +18,15 @@ const reasonText = (reason: BlockedWrite['reason']): string => {
     case 'read-expired':
       return vscode.l10n.t('the agent read this file in an earlier turn (editGuard.readKeepsMark is sameTurn)');
     case 'inexact-match':
-      return vscode.l10n.t("the agent's oldString is not in the file as written: its copy was out of date, and the tool would have matched it approximately, over lines it did not quote");
+      return vscode.l10n.t(
+        "the agent's oldString is not in the file as written: its copy was out of date, and the tool would have matched it approximately, over lines it did not quote",
+      );
     case 'duplicate':
       return vscode.l10n.t('the write would add these lines a second time (the agent can repeat it with allowDuplicate: true)');
     case 'unsaved-in-editor':
-      return vscode.l10n.t('these are your unsaved changes, and the agent writes the file on disk: save or discard them, then let it read the file again');
+      return vscode.l10n.t(
+        'these are your unsaved changes, and the agent writes the file on disk: save or discard them, then let it read the file again',
+      );
   }
 };
 
@@ -37,17 +41,42 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === block.uri);
     // named as the chat and turn were when the block happened: the message is written once
     const chat = chatLabel(this.names, block.session);
-    const where = block.turn ? vscode.l10n.t({ message: '{0}, {1}', args: [chat, turnLabel(this.names, block.session, block.turn)], comment: ['where a write was blocked: the chat, then its turn'] }) : chat;
+    const where = block.turn
+      ? vscode.l10n.t({
+          message: '{0}, {1}',
+          args: [chat, turnLabel(this.names, block.session, block.turn)],
+          comment: ['where a write was blocked: the chat, then its turn'],
+        })
+      : chat;
     const message =
       block.reason === 'duplicate'
-        ? vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown where these lines already stand.', block.tool, where, reasonText(block.reason))
+        ? vscode.l10n.t(
+            '{0} was blocked ({1}): {2}. Nothing was written; the agent was shown where these lines already stand.',
+            block.tool,
+            where,
+            reasonText(block.reason),
+          )
         : block.reason === 'unsaved-in-editor'
-          ? vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown your changes and asked to wait for you.', block.tool, where, reasonText(block.reason))
-          : vscode.l10n.t('{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.', block.tool, where, reasonText(block.reason));
+          ? vscode.l10n.t(
+              '{0} was blocked ({1}): {2}. Nothing was written; the agent was shown your changes and asked to wait for you.',
+              block.tool,
+              where,
+              reasonText(block.reason),
+            )
+          : vscode.l10n.t(
+              '{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.',
+              block.tool,
+              where,
+              reasonText(block.reason),
+            );
     const diagnostics = block.changedLines.map((r) => {
       const last = doc ? Math.min(r.end, doc.lineCount - 1) : r.end;
       const endChar = doc && last >= 0 ? doc.lineAt(last).text.length : Number.MAX_SAFE_INTEGER;
-      const d = new vscode.Diagnostic(new vscode.Range(r.start, 0, Math.max(last, r.start), endChar), message, vscode.DiagnosticSeverity.Warning);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(r.start, 0, Math.max(last, r.start), endChar),
+        message,
+        vscode.DiagnosticSeverity.Warning,
+      );
       d.source = DIAGNOSTIC_SOURCE;
       d.code = DIAGNOSTIC_CODE;
       return d;

@@ -49,7 +49,9 @@ export async function chooseClaudeGuard(env: ClaudeGuardEnvironment): Promise<vo
       placement: 'user',
       label: vscode.l10n.t('$(shield) Turn on'),
       description: vscode.l10n.t('hook entries in your Claude Code user settings, {0}', where(env)),
-      detail: vscode.l10n.t("Claude Code sessions run from a trusted VS Code window are gated; your own settings in the file are kept, and nothing goes into any workspace."),
+      detail: vscode.l10n.t(
+        'Claude Code sessions run from a trusted VS Code window are gated; your own settings in the file are kept, and nothing goes into any workspace.',
+      ),
     },
     {
       placement: 'workspace',
@@ -63,7 +65,9 @@ export async function chooseClaudeGuard(env: ClaudeGuardEnvironment): Promise<vo
     },
   ];
   // `workspace` is kept in the workspace settings: there are none without a folder
-  const offered = vscode.workspace.workspaceFolders?.length ? items : items.filter((i) => i.placement !== 'workspace' || i.placement === current);
+  const offered = vscode.workspace.workspaceFolders?.length
+    ? items
+    : items.filter((i) => i.placement !== 'workspace' || i.placement === current);
   await choosePlacement(env, offered, vscode.l10n.t("Agent Edit Guard: Guard Claude Code's File Tools"), (now) =>
     now === 'off' ? vscode.l10n.t("Claude Code's file tools are not gated now") : vscode.l10n.t("Claude Code's file tools are gated now"),
   );
@@ -71,7 +75,12 @@ export async function chooseClaudeGuard(env: ClaudeGuardEnvironment): Promise<vo
 
 /** How the status bar's quick pick names the current state. */
 export const claudeGuardLabel = (placement: HooksPlacement) =>
-  placement === 'off' ? vscode.l10n.t("$(shield) Guard Claude Code's file tools…") : vscode.l10n.t("$(shield) Claude Code's file tools are guarded ({0})…", placement === 'user' ? vscode.l10n.t('user level') : vscode.l10n.t('this workspace'));
+  placement === 'off'
+    ? vscode.l10n.t("$(shield) Guard Claude Code's file tools…")
+    : vscode.l10n.t(
+        "$(shield) Claude Code's file tools are guarded ({0})…",
+        placement === 'user' ? vscode.l10n.t('user level') : vscode.l10n.t('this workspace'),
+      );
 
 /** The `.claude` folders our entries made, kept in global state (the same for every window), so only those are ever removed. */
 export function madeFolders(state: vscode.Memento): { has(dir: string): boolean; add(dir: string): void; delete(dir: string): void } {
@@ -80,7 +89,11 @@ export function madeFolders(state: vscode.Memento): { has(dir: string): boolean;
   return {
     has: (dir) => all().includes(dir),
     add: (dir) => void state.update(KEY, [...new Set([...all(), dir])]),
-    delete: (dir) => void state.update(KEY, all().filter((d) => d !== dir)),
+    delete: (dir) =>
+      void state.update(
+        KEY,
+        all().filter((d) => d !== dir),
+      ),
   };
 }
 
@@ -93,8 +106,13 @@ export class ClaudeSettingsWarnings {
     if (this.shown.has(key)) return;
     this.shown.add(key);
     const open = vscode.l10n.t('Open File');
-    void vscode.window.showWarningMessage(vscode.l10n.t("Agent Edit Guard left {0} as it was, so Claude Code's file tools are not guarded through it: {1}.", file, reason), open).then((answer) => {
-      if (answer === open) void vscode.window.showTextDocument(vscode.Uri.file(file));
-    });
+    void vscode.window
+      .showWarningMessage(
+        vscode.l10n.t("Agent Edit Guard left {0} as it was, so Claude Code's file tools are not guarded through it: {1}.", file, reason),
+        open,
+      )
+      .then((answer) => {
+        if (answer === open) void vscode.window.showTextDocument(vscode.Uri.file(file));
+      });
   }
 }

@@ -65,4 +65,9 @@ export async function chooseCopilotGuard(env: CopilotGuardEnvironment): Promise<
 
 /** How the status bar's quick pick names the current state. */
 export const copilotGuardLabel = (placement: HooksPlacement) =>
-  placement === 'off' ? vscode.l10n.t("$(shield) Guard Copilot's own edit tools…") : vscode.l10n.t("$(shield) Copilot's own edit tools are guarded ({0})…", placement === 'user' ? vscode.l10n.t('user level') : vscode.l10n.t('this workspace'));
+  placement === 'off'
+    ? vscode.l10n.t("$(shield) Guard Copilot's own edit tools…")
+    : vscode.l10n.t(
+        "$(shield) Copilot's own edit tools are guarded ({0})…",
+        placement === 'user' ? vscode.l10n.t('user level') : vscode.l10n.t('this workspace'),
+      );

@@ -43,7 +43,12 @@ export interface PlacementItem extends vscode.QuickPickItem {
 }
 
 /** The placements as a quick pick, the current one marked; the pick is set. */
-export async function choosePlacement(env: GuardChoiceEnvironment, items: PlacementItem[], title: string, placeHolder: (current: HooksPlacement) => string): Promise<void> {
+export async function choosePlacement(
+  env: GuardChoiceEnvironment,
+  items: PlacementItem[],
+  title: string,
+  placeHolder: (current: HooksPlacement) => string,
+): Promise<void> {
   const current = env.placement();
   for (const item of items) if (item.placement === current) item.description = `${item.description} · ${vscode.l10n.t('current')}`;
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: placeHolder(current) });

@@ -25,15 +25,21 @@ export function startedLabel(at: number, now = Date.now()): string {
   const today = new Date(now);
   const time = when.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
   if (when.toDateString() === today.toDateString()) return time;
-  const date = when.toLocaleDateString(locale, { day: 'numeric', month: 'short', ...(when.getFullYear() !== today.getFullYear() && { year: 'numeric' }) });
+  const date = when.toLocaleDateString(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(when.getFullYear() !== today.getFullYear() && { year: 'numeric' }),
+  });
   return vscode.l10n.t({ message: '{0}, {1}', args: [date, time], comment: ['a date, then a time of day: when a chat or a turn started'] });
 }
 
 /** A time of day to the second, in VS Code's display language: when a mark was stamped or an edit landed. */
-export const timeOfDay = (at: number): string => new Date(at).toLocaleTimeString(displayLocale(), { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+export const timeOfDay = (at: number): string =>
+  new Date(at).toLocaleTimeString(displayLocale(), { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 /** The words of a request, quoted. */
-const quoted = (words: string) => vscode.l10n.t({ message: '“{0}”', args: [words], comment: ["the first words of a user's chat request, quoted"] });
+const quoted = (words: string) =>
+  vscode.l10n.t({ message: '“{0}”', args: [words], comment: ["the first words of a user's chat request, quoted"] });
 
 /** A chat: the words of its first request when known, else when it started. */
 export function chatLabel(names: NameLookup, session: string): string {
@@ -41,9 +47,18 @@ export function chatLabel(names: NameLookup, session: string): string {
   const chat = names.chat(session);
   // forgotten (the names are bounded) or never noted: no id tail, which says nothing to a person
   if (!chat) return vscode.l10n.t({ message: 'An earlier chat', comment: ['a chat the extension no longer has a name for'] });
-  const label = chat.title !== undefined ? quoted(chat.title) : vscode.l10n.t({ message: 'Chat started {0}', args: [startedLabel(chat.startedAt)], comment: ['{0}: a time of day, or a date and a time'] });
+  const label =
+    chat.title !== undefined
+      ? quoted(chat.title)
+      : vscode.l10n.t({
+          message: 'Chat started {0}',
+          args: [startedLabel(chat.startedAt)],
+          comment: ['{0}: a time of day, or a date and a time'],
+        });
   // another agent's chat (Claude Code) says whose
-  return chat.agent === undefined ? label : vscode.l10n.t({ message: '{0}: {1}', args: [chat.agent, label], comment: ['{0}: an agent (Claude Code); {1}: its chat'] });
+  return chat.agent === undefined
+    ? label
+    : vscode.l10n.t({ message: '{0}: {1}', args: [chat.agent, label], comment: ['{0}: an agent (Claude Code); {1}: its chat'] });
 }
 
 /**
@@ -52,12 +67,24 @@ export function chatLabel(names: NameLookup, session: string): string {
  * no turn id, each a turn of its own (docs/design.md §Chat sessions and turns).
  */
 export function turnLabel(names: NameLookup, session: string, turn: string | undefined): string {
-  if (turn === undefined) return vscode.l10n.t({ message: 'Calls without a turn id', comment: ['tool calls whose agent did not say which turn of the chat they belong to'] });
+  if (turn === undefined)
+    return vscode.l10n.t({
+      message: 'Calls without a turn id',
+      comment: ['tool calls whose agent did not say which turn of the chat they belong to'],
+    });
   const name = names.turn(session, turn);
   if (!name) return vscode.l10n.t({ message: 'An earlier turn', comment: ['a turn the extension no longer has a name for'] });
-  const label = vscode.l10n.t({ message: 'Turn {0} · {1}', args: [name.ordinal, startedLabel(name.startedAt)], comment: ['{0}: the number of the turn in its chat; {1}: when it started'] });
+  const label = vscode.l10n.t({
+    message: 'Turn {0} · {1}',
+    args: [name.ordinal, startedLabel(name.startedAt)],
+    comment: ['{0}: the number of the turn in its chat; {1}: when it started'],
+  });
   if (name.prompt === undefined || name.prompt === names.chat(session)?.title) return label;
-  return vscode.l10n.t({ message: '{0} — {1}', args: [label, quoted(name.prompt)], comment: ["a turn's number and time, then the words of its request"] });
+  return vscode.l10n.t({
+    message: '{0} — {1}',
+    args: [label, quoted(name.prompt)],
+    comment: ["a turn's number and time, then the words of its request"],
+  });
 }
 
 /** How the chat came to see a file's version: the tag after each read mark. */

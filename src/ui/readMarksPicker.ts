@@ -37,11 +37,24 @@ export interface PickerActions {
 function buildItems(actions: PickerActions): MarkItem[] {
   const views = actions.views();
   const items: MarkItem[] = [
-    { label: vscode.l10n.t('$(clear-all) Clear all read marks'), description: vscode.l10n.t('{0} marks', views.length), action: 'clearAll' },
-    { label: actions.enabled() ? vscode.l10n.t('$(shield) Turn the guard off in this workspace') : vscode.l10n.t('$(shield) Turn the guard on in this workspace'), action: 'toggle' },
+    {
+      label: vscode.l10n.t('$(clear-all) Clear all read marks'),
+      description: vscode.l10n.t('{0} marks', views.length),
+      action: 'clearAll',
+    },
+    {
+      label: actions.enabled()
+        ? vscode.l10n.t('$(shield) Turn the guard off in this workspace')
+        : vscode.l10n.t('$(shield) Turn the guard on in this workspace'),
+      action: 'toggle',
+    },
     { label: copilotGuardLabel(actions.copilotGuard()), action: 'copilot' },
     { label: claudeGuardLabel(actions.claudeGuard()), action: 'claude' },
-    { label: vscode.l10n.t('$(history) Review or revert agent edits'), description: vscode.l10n.t('{0} not reverted', actions.openEdits()), action: 'edits' },
+    {
+      label: vscode.l10n.t('$(history) Review or revert agent edits'),
+      description: vscode.l10n.t('{0} not reverted', actions.openEdits()),
+      action: 'edits',
+    },
   ];
   const current = actions.currentSession();
   const sessions = [...new Set(views.map((v) => v.mark.session))].sort((a, b) => (a === current ? -1 : b === current ? 1 : 0));
@@ -50,8 +63,22 @@ function buildItems(actions: PickerActions): MarkItem[] {
     const turns = [...new Set(ofSession.map((v) => v.mark.turn ?? ''))];
     for (const turn of turns) {
       const inTurn = ofSession.filter((v) => (v.mark.turn ?? '') === turn);
-      const chat = session === current ? vscode.l10n.t({ message: '{0} (current)', args: [chatLabel(actions.names, session)], comment: ['a chat: the one whose tool ran last'] }) : chatLabel(actions.names, session);
-      items.push({ kind: vscode.QuickPickItemKind.Separator, label: vscode.l10n.t({ message: '{0} › {1}', args: [chat, turnLabel(actions.names, session, inTurn[0].mark.turn)], comment: ['a group of read marks: its chat, then its turn'] }) });
+      const chat =
+        session === current
+          ? vscode.l10n.t({
+              message: '{0} (current)',
+              args: [chatLabel(actions.names, session)],
+              comment: ['a chat: the one whose tool ran last'],
+            })
+          : chatLabel(actions.names, session);
+      items.push({
+        kind: vscode.QuickPickItemKind.Separator,
+        label: vscode.l10n.t({
+          message: '{0} › {1}',
+          args: [chat, turnLabel(actions.names, session, inTurn[0].mark.turn)],
+          comment: ['a group of read marks: its chat, then its turn'],
+        }),
+      });
       for (const view of inTurn) {
         items.push({
           label: `${view.fresh ? '$(check)' : '$(warning)'} ${view.path}`,

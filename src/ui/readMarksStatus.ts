@@ -61,7 +61,11 @@ export class ReadMarksStatus implements vscode.Disposable {
     if (!model.session) {
       md.appendMarkdown(vscode.l10n.t('no agent has used the guarded tools yet.'));
     } else {
-      const chat = vscode.l10n.t({ message: 'the current chat, {0}, has seen:', args: [chatLabel(this.names, model.session)], comment: ['{0}: how the chat is named (its first request quoted, or when it started)'] });
+      const chat = vscode.l10n.t({
+        message: 'the current chat, {0}, has seen:',
+        args: [chatLabel(this.names, model.session)],
+        comment: ['{0}: how the chat is named (its first request quoted, or when it started)'],
+      });
       md.appendMarkdown(asMarkdownText(chat) + '\n\n');
       if (read === 0) md.appendMarkdown(`_${vscode.l10n.t('none')}_\n`);
       for (const m of model.marks.slice(0, 15)) {

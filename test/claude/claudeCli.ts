@@ -134,7 +134,15 @@ export function runClaude(options: ClaudeOptions): Promise<ClaudeRun> {
   const exe = claudeBinary();
   const home = options.home ?? makeClaudeHome();
   for (const dir of ['.claude', 'tmp']) fs.mkdirSync(path.join(home, dir), { recursive: true, mode: 0o700 });
-  const args = ['-p', options.prompt, '--output-format', 'stream-json', '--verbose', '--permission-mode', options.permissionMode ?? 'acceptEdits'];
+  const args = [
+    '-p',
+    options.prompt,
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--permission-mode',
+    options.permissionMode ?? 'acceptEdits',
+  ];
   if (options.settingsFile) args.push('--settings', options.settingsFile);
   if (options.resume) args.push('--resume', options.resume);
   args.push(...(options.extraArgs ?? []));
@@ -224,13 +232,16 @@ export function toolUses(run: ClaudeRun): Array<{ id: string; name: string; inpu
   for (const e of run.events) {
     if (e.type !== 'assistant') continue;
     const content = (e.message as { content?: Array<Record<string, unknown>> } | undefined)?.content ?? [];
-    for (const b of content) if (b.type === 'tool_use') out.push({ id: String(b.id), name: String(b.name), input: b.input as Record<string, unknown> });
+    for (const b of content)
+      if (b.type === 'tool_use') out.push({ id: String(b.id), name: String(b.name), input: b.input as Record<string, unknown> });
   }
   return out;
 }
 
 /** A one-line account of a run for an assertion message: exit, time, result, the end of stderr. */
 export function describeRun(run: ClaudeRun): string {
-  const res = run.result ? ` result=${JSON.stringify({ subtype: run.result.subtype, is_error: run.result.is_error, result: run.result.result })}` : ' no result event';
+  const res = run.result
+    ? ` result=${JSON.stringify({ subtype: run.result.subtype, is_error: run.result.is_error, result: run.result.result })}`
+    : ' no result event';
   return `claude exited ${run.code ?? run.signal}${run.timedOut ? ' (timed out)' : ''} in ${run.ms} ms;${res}; stderr: ${run.stderr.slice(-500)}`;
 }

@@ -126,7 +126,8 @@ const blocks = (m: Message): ContentBlock[] => (typeof m.content === 'string' ? 
 const COMPACTION = /Your task is to create a detailed summary of the conversation so far/;
 
 /** The summary this fake gives for a compaction request (the CLI retries once when <summary> is missing). */
-export const COMPACTION_SUMMARY = '<analysis>Scripted fake.</analysis>\n<summary>The scripted task is in progress; earlier file reads are no longer in context.</summary>';
+export const COMPACTION_SUMMARY =
+  '<analysis>Scripted fake.</analysis>\n<summary>The scripted task is in progress; earlier file reads are no longer in context.</summary>';
 
 /** Reads a request into a record: turn start, step number, tool results. */
 function record(n: number, req: http.IncomingMessage, raw: string): RecordedRequest {
@@ -204,15 +205,34 @@ function sendMessage(res: http.ServerResponse, rec: RecordedRequest, answer: Ste
   const { content, stopReason } = messageFor(rec, answer);
   const id = `msg_fake_${rec.n}`;
   const model = rec.model ?? 'fake-model';
-  const usage = { input_tokens: tokens(rec.messages), output_tokens: tokens(content), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage = {
+    input_tokens: tokens(rec.messages),
+    output_tokens: tokens(content),
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
   if (!rec.stream) {
     res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_fake_${rec.n}` });
-    res.end(JSON.stringify({ id, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage }));
+    res.end(
+      JSON.stringify({ id, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage }),
+    );
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_fake_${rec.n}` });
-  const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  event('message_start', { message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } });
+  const event = (type: string, data: Record<string, unknown>) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  event('message_start', {
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...usage, output_tokens: 1 },
+    },
+  });
   content.forEach((block, index) => {
     if (block.type === 'text') {
       event('content_block_start', { index, content_block: { type: 'text', text: '' } });
@@ -261,7 +281,9 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       }
       if (rec.kind === 'other') {
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `scripted fake: no ${rec.method} ${rec.url}` } }));
+        res.end(
+          JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `scripted fake: no ${rec.method} ${rec.url}` } }),
+        );
         return;
       }
       answerFor(rec).then(

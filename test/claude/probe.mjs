@@ -14,7 +14,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
 const out = mkdtempSync(join(tmpdir(), 'editguard-claude-probe-build-'));
 const bundle = join(out, 'probe.cjs');
-await build({ entryPoints: [join(here, 'probe.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+await build({
+  entryPoints: [join(here, 'probe.ts')],
+  outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+});
 // from the repo root: the CLI's platform package resolves from there
 const run = spawnSync(process.execPath, [bundle, ...process.argv.slice(2)], { cwd: repo, stdio: 'inherit' });
 rmSync(out, { recursive: true, force: true });

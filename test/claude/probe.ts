@@ -20,7 +20,14 @@
 //   /compact (--resume), then prompt 3: Edit a file read before the compaction, without reading it again
 // Then the cost of a hook: 10 Read calls in one run, with and without a PreToolUse hook `node -e ''`.
 import { claudeBinary, claudeSession, describeRun, runClaude, type ClaudeRun, type StreamEvent } from './claudeCli';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type Step, type StepAnswer, type ToolResultSeen } from './fakeAnthropic';
+import {
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type RecordedRequest,
+  type Step,
+  type StepAnswer,
+  type ToolResultSeen,
+} from './fakeAnthropic';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -73,7 +80,11 @@ interface HookRecord {
 
 const readLog = (file: string): HookRecord[] =>
   fs.existsSync(file)
-    ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as HookRecord)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as HookRecord)
     : [];
 
 // ------------------------------------------------------------------------------------------------
@@ -82,7 +93,10 @@ const readLog = (file: string): HookRecord[] =>
 /** A copy with long strings cut, for printing. */
 function trim(value: unknown, max = 160): unknown {
   if (typeof value === 'string') return value.length > max ? `${value.slice(0, max)}…(${value.length} chars)` : value;
-  if (Array.isArray(value)) return value.length > 12 ? [...value.slice(0, 12).map((v) => trim(v, max)), `…(${value.length} items)`] : value.map((v) => trim(v, max));
+  if (Array.isArray(value))
+    return value.length > 12
+      ? [...value.slice(0, 12).map((v) => trim(v, max)), `…(${value.length} items)`]
+      : value.map((v) => trim(v, max));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v, max)]));
   return value;
 }
@@ -158,19 +172,46 @@ function steps(p: (rel: string) => string, inodes: Record<string, number>): Step
     call('read_again', 'Read', { file_path: p('a.txt') }),
     call('edit_not_found', 'Edit', { file_path: p('a.txt'), old_string: 'not in the file', new_string: 'x' }),
     // changed on disk between the Read and the Edit/Write: old_string still there; gone; a Write
-    ...afterChange('edit_changed', 'changed.txt', () => fs.appendFileSync(p('changed.txt'), 'three (written on disk after the Read)\n'), 'Edit', { old_string: 'one', new_string: 'ONE' }),
-    ...afterChange('edit_changed_gone', 'changed-gone.txt', () => fs.writeFileSync(p('changed-gone.txt'), 'uno\ntwo\n'), 'Edit', { old_string: 'one', new_string: 'ONE' }),
-    ...afterChange('write_changed', 'changed-write.txt', () => fs.appendFileSync(p('changed-write.txt'), 'three (written on disk after the Read)\n'), 'Write', { content: 'written over a change\n' }),
+    ...afterChange(
+      'edit_changed',
+      'changed.txt',
+      () => fs.appendFileSync(p('changed.txt'), 'three (written on disk after the Read)\n'),
+      'Edit',
+      { old_string: 'one', new_string: 'ONE' },
+    ),
+    ...afterChange('edit_changed_gone', 'changed-gone.txt', () => fs.writeFileSync(p('changed-gone.txt'), 'uno\ntwo\n'), 'Edit', {
+      old_string: 'one',
+      new_string: 'ONE',
+    }),
+    ...afterChange(
+      'write_changed',
+      'changed-write.txt',
+      () => fs.appendFileSync(p('changed-write.txt'), 'three (written on disk after the Read)\n'),
+      'Write',
+      { content: 'written over a change\n' },
+    ),
     // changed with its mtime put back; only touched (same content, later mtime)
-    ...afterChange('edit_sneaky', 'sneaky.txt', () => {
-      const st = fs.statSync(p('sneaky.txt'));
-      fs.writeFileSync(p('sneaky.txt'), 'one\ntwo\nthree (written on disk after the Read, mtime put back)\n');
-      fs.utimesSync(p('sneaky.txt'), st.atime, st.mtime);
-    }, 'Edit', { old_string: 'one', new_string: 'ONE' }),
-    ...afterChange('edit_touched', 'touched.txt', () => {
-      const later = new Date(Date.now() + 5000);
-      fs.utimesSync(p('touched.txt'), later, later);
-    }, 'Edit', { old_string: 'one', new_string: 'ONE' }),
+    ...afterChange(
+      'edit_sneaky',
+      'sneaky.txt',
+      () => {
+        const st = fs.statSync(p('sneaky.txt'));
+        fs.writeFileSync(p('sneaky.txt'), 'one\ntwo\nthree (written on disk after the Read, mtime put back)\n');
+        fs.utimesSync(p('sneaky.txt'), st.atime, st.mtime);
+      },
+      'Edit',
+      { old_string: 'one', new_string: 'ONE' },
+    ),
+    ...afterChange(
+      'edit_touched',
+      'touched.txt',
+      () => {
+        const later = new Date(Date.now() + 5000);
+        fs.utimesSync(p('touched.txt'), later, later);
+      },
+      'Edit',
+      { old_string: 'one', new_string: 'ONE' },
+    ),
     // line ends, and a file longer than the 2000 lines Read used to stop at
     call('read_crlf', 'Read', { file_path: p('crlf.txt') }),
     call('edit_crlf', 'Edit', { file_path: p('crlf.txt'), old_string: 'one\ntwo', new_string: 'ONE\nTWO' }),
@@ -211,7 +252,10 @@ async function probeSession(fake: FakeAnthropic, model: string): Promise<Session
   const anyHook = [{ hooks: [{ type: 'command', command: record }] }];
   const settings = {
     hooks: {
-      PreToolUse: [...toolHook, { matcher: '*', hooks: [{ type: 'command', command: `"${process.execPath}" "${recorder}" "${controlLog}" log-only` }] }],
+      PreToolUse: [
+        ...toolHook,
+        { matcher: '*', hooks: [{ type: 'command', command: `"${process.execPath}" "${recorder}" "${controlLog}" log-only` }] },
+      ],
       PostToolUse: toolHook,
       PostToolUseFailure: toolHook,
       UserPromptSubmit: anyHook,
@@ -223,7 +267,13 @@ async function probeSession(fake: FakeAnthropic, model: string): Promise<Session
   const settingsFile = path.join(work, 'settings.json');
   fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 1));
 
-  const session = claudeSession({ cwd: project, baseUrl: fake.url, settingsFile, timeoutMs: 120000, extraArgs: model === 'default' ? [] : ['--model', model] });
+  const session = claudeSession({
+    cwd: project,
+    baseUrl: fake.url,
+    settingsFile,
+    timeoutMs: 120000,
+    extraArgs: model === 'default' ? [] : ['--model', model],
+  });
   const inodes: Record<string, number> = {};
   const from = fake.requests.length;
   const check = (name: string, run: ClaudeRun) => {
@@ -232,18 +282,34 @@ async function probeSession(fake: FakeAnthropic, model: string): Promise<Session
 
   fake.script(steps(p, inodes));
   check('prompt 1', await session.prompt('Do the scripted task (prompt 1).'));
-  fake.script([{ id: 'toolu_probe_edit_resumed', tool: 'Edit', input: { file_path: p('resumed.txt'), old_string: 'prompt 1', new_string: 'PROMPT 1' } }, { text: 'Prompt 2 done.' }]);
+  fake.script([
+    {
+      id: 'toolu_probe_edit_resumed',
+      tool: 'Edit',
+      input: { file_path: p('resumed.txt'), old_string: 'prompt 1', new_string: 'PROMPT 1' },
+    },
+    { text: 'Prompt 2 done.' },
+  ]);
   check('prompt 2', await session.prompt('Do the scripted task (prompt 2).'));
   const beforeCompact = fake.requests.length;
   check('/compact', await session.compact());
   const compactRequests = fake.requests.slice(beforeCompact);
-  fake.script([{ id: 'toolu_probe_edit_compacted', tool: 'Edit', input: { file_path: p('compacted.txt'), old_string: 'before', new_string: 'BEFORE' } }, { text: 'Prompt 3 done.' }]);
+  fake.script([
+    {
+      id: 'toolu_probe_edit_compacted',
+      tool: 'Edit',
+      input: { file_path: p('compacted.txt'), old_string: 'before', new_string: 'BEFORE' },
+    },
+    { text: 'Prompt 3 done.' },
+  ]);
   check('prompt 3', await session.prompt('Do the scripted task (prompt 3).'));
 
   const mine = fake.requests.slice(from);
   const results = new Map<string, ToolResultSeen>();
   for (const r of mine) if (r.kind === 'turn') for (const t of r.toolResults) results.set(t.toolUseId, t);
-  const disk = Object.fromEntries([...Object.keys(FILES), 'new.txt'].map((f) => [f, fs.existsSync(p(f)) ? fs.readFileSync(p(f), 'utf8') : null]));
+  const disk = Object.fromEntries(
+    [...Object.keys(FILES), 'new.txt'].map((f) => [f, fs.existsSync(p(f)) ? fs.readFileSync(p(f), 'utf8') : null]),
+  );
   const out: SessionResult = {
     model,
     project,
@@ -283,35 +349,54 @@ function printSession(s: SessionResult, full: boolean): void {
   const short = (t: string) => t.split(s.project + path.sep).join('');
   for (const [id, t] of s.results) {
     const events = s.hooks.filter((h) => h.payload.tool_use_id === id).map((h) => h.payload.hook_event_name);
-    console.log(`${id.replace('toolu_probe_', '')} (${t.name}) hooks=${show(events)} is_error=${t.isError}: ${show(short(t.text), full ? 400 : 240)}`);
+    console.log(
+      `${id.replace('toolu_probe_', '')} (${t.name}) hooks=${show(events)} is_error=${t.isError}: ${show(short(t.text), full ? 400 : 240)}`,
+    );
   }
   heading(`${tag} facts`);
   const bashControl = s.control.filter((h) => h.payload.tool_name === 'Bash').length;
   const bashRecorder = s.hooks.filter((h) => h.payload.tool_name === 'Bash').length;
   console.log(`Bash: the matcher-* control hook ran ${bashControl}×, the Read|Edit|Write|MultiEdit recorder ${bashRecorder}×`);
-  console.log(`inode kept by Edit: ${s.inodes.beforeEdit === s.inodes.afterEdit}; by a Write over a file (write_after_partial): ${s.inodes.beforeWrite === s.inodes.afterWrite}`);
+  console.log(
+    `inode kept by Edit: ${s.inodes.beforeEdit === s.inodes.afterEdit}; by a Write over a file (write_after_partial): ${s.inodes.beforeWrite === s.inodes.afterWrite}`,
+  );
   const { 'big.txt': _big, ...small } = s.disk;
   console.log(`files on disk at the end: ${show(small, 400)}`);
   for (const id of ['read_crlf', 'read_big']) {
-    const file = (s.hooks.find((h) => h.payload.tool_use_id === `toolu_probe_${id}` && h.payload.hook_event_name === 'PostToolUse')?.payload.tool_response as { file?: { content: string } } | undefined)?.file;
+    const file = (
+      s.hooks.find((h) => h.payload.tool_use_id === `toolu_probe_${id}` && h.payload.hook_event_name === 'PostToolUse')?.payload
+        .tool_response as { file?: { content: string } } | undefined
+    )?.file;
     const disk = id === 'read_crlf' ? FILES['crlf.txt'] : FILES['big.txt'];
-    if (file) console.log(`${id}: PostToolUse tool_response.file = ${show({ ...file, content: `${file.content.length} chars` })}; the file on disk has ${disk.length} chars; same text: ${file.content === disk}${id === 'read_big' ? `; the model got ${s.results.get(`toolu_probe_${id}`)?.text.split('\n').length} lines` : ''}`);
+    if (file)
+      console.log(
+        `${id}: PostToolUse tool_response.file = ${show({ ...file, content: `${file.content.length} chars` })}; the file on disk has ${disk.length} chars; same text: ${file.content === disk}${id === 'read_big' ? `; the model got ${s.results.get(`toolu_probe_${id}`)?.text.split('\n').length} lines` : ''}`,
+      );
   }
   const denials = s.runs[0]?.result?.permission_denials;
   console.log(`prompt 1's result event, permission_denials: ${show(denials)}`);
   const compact = s.runs[2];
   if (compact) {
     console.log(`/compact: exit ${compact.code}, ${compact.ms} ms, stream events ${show(compact.events.map(eventName), 80)}`);
-    console.log(`/compact: model requests ${show(s.compactRequests.map((r) => `${r.kind} ${r.method} ${r.url} stream=${r.stream} tools=${r.tools.length}`))}`);
+    console.log(
+      `/compact: model requests ${show(s.compactRequests.map((r) => `${r.kind} ${r.method} ${r.url} stream=${r.stream} tools=${r.tools.length}`))}`,
+    );
     console.log(`compact_boundary: ${show(compact.events.find((e) => e.subtype === 'compact_boundary')?.compact_metadata)}`);
-    console.log(`/compact's result event: ${show({ subtype: compact.result?.subtype, is_error: compact.result?.is_error, result: compact.result?.result, num_turns: compact.result?.num_turns })}`);
+    console.log(
+      `/compact's result event: ${show({ subtype: compact.result?.subtype, is_error: compact.result?.is_error, result: compact.result?.result, num_turns: compact.result?.num_turns })}`,
+    );
   }
   const first = s.firstAfterCompact;
-  if (first) console.log(`prompt 3's first request: ${first.messages.length} messages; the first user message: ${show(firstUserText(first), 900)}`);
+  if (first)
+    console.log(`prompt 3's first request: ${first.messages.length} messages; the first user message: ${show(firstUserText(first), 900)}`);
   const turns = s.prompt1;
   const gap = turns.length > 1 ? (turns.at(-1)!.at - turns[0].at) / (turns.length - 1) : 0;
-  console.log(`prompt 1: ${s.runs[0]?.ms} ms for ${turns.length} model requests (${Math.round(gap)} ms from one request to the next, 2–3 hook processes per tool call included); prompt 2: ${s.runs[1]?.ms} ms; /compact: ${s.runs[2]?.ms} ms; prompt 3: ${s.runs[3]?.ms} ms`);
-  console.log(`tools offered: ${show(turns[0]?.tools.map((t) => t.name))}; models asked: ${show([...new Set([...turns, ...s.compactRequests].map((r) => r.model))])}`);
+  console.log(
+    `prompt 1: ${s.runs[0]?.ms} ms for ${turns.length} model requests (${Math.round(gap)} ms from one request to the next, 2–3 hook processes per tool call included); prompt 2: ${s.runs[1]?.ms} ms; /compact: ${s.runs[2]?.ms} ms; prompt 3: ${s.runs[3]?.ms} ms`,
+  );
+  console.log(
+    `tools offered: ${show(turns[0]?.tools.map((t) => t.name))}; models asked: ${show([...new Set([...turns, ...s.compactRequests].map((r) => r.model))])}`,
+  );
 }
 
 function firstUserText(r: RecordedRequest): string {
@@ -320,8 +405,27 @@ function firstUserText(r: RecordedRequest): string {
   return typeof m.content === 'string' ? m.content : m.content.map((b) => (typeof b.text === 'string' ? b.text : `[${b.type}]`)).join('\n');
 }
 
-const summaryOf = (r: RecordedRequest) => ({ n: r.n, kind: r.kind, method: r.method, url: r.url, model: r.model, stream: r.stream, step: r.step, tools: r.tools.length, messages: r.messages.length, answer: r.answer });
-const runSummary = (r: ClaudeRun) => ({ code: r.code, ms: r.ms, sessionId: r.sessionId, args: r.args, events: r.events.map(eventName), result: r.result, stderr: r.stderr });
+const summaryOf = (r: RecordedRequest) => ({
+  n: r.n,
+  kind: r.kind,
+  method: r.method,
+  url: r.url,
+  model: r.model,
+  stream: r.stream,
+  step: r.step,
+  tools: r.tools.length,
+  messages: r.messages.length,
+  answer: r.answer,
+});
+const runSummary = (r: ClaudeRun) => ({
+  code: r.code,
+  ms: r.ms,
+  sessionId: r.sessionId,
+  args: r.args,
+  events: r.events.map(eventName),
+  result: r.result,
+  stderr: r.stderr,
+});
 
 /** 10 Read calls in one run, without a hook and with a PreToolUse hook `node -e ''`, `timingRuns` times each. */
 async function measureHookCost(fake: FakeAnthropic): Promise<unknown> {
@@ -330,15 +434,30 @@ async function measureHookCost(fake: FakeAnthropic): Promise<unknown> {
   fs.mkdirSync(project);
   for (let i = 0; i < 10; i++) fs.writeFileSync(path.join(project, `f${i}.txt`), `file ${i}\n`);
   const settingsFile = path.join(work, 'with-hook.json');
-  fs.writeFileSync(settingsFile, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read|Edit|Write|MultiEdit', hooks: [{ type: 'command', command: `"${process.execPath}" -e ""` }] }] } }));
+  fs.writeFileSync(
+    settingsFile,
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'Read|Edit|Write|MultiEdit', hooks: [{ type: 'command', command: `"${process.execPath}" -e ""` }] }],
+      },
+    }),
+  );
   const emptySettings = path.join(work, 'no-hook.json');
   fs.writeFileSync(emptySettings, '{}');
-  const reads: Step[] = [...Array.from({ length: 10 }, (_, i) => ({ tool: 'Read', input: { file_path: path.join(project, `f${i}.txt`) } })), { text: 'done' }];
+  const reads: Step[] = [
+    ...Array.from({ length: 10 }, (_, i) => ({ tool: 'Read', input: { file_path: path.join(project, `f${i}.txt`) } })),
+    { text: 'done' },
+  ];
   const times = { without: [] as number[], with: [] as number[], textOnly: [] as number[] };
   for (let i = 0; i < timingRuns; i++) {
     for (const kind of ['without', 'with', 'textOnly'] as const) {
       fake.script(kind === 'textOnly' ? [{ text: 'done' }] : reads);
-      const run = await runClaude({ cwd: project, prompt: `timing ${kind} ${i}`, baseUrl: fake.url, settingsFile: kind === 'with' ? settingsFile : emptySettings });
+      const run = await runClaude({
+        cwd: project,
+        prompt: `timing ${kind} ${i}`,
+        baseUrl: fake.url,
+        settingsFile: kind === 'with' ? settingsFile : emptySettings,
+      });
       if (run.code !== 0) console.log(`timing ${kind}: ${describeRun(run)}`);
       times[kind].push(run.ms);
       fs.rmSync(run.home, { recursive: true, force: true });
@@ -356,15 +475,33 @@ async function measureHookCost(fake: FakeAnthropic): Promise<unknown> {
   const t0 = Date.now();
   for (let i = 0; i < 10; i++) execFileSync(process.execPath, ['-e', '']);
   const alone = Math.round((Date.now() - t0) / 10);
-  console.log(`(for scale: \`node -e ""\` alone, spawned 10× from this Node: ${alone} ms each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)`);
+  console.log(
+    `(for scale: \`node -e ""\` alone, spawned 10× from this Node: ${alone} ms each; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} CPUs)`,
+  );
   console.log(`a headless run answered with one text, start to exit: ${show(times.textOnly)} ms → median ${median(times.textOnly)} ms`);
-  return { times, without, with: withHook, ratio: withHook / without, perCallMs: perCall, nodeAloneMs: alone, textOnly: median(times.textOnly) };
+  return {
+    times,
+    without,
+    with: withHook,
+    ratio: withHook / without,
+    perCallMs: perCall,
+    nodeAloneMs: alone,
+    textOnly: median(times.textOnly),
+  };
 }
 
 async function main(): Promise<void> {
   const fake = await startFakeAnthropic();
   const version = execFileSync(claudeBinary(), ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`Claude Code ${version} (${claudeBinary()}); fake model at ${fake.url}; models ${models.join(', ')}; Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Claude Code ${version} (${claudeBinary()}); fake model at ${fake.url}; models ${models.join(', ')}; Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const sessions: SessionResult[] = [];
   for (const model of models) {
     const s = await probeSession(fake, model);

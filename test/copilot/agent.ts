@@ -2,7 +2,19 @@
 // the scripted fake model (test/copilot/fake-model), and reads what Copilot sent that model.
 // Everything here drives the real VS Code and the real Copilot agent loop: no mocks.
 import type { ReadMarkInfo } from '../../src/api';
-import { docFor, EXTENSION_ID, READ, REPLACE, revertAndCloseAll, safeJson, sleep, userEdit, waitFor, WRITE, workspaceRoot } from '../integration/helpers';
+import {
+  docFor,
+  EXTENSION_ID,
+  READ,
+  REPLACE,
+  revertAndCloseAll,
+  safeJson,
+  sleep,
+  userEdit,
+  waitFor,
+  WRITE,
+  workspaceRoot,
+} from '../integration/helpers';
 import { driverAvailable, ui } from '../integration/ui';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
@@ -71,7 +83,10 @@ interface FakeModel {
 export function fakeModel(): FakeModel {
   const ext = vscode.extensions.getExtension<FakeModel>(FAKE_MODEL_ID);
   assert.ok(ext, `test-only extension ${FAKE_MODEL_ID} is installed in the test host`);
-  assert.ok(ext.isActive && ext.exports && Array.isArray(ext.exports.requests), `${FAKE_MODEL_ID} is active and exports { requests, script }`);
+  assert.ok(
+    ext.isActive && ext.exports && Array.isArray(ext.exports.requests),
+    `${FAKE_MODEL_ID} is active and exports { requests, script }`,
+  );
   return ext.exports;
 }
 
@@ -98,7 +113,11 @@ export async function enableCopilot(): Promise<void> {
   const copilot = await waitFor(() => vscode.extensions.getExtension(COPILOT_ID), 'GitHub Copilot Chat to be enabled', 30000);
   await copilot.activate();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // the models editor
-  await waitFor(async () => (await vscode.lm.selectChatModels({ vendor: FAKE_VENDOR })).length > 0, 'the fake model to be registered', 10000);
+  await waitFor(
+    async () => (await vscode.lm.selectChatModels({ vendor: FAKE_VENDOR })).length > 0,
+    'the fake model to be registered',
+    10000,
+  );
 }
 
 /** A suite's start: Copilot running with the fake model, our extension active, no editor open. */
@@ -122,7 +141,12 @@ export interface Turn {
  * selected; Copilot's agent loop asks the model, runs the tool calls it answers with, passes the results
  * back, until the model answers with text. `steps` are the model's answers, one per model request.
  */
-export async function agentTurn(name: string, steps: Step[], prompt = 'Do the scripted task.', options: { untagged?: boolean; model?: string; mode?: string } = {}): Promise<Turn> {
+export async function agentTurn(
+  name: string,
+  steps: Step[],
+  prompt = 'Do the scripted task.',
+  options: { untagged?: boolean; model?: string; mode?: string } = {},
+): Promise<Turn> {
   const fake = fakeModel();
   // the tag in the query picks the script; an untagged turn (nicer in a screenshot) uses the untagged script
   const tag = options.untagged ? fake.UNTAGGED : `${name}-${++tagCounter}`;
@@ -198,4 +222,3 @@ export function makeFile(rel: string, content: string): TestFile {
 }
 
 export const diskText = (f: TestFile) => fs.readFileSync(f.abs, 'utf8');
-

@@ -12,10 +12,32 @@ import * as path from 'path';
 import { GREETING_TS, guardDiagnostics, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { visibleText } from '../integration/ui';
-import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, sleep, waitFor, workspaceRoot } from './agent';
+import {
+  agentTurn,
+  EXTENSION_ID,
+  fakeModel,
+  lastResult,
+  makeFile,
+  marksFor,
+  newChat,
+  safeJson,
+  sleep,
+  waitFor,
+  workspaceRoot,
+} from './agent';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { copilotSuiteHooks } from './suite';
-import { BLOCKED, builtinAfterCompactionTurn, builtinApplyPatchTurn, builtinStaleReplaceTurn, DENIED, GUARD_COPILOT_SETTING, hooksFile, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
+import {
+  BLOCKED,
+  builtinAfterCompactionTurn,
+  builtinApplyPatchTurn,
+  builtinStaleReplaceTurn,
+  DENIED,
+  GUARD_COPILOT_SETTING,
+  hooksFile,
+  setGuardBuiltinTools,
+  waitUntilHooksAreLive,
+} from './turns';
 
 const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
 const ENV_SECRET = 'AGENT_EDIT_GUARD_SECRET';
@@ -38,7 +60,12 @@ function logText(): string {
 function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; code: number | null }> {
   const event = String((payload as { hook_event_name?: string }).hook_event_name);
   const [entry] = JSON.parse(fs.readFileSync(hooksFile(), 'utf8')).hooks[event];
-  const child = spawn(entry.command, { shell: true, env: { ...env, ...entry.env }, cwd: workspaceRoot(), stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(entry.command, {
+    shell: true,
+    env: { ...env, ...entry.env },
+    cwd: workspaceRoot(),
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stdin.end(JSON.stringify(payload));
@@ -66,11 +93,17 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const file = JSON.parse(fs.readFileSync(hooksFile(), 'utf8'));
     const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
     const clients = [path.join(dist, 'hook-client.sh'), path.join(dist, 'hook-bridge.js')];
-    assert.ok(clients.every((c) => fs.existsSync(c)), clients.join(', '));
+    assert.ok(
+      clients.every((c) => fs.existsSync(c)),
+      clients.join(', '),
+    );
     for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']) {
       const [entry] = file.hooks[event];
       assert.ok(entry.command.startsWith(`[ -n "$${ENV_SOCKET}" ]`), entry.command);
-      assert.ok(clients.some((c) => entry.command.includes(c)), entry.command);
+      assert.ok(
+        clients.some((c) => entry.command.includes(c)),
+        entry.command,
+      );
       assert.strictEqual(entry.env.ELECTRON_RUN_AS_NODE, '1');
       assert.ok(entry.windows.startsWith(`if (-not $env:${ENV_SOCKET})`) && entry.windows.includes(process.execPath), entry.windows);
     }
@@ -78,13 +111,18 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.ok(secret && secret.length >= 64, 'the extension host environment carries the window secret');
     assert.ok(!fs.readFileSync(hooksFile(), 'utf8').includes(secret), 'the hooks file has no secret');
     assert.match(process.env[ENV_SOCKET]!, /^127\.0\.0\.1:\d+$/, 'the bridge listens on the loopback interface only');
-    if (process.platform !== 'win32') assert.strictEqual(fs.statSync(path.dirname(process.env[ENV_MISSED]!)).mode & 0o077, 0, "the bridge's folder is the user's alone");
+    if (process.platform !== 'win32')
+      assert.strictEqual(fs.statSync(path.dirname(process.env[ENV_MISSED]!)).mode & 0o077, 0, "the bridge's folder is the user's alone");
   });
 
-  test('a stale replace_string_in_file is denied with the user\'s change; after a fresh read_file the replace passes and the file holds both changes', async () => {
+  test("a stale replace_string_in_file is denied with the user's change; after a fresh read_file the replace passes and the file holds both changes", async () => {
     const { f, doc, oldLine, userLine, turn, denied, diagnosticsWhileBlocked } = await builtinStaleReplaceTurn();
     const results = turn.requests.at(-1)!.toolResults;
-    assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'read_file', 'replace_string_in_file', 'replace_string_in_file', 'editGuard_readFile'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
+    assert.deepStrictEqual(
+      results.map((r) => r.name),
+      ['read_file', 'replace_string_in_file', 'read_file', 'replace_string_in_file', 'replace_string_in_file', 'editGuard_readFile'],
+      safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])),
+    );
 
     assert.ok(denied.includes(BLOCKED), denied);
     assert.match(denied, /changed since you last read it \(edited in the editor, not yet saved\)/);
@@ -92,18 +130,30 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.match(denied, /^\+\s*return `Good morning, /m, "the model sees the user's change");
     for (const r of results.slice(3, 5)) assert.doesNotMatch(r.text, /denied|BLOCKED/i, r.text);
 
-    assert.strictEqual(doc.getText(), GREETING_TS.replace('  name: string;', '  name: string; // who').replace(oldLine, userLine.replace('`;', '!`;')), "the file holds the user's change and both of the agent's");
+    assert.strictEqual(
+      doc.getText(),
+      GREETING_TS.replace('  name: string;', '  name: string; // who').replace(oldLine, userLine.replace('`;', '!`;')),
+      "the file holds the user's change and both of the agent's",
+    );
     assert.strictEqual(diagnosticsWhileBlocked.length, 1, 'the denial put a diagnostic on the file');
     assert.strictEqual(diagnosticsWhileBlocked[0].range.start.line, 6, 'over the line the user changed');
-    assert.deepStrictEqual(vscode.languages.getDiagnostics(f.uri).filter((d) => d.source === 'Agent Edit Guard'), [], 'the successful edit cleared it');
-    await waitFor(() => /blocked replace_string_in_file on builtin\/greeting\.ts: changed/.test(logText()), 'the block in the "Agent Edit Guard" log', 5000);
+    assert.deepStrictEqual(
+      vscode.languages.getDiagnostics(f.uri).filter((d) => d.source === 'Agent Edit Guard'),
+      [],
+      'the successful edit cleared it',
+    );
+    await waitFor(
+      () => /blocked replace_string_in_file on builtin\/greeting\.ts: changed/.test(logText()),
+      'the block in the "Agent Edit Guard" log',
+      5000,
+    );
 
     const marks = await marksFor(f.uri);
     assert.strictEqual(new Set(marks.map((m) => m.session)).size, 1, `one chat, one session, whichever tools it used: ${safeJson(marks)}`);
     assert.deepStrictEqual([...new Set(marks.map((m) => m.origin))].sort(), ['read', 'refusal', 'write'], safeJson(marks));
   });
 
-  test('the chat is named by the words of its first request: a blocked built-in edit\'s diagnostic, the quick pick and the status bar\'s tooltip show them as typed, not id tails', async () => {
+  test("the chat is named by the words of its first request: a blocked built-in edit's diagnostic, the quick pick and the status bar's tooltip show them as typed, not id tails", async () => {
     const f = makeFile('builtin/hello.ts', GREETING_TS);
     // Markdown in the words: the tooltip must show them as typed, not as emphasis and code
     const prompt = 'Fix the *greeting* in `hello.ts`';
@@ -123,23 +173,39 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.match(denied, DENIED, denied);
     // Copilot's UserPromptSubmit carries the query as typed, the suite's [[tag]] included
     const title = `“[[${turn.tag}]] ${prompt}”`;
-    const message = (await waitFor(() => vscode.languages.getDiagnostics(f.uri).find((d) => d.source === 'Agent Edit Guard'), 'the blocked-write diagnostic')).message;
+    const message = (
+      await waitFor(
+        () => vscode.languages.getDiagnostics(f.uri).find((d) => d.source === 'Agent Edit Guard'),
+        'the blocked-write diagnostic',
+      )
+    ).message;
     assert.ok(message.includes(`(${title}, Turn 1 · `), message);
     assert.match(message, /^replace_string_in_file was blocked .*: the agent had not read this file in this chat\./, message);
     try {
       void vscode.commands.executeCommand('editGuard.showReadMarks');
-      const picked = await waitFor(async () => {
-        const text = await visibleText('.quick-input-widget');
-        return text.includes(`${title} (current) › Turn 1 · `) ? text : undefined;
-      }, `the quick pick to group the refusal under ${title}`, 5000, 200);
+      const picked = await waitFor(
+        async () => {
+          const text = await visibleText('.quick-input-widget');
+          return text.includes(`${title} (current) › Turn 1 · `) ? text : undefined;
+        },
+        `the quick pick to group the refusal under ${title}`,
+        5000,
+        200,
+      );
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      const tooltip = await waitFor(async () => {
-        const text = await statusBarTooltip();
-        return text.includes(`the current chat, ${title}, has seen:`) ? text : undefined;
-      }, `the status bar's tooltip to name the chat ${title}`, 8000, 200);
+      const tooltip = await waitFor(
+        async () => {
+          const text = await statusBarTooltip();
+          return text.includes(`the current chat, ${title}, has seen:`) ? text : undefined;
+        },
+        `the status bar's tooltip to name the chat ${title}`,
+        8000,
+        200,
+      );
       const [mark] = await marksFor(f.uri);
       assert.ok(mark?.turn, safeJson(mark));
-      for (const tail of [mark.session.slice(-6), mark.turn.slice(-6)]) assert.ok(![picked, message, tooltip].some((t) => t.includes(tail)), `no id tail ${tail}`);
+      for (const tail of [mark.session.slice(-6), mark.turn.slice(-6)])
+        assert.ok(![picked, message, tooltip].some((t) => t.includes(tail)), `no id tail ${tail}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
@@ -160,7 +226,10 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       { model: models().sonnet },
     );
     const results = turn1.requests.at(-1)!.toolResults;
-    assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'editGuard_replaceString', 'replace_string_in_file']);
+    assert.deepStrictEqual(
+      results.map((r) => r.name),
+      ['read_file', 'replace_string_in_file', 'editGuard_replaceString', 'replace_string_in_file'],
+    );
     for (const r of results) assert.doesNotMatch(r.text, /denied|BLOCKED|ERROR/, `${r.name}: ${r.text}`);
     const doc = await vscode.workspace.openTextDocument(f.uri);
     assert.strictEqual(doc.getText(), 'ALPHA\nBETA\nGAMMA\n');
@@ -184,8 +253,14 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
 
   test('apply_patch over two files, one of them stale, is denied whole: nothing is applied', async () => {
     const { a, b, docB, turn, denied } = await builtinApplyPatchTurn();
-    assert.ok(turn.requests[0].tools.some((t) => t.name === 'apply_patch'), 'Copilot offered apply_patch to this model');
-    assert.match(denied, /stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
+    assert.ok(
+      turn.requests[0].tools.some((t) => t.name === 'apply_patch'),
+      'Copilot offered apply_patch to this model',
+    );
+    assert.match(
+      denied,
+      /stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/,
+    );
     assert.match(denied, /builtin\/patch-b\.txt changed since you last read it/);
     assert.doesNotMatch(denied, /patch-a\.txt changed/);
     assert.strictEqual(fs.readFileSync(a.abs, 'utf8'), 'alpha\nbeta\n', 'a.txt on disk is untouched');
@@ -209,7 +284,16 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       'builtin-each-1',
       [
         { tool: 'read_file', input: { filePath: seenFile.abs, startLine: 1, endLine: 1 } },
-        { tool: 'multi_replace_string_in_file', input: { explanation: 'both', replacements: [{ filePath: seenFile.abs, oldString: 'seen', newString: 'SEEN' }, { filePath: unread.abs, oldString: 'unread', newString: 'UNREAD' }] } },
+        {
+          tool: 'multi_replace_string_in_file',
+          input: {
+            explanation: 'both',
+            replacements: [
+              { filePath: seenFile.abs, oldString: 'seen', newString: 'SEEN' },
+              { filePath: unread.abs, oldString: 'unread', newString: 'UNREAD' },
+            ],
+          },
+        },
         (req) => {
           keep('multi')(req);
           return { tool: 'create_file', input: { filePath: fresh, content: 'new file\n' } };
@@ -270,11 +354,21 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     try {
       // 1. nothing listens there (the extension is not running there)
       process.env[ENV_SOCKET] = goneAddress;
-      const t1 = await agentTurn('builtin-unreachable', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
+      const t1 = await agentTurn(
+        'builtin-unreachable',
+        [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }],
+        'Edit.',
+        { model: models().sonnet },
+      );
       // 2. something listens and never answers: each hook waits out the bound (1.5 s here)
       process.env[ENV_SOCKET] = hung.address;
       process.env[ENV_BOUND] = '1500';
-      const t2 = await agentTurn('builtin-hung', [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
+      const t2 = await agentTurn(
+        'builtin-hung',
+        [{ tool: 'replace_string_in_file', input: { filePath: g.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }],
+        'Edit.',
+        { model: models().sonnet },
+      );
       for (const t of [t1, t2]) assert.doesNotMatch(t.requests.at(-1)!.toolResults[0].text, /denied/i);
       assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n', 'the unchecked edit went through');
       assert.strictEqual((await vscode.workspace.openTextDocument(g.uri)).getText(), 'edited\n');
@@ -305,9 +399,28 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
         socket.end(`${header}\n${JSON.stringify(payload)}`);
       });
     // a forged PostToolUse read would give a chat a mark it never earned; a forged check would leak the file
-    const read = { hook_event_name: 'PostToolUse', session_id: 'forger', tool_name: 'read_file', tool_input: { filePath: f.abs }, tool_response: '', cwd: workspaceRoot() };
-    const check = { hook_event_name: 'PreToolUse', session_id: 'forger', tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs }, cwd: workspaceRoot() };
-    for (const header of ['agent-edit-guard/2 0000 10', 'agent-edit-guard/2', `agent-edit-guard/1 ${process.env[ENV_SECRET]}`, '', 'GET / HTTP/1.1']) {
+    const read = {
+      hook_event_name: 'PostToolUse',
+      session_id: 'forger',
+      tool_name: 'read_file',
+      tool_input: { filePath: f.abs },
+      tool_response: '',
+      cwd: workspaceRoot(),
+    };
+    const check = {
+      hook_event_name: 'PreToolUse',
+      session_id: 'forger',
+      tool_name: 'replace_string_in_file',
+      tool_input: { filePath: f.abs },
+      cwd: workspaceRoot(),
+    };
+    for (const header of [
+      'agent-edit-guard/2 0000 10',
+      'agent-edit-guard/2',
+      `agent-edit-guard/1 ${process.env[ENV_SECRET]}`,
+      '',
+      'GET / HTTP/1.1',
+    ]) {
       assert.strictEqual(await forge(header, read), 'unauthorized\n', header);
       assert.strictEqual(await forge(header, check), 'unauthorized\n', header);
     }
@@ -320,9 +433,22 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
 
   test('the hook command run as Copilot runs it: an event the gate ignores prints nothing, an edit of an unread file is denied', async () => {
     const f = makeFile('builtin/roundtrip.txt', 'x\n'.repeat(50));
-    const ignored = await runHookScript({ hook_event_name: 'PostToolUse', session_id: 'rt', tool_name: 'run_in_terminal', tool_input: { command: 'ls' }, tool_response: '', cwd: workspaceRoot() });
+    const ignored = await runHookScript({
+      hook_event_name: 'PostToolUse',
+      session_id: 'rt',
+      tool_name: 'run_in_terminal',
+      tool_input: { command: 'ls' },
+      tool_response: '',
+      cwd: workspaceRoot(),
+    });
     assert.deepStrictEqual(ignored, { stdout: '', code: 0 }, 'no objection to a tool the gate does not guard');
-    const denied = await runHookScript({ hook_event_name: 'PreToolUse', session_id: 'rt-unread', tool_name: 'replace_string_in_file', tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' }, cwd: workspaceRoot() });
+    const denied = await runHookScript({
+      hook_event_name: 'PreToolUse',
+      session_id: 'rt-unread',
+      tool_name: 'replace_string_in_file',
+      tool_input: { filePath: f.abs, oldString: 'x', newString: 'y' },
+      cwd: workspaceRoot(),
+    });
     assert.strictEqual(denied.code, 0);
     const out = JSON.parse(denied.stdout).hookSpecificOutput;
     assert.strictEqual(out.hookEventName, 'PreToolUse');
@@ -331,8 +457,20 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'x\n'.repeat(50), 'a denied check changes nothing');
   });
 
-  test('rule 12: two replace_string_in_file calls in one model response, from one read — the second rewrites lines around the one the first changed and is denied inexact-match; the file keeps the first edit, and the retry from the refusal\'s content lands both', async () => {
-    const lines = ['export const config = {', "  name: 'service',", "  host: 'localhost',", '  port: 8080,', '  retries: 3,', '  timeoutMs: 5000,', '  verbose: false,', '  cache: true,', "  region: 'eu-west',", "  owner: 'platform',", '};'];
+  test("rule 12: two replace_string_in_file calls in one model response, from one read — the second rewrites lines around the one the first changed and is denied inexact-match; the file keeps the first edit, and the retry from the refusal's content lands both", async () => {
+    const lines = [
+      'export const config = {',
+      "  name: 'service',",
+      "  host: 'localhost',",
+      '  port: 8080,',
+      '  retries: 3,',
+      '  timeoutMs: 5000,',
+      '  verbose: false,',
+      '  cache: true,',
+      "  region: 'eu-west',",
+      "  owner: 'platform',",
+      '};',
+    ];
     const f = makeFile('builtin/quote.ts', lines.map((l) => `${l}\n`).join(''));
     const textOf = (of: string[]) => of.map((l) => `${l}\n`).join('');
     /** lines `first`–`last` (1-based) of `of`, as an oldString */
@@ -352,13 +490,21 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       'builtin-inexact',
       [
         { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 20 } },
-        { calls: [{ tool: 'replace_string_in_file', input: first }, { tool: 'replace_string_in_file', input: second }] },
+        {
+          calls: [
+            { tool: 'replace_string_in_file', input: first },
+            { tool: 'replace_string_in_file', input: second },
+          ],
+        },
         async (req) => {
           whileBlocked = (await vscode.workspace.openTextDocument(f.uri)).getText();
           diagnosticsWhileBlocked = guardDiagnostics(f.uri);
           // the retry quotes the file as the refusal showed it
           shown = [...lastResult(req).text.matchAll(/^\s*(\d+)\t(.*)$/gm)].map((m) => m[2]);
-          return { tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: quote(shown, 1, 10), newString: quote(portAndVerbose(shown), 1, 10) } };
+          return {
+            tool: 'replace_string_in_file',
+            input: { filePath: f.abs, oldString: quote(shown, 1, 10), newString: quote(portAndVerbose(shown), 1, 10) },
+          };
         },
         { text: 'All three changes are in.' },
       ],
@@ -366,19 +512,34 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       { model: models().sonnet },
     );
     const results = turn.requests.at(-1)!.toolResults;
-    assert.deepStrictEqual(results.map((r) => r.name), ['read_file', 'replace_string_in_file', 'replace_string_in_file', 'replace_string_in_file'], safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])));
+    assert.deepStrictEqual(
+      results.map((r) => r.name),
+      ['read_file', 'replace_string_in_file', 'replace_string_in_file', 'replace_string_in_file'],
+      safeJson(results.map((r) => [r.name, r.text.slice(0, 200)])),
+    );
     const [, landed, denied, retry] = results;
     assert.doesNotMatch(landed.text, /denied|BLOCKED/i, landed.text);
     assert.match(denied.text, DENIED, denied.text);
-    assert.match(denied.text, /An oldString of your replace is not in builtin\/quote\.ts as written, so the tool would apply it by approximate matching, over lines you did not quote/);
-    assert.strictEqual(whileBlocked, textOf(retries(lines)), 'Copilot ran the first replace, and the denial kept the second from putting `retries: 3` back');
+    assert.match(
+      denied.text,
+      /An oldString of your replace is not in builtin\/quote\.ts as written, so the tool would apply it by approximate matching, over lines you did not quote/,
+    );
+    assert.strictEqual(
+      whileBlocked,
+      textOf(retries(lines)),
+      'Copilot ran the first replace, and the denial kept the second from putting `retries: 3` back',
+    );
     assert.deepStrictEqual(shown, retries(lines), 'the refusal showed the whole current text, numbered');
     assert.strictEqual(diagnosticsWhileBlocked.length, 1, 'the denial put a diagnostic on the file');
     assert.match(diagnosticsWhileBlocked[0].message, /oldString is not in the file as written/);
     assert.doesNotMatch(retry.text, /denied|BLOCKED/i, retry.text);
     const doc = await vscode.workspace.openTextDocument(f.uri);
     assert.strictEqual(doc.getText(), textOf(portAndVerbose(retries(lines))), 'both edits landed');
-    await waitFor(() => /blocked replace_string_in_file on builtin\/quote\.ts: inexact-match/.test(logText()), 'the block in the "Agent Edit Guard" log', 5000);
+    await waitFor(
+      () => /blocked replace_string_in_file on builtin\/quote\.ts: inexact-match/.test(logText()),
+      'the block in the "Agent Edit Guard" log',
+      5000,
+    );
     const origins = (await marksFor(f.uri)).map((m) => m.origin);
     assert.deepStrictEqual([...new Set(origins)].sort(), ['read', 'refusal', 'write'], safeJson(origins));
   });
@@ -389,7 +550,12 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.strictEqual(process.env[ENV_SOCKET], undefined, 'the bridge stopped');
     await sleep(4000); // Copilot notices the removed hooks file
     const f = makeFile('builtin/ungated.txt', 'never read\n');
-    const turn = await agentTurn('builtin-off', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: models().sonnet });
+    const turn = await agentTurn(
+      'builtin-off',
+      [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }],
+      'Edit.',
+      { model: models().sonnet },
+    );
     assert.doesNotMatch(turn.requests.at(-1)!.toolResults[0].text, /denied/i);
     assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n');
   });

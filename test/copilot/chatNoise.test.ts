@@ -88,28 +88,36 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
     const notes = makeFile('noise/notes.md', '# notes\n\n- one\n');
     const long = makeFile('noise/long.txt', Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
     const doc = await vscode.workspace.openTextDocument(notes.uri);
-    const turn = await agentTurn('noise', [
-      // refused, never read (two text parts: the headline and the current content)
-      { tool: WRITE, input: { filePath: notes.rel, content: '# notes\n' } },
-      // allowed (the refusal counted as a read): lines 3–4 of the new text
-      { tool: REPLACE, input: { filePath: notes.rel, oldString: '- one', newString: '- one\n- two' } },
-      { tool: READ, input: { filePath: notes.rel } },
-      { tool: READ, input: { filePath: long.rel, offset: 11, limit: 10 } },
-      async () => {
-        // the user changes line 4 in the editor (not saved); the model replaces from its old copy: refused, changed
-        await userEdit(doc, '- two', '- two (the user)');
-        return { tool: REPLACE, input: { filePath: notes.rel, oldString: '- one', newString: '- uno' } };
-      },
-      // a new file
-      { tool: WRITE, input: { filePath: 'noise/new.txt', content: 'new\n' } },
-      // an error: nothing touched
-      { tool: REPLACE, input: { filePath: notes.rel, oldString: 'not in the file', newString: 'x' } },
-      { text: 'Done.' },
-    ], 'Tidy the notes.');
+    const turn = await agentTurn(
+      'noise',
+      [
+        // refused, never read (two text parts: the headline and the current content)
+        { tool: WRITE, input: { filePath: notes.rel, content: '# notes\n' } },
+        // allowed (the refusal counted as a read): lines 3–4 of the new text
+        { tool: REPLACE, input: { filePath: notes.rel, oldString: '- one', newString: '- one\n- two' } },
+        { tool: READ, input: { filePath: notes.rel } },
+        { tool: READ, input: { filePath: long.rel, offset: 11, limit: 10 } },
+        async () => {
+          // the user changes line 4 in the editor (not saved); the model replaces from its old copy: refused, changed
+          await userEdit(doc, '- two', '- two (the user)');
+          return { tool: REPLACE, input: { filePath: notes.rel, oldString: '- one', newString: '- uno' } };
+        },
+        // a new file
+        { tool: WRITE, input: { filePath: 'noise/new.txt', content: 'new\n' } },
+        // an error: nothing touched
+        { tool: REPLACE, input: { filePath: notes.rel, oldString: 'not in the file', newString: 'x' } },
+        { text: 'Done.' },
+      ],
+      'Tidy the notes.',
+    );
 
     // what the model received: text parts only, as before (the details never reach it)
     const ours = resultsOf(turn);
-    assert.deepStrictEqual(ours.map((r) => r.name), [WRITE, REPLACE, READ, READ, REPLACE, WRITE, REPLACE], safeJson(ours.map((r) => [r.name, r.text.slice(0, 100)])));
+    assert.deepStrictEqual(
+      ours.map((r) => r.name),
+      [WRITE, REPLACE, READ, READ, REPLACE, WRITE, REPLACE],
+      safeJson(ours.map((r) => [r.name, r.text.slice(0, 100)])),
+    );
     const [blind, replaced, read, ranged, stale, created, noMatch] = ours;
     for (const r of [blind, stale]) assert.ok(r.text.startsWith(BLOCKED), r.text);
     for (const r of [replaced, read, ranged, created]) assert.doesNotMatch(r.text, /BLOCKED|ERROR/, r.text);
@@ -124,7 +132,11 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
     const shownRows = [0, 4, 6].map((i) => dom.rows[i]);
     for (const row of okRows) assert.deepStrictEqual(row.attachments, [], `no attachment under a call that went through: ${safeJson(row)}`);
     // each call that went through links its file (with the lines, when not the whole file)
-    assert.deepStrictEqual(okRows.map((r) => r.links.join(' | ')), ['notes.md:3-4', 'notes.md', 'long.txt:11-20', 'new.txt'], safeJson(dom.rows));
+    assert.deepStrictEqual(
+      okRows.map((r) => r.links.join(' | ')),
+      ['notes.md:3-4', 'notes.md', 'long.txt:11-20', 'new.txt'],
+      safeJson(dom.rows),
+    );
     // the refusals and the error: their text, for the user to read (VS Code adds its attachment there);
     // the narrow output wraps it, with no-break spaces
     const shown = shownRows.map((r) => r.text.replace(/\s+/g, ' '));

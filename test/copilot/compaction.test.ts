@@ -22,10 +22,17 @@ const FAKE_SUMMARY = 'files read so far are no longer in context';
 /** what our extension logs when PreCompact reaches it (builtinToolGate.ts) */
 const FORGOT = /is being compacted: forgot its read marks/;
 
-const compactionsSince = (n: number) => fakeModel().requests.slice(n).filter((r) => (r as { compaction?: boolean }).compaction);
+const compactionsSince = (n: number) =>
+  fakeModel()
+    .requests.slice(n)
+    .filter((r) => (r as { compaction?: boolean }).compaction);
 const textOfRequest = (req: ModelRequest) => req.messages.flatMap((m) => m.parts.map((p) => (p.type === 'text' ? p.text : ''))).join('\n');
-const replaceResult = (req: ModelRequest) => req.toolResults.filter((r) => r.name === 'replace_string_in_file').at(-1)?.text ?? '(no result)';
-const replaceKeep = (f: TestFile): Step => ({ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'keep', newString: 'kept' } });
+const replaceResult = (req: ModelRequest) =>
+  req.toolResults.filter((r) => r.name === 'replace_string_in_file').at(-1)?.text ?? '(no result)';
+const replaceKeep = (f: TestFile): Step => ({
+  tool: 'replace_string_in_file',
+  input: { filePath: f.abs, oldString: 'keep', newString: 'kept' },
+});
 const markOf = async (f: TestFile) => waitFor(async () => (await marksFor(f.uri)).length || undefined, `the read mark of ${f.rel}`, 10000);
 
 /** `/compact` in the chat view, in agent mode, as a user types it; resolves when Copilot has answered. */
@@ -44,7 +51,12 @@ async function slashCompact(): Promise<unknown> {
  */
 async function slashCompactTurns(options: { retry?: boolean } = {}) {
   const target = makeFile('compaction/slash.txt', 'keep\nme\n');
-  await agentTurn('slash-read', [{ tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } }, { text: 'read.' }], 'Read the file.', { model: models().sonnet });
+  await agentTurn(
+    'slash-read',
+    [{ tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } }, { text: 'read.' }],
+    'Read the file.',
+    { model: models().sonnet },
+  );
   await markOf(target);
   const requestsBefore = fakeModel().requests.length;
   const mark = logMark();
@@ -76,10 +88,21 @@ const CHUNK = 60;
  * tokens per 60), until a request carries the fake model's summary in place of the reads (Copilot
  * applied a compaction); then a replace in the target. `mark`: where the logs are read from.
  */
-async function readUntilSummaryTurn(tag: string, name: string, bigName: string, linesOfRead: (compactionsSoFar: number) => number, mark = logMark()) {
+async function readUntilSummaryTurn(
+  tag: string,
+  name: string,
+  bigName: string,
+  linesOfRead: (compactionsSoFar: number) => number,
+  mark = logMark(),
+) {
   const requestsBefore = fakeModel().requests.length;
   const target = makeFile(`compaction/${name}.txt`, 'keep\nme\n');
-  const big = makeFile(`compaction/${bigName}.txt`, Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
+  const big = makeFile(
+    `compaction/${bigName}.txt`,
+    Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join(
+      '\n',
+    ) + '\n',
+  );
   let markedBefore = 0;
   let next = 1;
   let reads = 0;
@@ -117,7 +140,16 @@ async function readUntilSummaryTurn(tag: string, name: string, bigName: string, 
     'Read the files, then edit.',
     { model: models().small },
   );
-  return { target, markedBefore, reads, summaryAfterReads, guardLogAtEdit, edit, compactions: compactionsSince(requestsBefore).length, logs: mark.since() };
+  return {
+    target,
+    markedBefore,
+    reads,
+    summaryAfterReads,
+    guardLogAtEdit,
+    edit,
+    compactions: compactionsSince(requestsBefore).length,
+    logs: mark.since(),
+  };
 }
 
 /**
@@ -141,7 +173,12 @@ async function fullWhileBackgroundTurn() {
   let waited = false;
   holdCompactions(async () => {
     // released when Copilot says it waits for this summary; or, should it never, after a while (the test then fails on the log)
-    waited = (await waitFor(() => /waiting on in-progress background compaction/.test(mark.since().copilot) || undefined, 'Copilot to wait for the background summary', 60000).catch(() => false)) === true;
+    waited =
+      (await waitFor(
+        () => /waiting on in-progress background compaction/.test(mark.since().copilot) || undefined,
+        'Copilot to wait for the background summary',
+        60000,
+      ).catch(() => false)) === true;
   });
   let bigRead = false;
   const linesOfRead = (compactions: number) => {
@@ -185,8 +222,15 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
     const r = await slashCompactTurns();
     const ev = evidence(r.logs);
     assert.ok(r.compactions > 0, `/compact asked the model for a summary (chat.open answered ${safeJson(r.answer)})`);
-    assert.ok(ev.summarizer.some((l) => /\[full\] summarization prompt rendered/.test(l)), `Copilot's summarizer ran:\n${ev.summarizer.join('\n')}`);
-    assert.deepStrictEqual(ev.hooksRun, [], 'Copilot ran no hook for /compact (a PreCompact here means the limit is gone: forget the marks on it, as for the foreground path)');
+    assert.ok(
+      ev.summarizer.some((l) => /\[full\] summarization prompt rendered/.test(l)),
+      `Copilot's summarizer ran:\n${ev.summarizer.join('\n')}`,
+    );
+    assert.deepStrictEqual(
+      ev.hooksRun,
+      [],
+      'Copilot ran no hook for /compact (a PreCompact here means the limit is gone: forget the marks on it, as for the foreground path)',
+    );
     assert.doesNotMatch(r.logs.guard, FORGOT);
     assert.ok(r.marksAfterCompact > 0, 'the read mark outlived /compact');
     assert.doesNotMatch(r.edit, DENIED, r.edit);
@@ -200,8 +244,14 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
     assert.ok(r.markedBefore > 0, 'the first read_file marked the file');
     assert.ok(r.summaryAfterReads >= 0, `a later request of the turn carried the summary: ${why}`);
     // the background path, and not the foreground one: started after a request that fitted, applied before a later one
-    assert.ok(ev.summarizer.some((l) => /starting background compaction/.test(l)), why);
-    assert.ok(ev.summarizer.some((l) => /applying completed background summary/.test(l)), why);
+    assert.ok(
+      ev.summarizer.some((l) => /starting background compaction/.test(l)),
+      why,
+    );
+    assert.ok(
+      ev.summarizer.some((l) => /applying completed background summary/.test(l)),
+      why,
+    );
     assert.ok(!ev.summarizer.some((l) => /\[(full|simple)\] summarization prompt rendered/.test(l)), `no foreground summary: ${why}`);
     assert.ok(!ev.hooksRun.includes('PreCompact'), `no PreCompact ran (one here means the limit is gone): ${why}`);
     assert.doesNotMatch(r.guardLogAtEdit, FORGOT);
@@ -215,9 +265,18 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
     const why = safeJson({ waited: r.waited, bigRead: r.bigRead, summarySeen: r.summarySeen, compactions: r.compactions, ...ev });
     assert.ok(r.markedBefore > 0, 'the first read_file marked the file');
     assert.ok(r.summarySeen, `a later request of the turn carried the summary: ${why}`);
-    assert.ok(ev.summarizer.some((l) => /starting background compaction/.test(l)), why);
-    assert.ok(ev.summarizer.some((l) => /budget exceeded — waiting on in-progress background compaction/.test(l)), why);
-    assert.ok(ev.summarizer.some((l) => /background compaction applied after budget exceeded/.test(l)), why);
+    assert.ok(
+      ev.summarizer.some((l) => /starting background compaction/.test(l)),
+      why,
+    );
+    assert.ok(
+      ev.summarizer.some((l) => /budget exceeded — waiting on in-progress background compaction/.test(l)),
+      why,
+    );
+    assert.ok(
+      ev.summarizer.some((l) => /background compaction applied after budget exceeded/.test(l)),
+      why,
+    );
     assert.ok(!ev.summarizer.some((l) => /\[(full|simple)\] summarization prompt rendered/.test(l)), `no foreground summary: ${why}`);
     assert.ok(!ev.hooksRun.includes('PreCompact'), `no PreCompact ran (one here means the limit is gone): ${why}`);
     assert.doesNotMatch(r.guardLogAtEdit, FORGOT);
@@ -232,7 +291,11 @@ suite("Compaction paths that run no hook (Copilot): the chat's marks survive the
       const r = await slashCompactTurns({ retry: true });
       assert.ok(r.compactions > 0, 'the /compact ran');
       assert.match(r.edit, DENIED, r.edit);
-      assert.match(r.edit, /You read compaction\/slash\.txt in an earlier turn, and this workspace counts a read only within its turn \(editGuard\.readKeepsMark = sameTurn\)/, r.edit);
+      assert.match(
+        r.edit,
+        /You read compaction\/slash\.txt in an earlier turn, and this workspace counts a read only within its turn \(editGuard\.readKeepsMark = sameTurn\)/,
+        r.edit,
+      );
       assert.match(r.edit, /1\tkeep/, 'the refusal shows the content, which counts as a read');
       assert.doesNotMatch(r.retried, DENIED, r.retried);
       assert.strictEqual(diskText(r.target), 'kept\nme\n', 'the retry, based on what the refusal showed, landed');

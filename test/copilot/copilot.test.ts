@@ -11,7 +11,20 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { GREETING_TS } from '../integration/helpers';
-import { agentTurn, diskText, fakeModel, EXTENSION_ID, makeFile, marksFor, newChat, READ, REPLACE, resultsOf, safeJson, WRITE } from './agent';
+import {
+  agentTurn,
+  diskText,
+  fakeModel,
+  EXTENSION_ID,
+  makeFile,
+  marksFor,
+  newChat,
+  READ,
+  REPLACE,
+  resultsOf,
+  safeJson,
+  WRITE,
+} from './agent';
 import { copilotSuiteHooks } from './suite';
 import {
   BLOCKED,
@@ -47,7 +60,8 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
 
   suiteTeardown(() => {
     // every request Copilot sent the fake model, for debugging
-    if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'fake-model-requests.json'), JSON.stringify(fakeModel().requests, null, 1));
+    if (process.env.RUN_DIR)
+      fs.writeFileSync(path.join(process.env.RUN_DIR, 'fake-model-requests.json'), JSON.stringify(fakeModel().requests, null, 1));
   });
 
   test('Copilot offers editGuard_readFile, editGuard_writeFile and editGuard_replaceString with our schemas and descriptions', async () => {
@@ -64,9 +78,15 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       assert.deepStrictEqual(offered.inputSchema, ours.inputSchema, `${name}: the model gets our input schema`);
     }
     // it is Copilot's agent loop talking: its system prompt and its own tools are in the same request
-    const system = req.messages.filter((m) => m.role === 'system').map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')).join('\n');
+    const system = req.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''))
+      .join('\n');
     assert.ok(system.length > 500, `Copilot sent a system prompt (${system.length} chars)`);
-    assert.ok(req.tools.some((t) => t.name === 'read_file'), 'Copilot offers its own read_file too');
+    assert.ok(
+      req.tools.some((t) => t.name === 'read_file'),
+      'Copilot offers its own read_file too',
+    );
   });
 
   test('stale edit prevented: the user types while the agent works; the stale replace is blocked with the change, the retry keeps both (rules 2, 6)', async function () {
@@ -78,7 +98,11 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.match(blocked.text, /counts as reading the file/i);
     assert.match(retry.text, /left unsaved/);
 
-    assert.strictEqual(doc.getText(), CODE.replace('  return `Hello, ${g.name}${g.punctuation}`;', '  return `Good morning, ${g.name}${g.punctuation}!`;'), "the file holds the user's change and the agent's");
+    assert.strictEqual(
+      doc.getText(),
+      CODE.replace('  return `Hello, ${g.name}${g.punctuation}`;', '  return `Good morning, ${g.name}${g.punctuation}!`;'),
+      "the file holds the user's change and the agent's",
+    );
     assert.ok(doc.isDirty, "the user's change is still unsaved");
     assert.strictEqual(diskText(f), CODE, 'nothing was saved to disk');
   });
@@ -86,7 +110,10 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
   test('blind write refused: overwriting a file never read shows the model the current content; its retry passes (rules 2, 6)', async () => {
     const { f, original, wanted, blocked, retry } = await blindWriteTurn();
     for (const [i, line] of original.split('\n').slice(0, 4).entries()) {
-      assert.ok(blocked.text.split('\n').some((l) => l.replace(/^\s*/, '') === `${i + 1}\t${line}`), `the refusal shows line ${i + 1} of the current content:\n${blocked.text}`);
+      assert.ok(
+        blocked.text.split('\n').some((l) => l.replace(/^\s*/, '') === `${i + 1}\t${line}`),
+        `the refusal shows line ${i + 1} of the current content:\n${blocked.text}`,
+      );
     }
     assert.match(retry.text, /saved/);
     assert.strictEqual(diskText(f), wanted);
@@ -113,7 +140,10 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.ok(refusal.turn && refusal.turn !== m1.turn, `another turn id: ${refusal.turn} vs ${m1.turn}`);
     assert.strictEqual(refusal.turn, responseIdOf(t2), "the refusal's turn is Copilot's id for turn 2");
     // the history of turn 1 reached the model in turn 2 (same chat)
-    assert.ok(t2.requests[0].messages.some((m) => m.parts.some((p) => p.type === 'text' && p.text.includes('[[d-turn1'))), 'turn 2 carries turn 1 in its history');
+    assert.ok(
+      t2.requests[0].messages.some((m) => m.parts.some((p) => p.type === 'text' && p.text.includes('[[d-turn1'))),
+      'turn 2 carries turn 1 in its history',
+    );
 
     // a new chat: no marks of the old one count
     await newChat();
@@ -124,7 +154,10 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     const [fresh] = resultsOf(t3);
     assert.ok(fresh.text.startsWith(BLOCKED), fresh.text);
     assert.match(fresh.text, /not read/);
-    assert.ok(!t3.requests[0].messages.some((m) => m.parts.some((p) => p.type === 'text' && p.text.includes('[[d-turn'))), 'the new chat has no history of the old one');
+    assert.ok(
+      !t3.requests[0].messages.some((m) => m.parts.some((p) => p.type === 'text' && p.text.includes('[[d-turn'))),
+      'the new chat has no history of the old one',
+    );
     assert.strictEqual(diskText(f), 'v4\n');
     const m3 = (await marksFor(f.uri)).at(-1);
     assert.ok(m3 && m3.session !== m1.session, 'the new chat is another session');
@@ -145,7 +178,11 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     const { next, first, second } = await longReadTurn();
     assert.doesNotMatch(first.text, SPILL, 'the read reached the model inline, not as a file pointer');
     assert.ok(next && next > 100 && next < 2000, `the hint names the next line: ${next}`);
-    assert.match(first.text, new RegExp(`^\\s*${next! - 1}\\tline ${next! - 1} of the long file$`, 'm'), 'the last line shown is the one before the hint');
+    assert.match(
+      first.text,
+      new RegExp(`^\\s*${next! - 1}\\tline ${next! - 1} of the long file$`, 'm'),
+      'the last line shown is the one before the hint',
+    );
     assert.ok(second, 'the model read on');
     assert.match(second.text, new RegExp(`^\\s*${next}\\tline ${next} of the long file$`, 'm'));
   });
@@ -178,7 +215,11 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
       { text: 'Done.' },
     ]);
     const ours = resultsOf(turn).filter((t) => [READ, WRITE, REPLACE].includes(t.name ?? ''));
-    assert.deepStrictEqual(ours.map((t) => t.name), [WRITE, WRITE, REPLACE, REPLACE, READ, WRITE], safeJson(ours.map((t) => [t.name, t.text.slice(0, 120)])));
+    assert.deepStrictEqual(
+      ours.map((t) => t.name),
+      [WRITE, WRITE, REPLACE, REPLACE, READ, WRITE],
+      safeJson(ours.map((t) => [t.name, t.text.slice(0, 120)])),
+    );
     const [blind, write, replace, noMatch, read, large] = ours;
     assert.ok(blind.text.startsWith(BLOCKED), blind.text);
     assert.doesNotMatch(write.text, /BLOCKED|ERROR/, write.text);
@@ -188,6 +229,10 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
     assert.ok(large.text.startsWith(BLOCKED), large.text.slice(0, 300));
     const contents = ours.flatMap((t) => t.content);
     const kinds = [...new Set(contents.map((c) => c.type))];
-    assert.deepStrictEqual(kinds, ['text'], `content part kinds the model received: ${safeJson(contents.filter((c) => c.type !== 'text'))}`);
+    assert.deepStrictEqual(
+      kinds,
+      ['text'],
+      `content part kinds the model received: ${safeJson(contents.filter((c) => c.type !== 'text'))}`,
+    );
   });
 });

@@ -10,7 +10,19 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { agentTurn, driverAvailable, EXTENSION_ID, fakeModel, makeFile, newChat, revertAndCloseAll, startCopilotSuite, ui, waitFor, workspaceRoot } from './agent';
+import {
+  agentTurn,
+  driverAvailable,
+  EXTENSION_ID,
+  fakeModel,
+  makeFile,
+  newChat,
+  revertAndCloseAll,
+  startCopilotSuite,
+  ui,
+  waitFor,
+  workspaceRoot,
+} from './agent';
 import { logMark } from './logs';
 import { BLOCKED, builtinStaleReplaceTurn, GUARD_COPILOT_SETTING, waitUntilHooksAreLive } from './turns';
 
@@ -26,7 +38,8 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     this.timeout(240000);
     if (!driverAvailable()) this.skip();
     await startCopilotSuite();
-    for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace]) await config().update(GUARD_COPILOT_SETTING, undefined, target);
+    for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace])
+      await config().update(GUARD_COPILOT_SETTING, undefined, target);
     assert.ok(!fs.existsSync(userHooksFile()), 'a fresh profile: no user-level hooks file yet');
   });
 
@@ -57,7 +70,11 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     assert.ok(click.ok, JSON.stringify(click));
 
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
-    assert.strictEqual(config().inspect(GUARD_COPILOT_SETTING)?.globalValue, 'user', 'the click chose the user level, in the user settings');
+    assert.strictEqual(
+      config().inspect(GUARD_COPILOT_SETTING)?.globalValue,
+      'user',
+      'the click chose the user level, in the user settings',
+    );
     const text = fs.readFileSync(userHooksFile(), 'utf8');
     const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
     assert.ok(text.includes(dist), 'its commands run the clients shipped with this extension');
@@ -84,7 +101,12 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     try {
       for (const n of names) delete process.env[n];
       await newChat();
-      const turn = await agentTurn('no-extension', [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }], 'Edit.', { model: fakeModel().MODELS.sonnet });
+      const turn = await agentTurn(
+        'no-extension',
+        [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }],
+        'Edit.',
+        { model: fakeModel().MODELS.sonnet },
+      );
       const result = turn.requests.at(-1)!.toolResults[0].text;
       assert.doesNotMatch(result, /denied|error|hook/i, result);
     } finally {
@@ -94,7 +116,10 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     const hooks = mark.since().hooks;
     const completed = hooks.split('\n').filter((l) => /Completed/.test(l));
     assert.ok(completed.length >= 3, `the hooks ran (UserPromptSubmit, PreToolUse, PostToolUse, …):\n${hooks}`);
-    assert.ok(completed.every((l) => /Completed \(Success\).*no output/.test(l)), `each succeeded and printed nothing:\n${completed.join('\n')}`);
+    assert.ok(
+      completed.every((l) => /Completed \(Success\).*no output/.test(l)),
+      `each succeeded and printed nothing:\n${completed.join('\n')}`,
+    );
     assert.doesNotMatch(mark.since().guard, /let through unchecked/, 'nothing to note: there was no extension to ask');
   });
 
@@ -104,7 +129,11 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
 
     void vscode.commands.executeCommand(CHOOSE);
-    await waitFor(async () => (await ui({ action: 'count', selector: '.quick-input-widget:has-text("Turn off") >> visible=true' })).count > 0, 'the choice to show', 10000);
+    await waitFor(
+      async () => (await ui({ action: 'count', selector: '.quick-input-widget:has-text("Turn off") >> visible=true' })).count > 0,
+      'the choice to show',
+      10000,
+    );
     await ui({ action: 'type', text: 'Turn off' });
     await ui({ action: 'press', key: 'Enter' });
     await waitFor(() => !fs.existsSync(userHooksFile()), 'Turn off to remove the user-level hooks file', 10000);
@@ -118,7 +147,11 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const script = /^node \.\/(\S+)$/.exec(ext.packageJSON.scripts['vscode:uninstall'])?.[1];
     assert.ok(script, ext.packageJSON.scripts['vscode:uninstall']);
-    const run = spawnSync(process.execPath, [path.join(ext.extensionPath, script), '--type=extension-post-uninstall'], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8', timeout: 5000 });
+    const run = spawnSync(process.execPath, [path.join(ext.extensionPath, script), '--type=extension-post-uninstall'], {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      encoding: 'utf8',
+      timeout: 5000,
+    });
     assert.strictEqual(run.status, 0, run.stderr);
     assert.ok(!fs.existsSync(userHooksFile()), `the uninstall script removed it: ${run.stdout}`);
   });

@@ -7,7 +7,22 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { EDIT_TOOLS } from '../../src/hooks/copilot/hookEvents';
-import { agentTurn, diskText, fakeModel, GUARDED_AGENT, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, type TestFile, WRITE } from './agent';
+import {
+  agentTurn,
+  diskText,
+  fakeModel,
+  GUARDED_AGENT,
+  makeFile,
+  marksFor,
+  ModelRequest,
+  newChat,
+  READ,
+  REPLACE,
+  resultsOf,
+  safeJson,
+  type TestFile,
+  WRITE,
+} from './agent';
 import { copilotSuiteHooks, withBridgeOn } from './suite';
 import { BLOCKED, setGuardBuiltinTools } from './turns';
 
@@ -56,7 +71,11 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
       // the chat's first call is the built-in read: its session key is built from the hook's session_id, not learned from a tool token
       const turn = await readThenReplaceTurn('guarded-on', f, 'beta', 'BETA');
       const results = resultsOf(turn);
-      assert.deepStrictEqual(results.map((r) => r.name), ['read_file', REPLACE], 'two calls: no extra read');
+      assert.deepStrictEqual(
+        results.map((r) => r.name),
+        ['read_file', REPLACE],
+        'two calls: no extra read',
+      );
       assert.doesNotMatch(results[1].text, /BLOCKED|ERROR/, results[1].text);
       assert.strictEqual(diskText(f), 'alpha\nBETA\n');
       const marks = await marksFor(f.uri);
@@ -77,16 +96,26 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
 
     test("the Guarded agent offers the guarded tools and none of Copilot's edit tools, and its instructions make the model read with editGuard_readFile", async () => {
       const offered = await offeredUnderGuarded();
-      if (process.env.RUN_DIR) fs.writeFileSync(path.join(process.env.RUN_DIR, 'guarded-agent-tools.json'), JSON.stringify(Object.fromEntries(Object.entries(offered).map(([k, v]) => [k, v.tools])), null, 1));
+      if (process.env.RUN_DIR)
+        fs.writeFileSync(
+          path.join(process.env.RUN_DIR, 'guarded-agent-tools.json'),
+          JSON.stringify(Object.fromEntries(Object.entries(offered).map(([k, v]) => [k, v.tools])), null, 1),
+        );
       for (const [model, { tools, prompt }] of Object.entries(offered)) {
-        for (const ours of [READ, WRITE, REPLACE]) assert.ok(tools.includes(ours), `${model}: ${ours} is offered; offered: ${tools.join(', ')}`);
+        for (const ours of [READ, WRITE, REPLACE])
+          assert.ok(tools.includes(ours), `${model}: ${ours} is offered; offered: ${tools.join(', ')}`);
         const edits = tools.filter((t) => (EDIT_TOOLS as readonly string[]).includes(t) || t === 'edit_notebook_file');
         assert.deepStrictEqual(edits, [], `${model}: no edit tool of Copilot's is offered; offered: ${tools.join(', ')}`);
         // the instructions reach the model, and tell it which tool to read with
         assert.match(prompt, /change files only with the\s+guarded tools/, `${model}: the Guarded agent's instructions reach the model`);
         assert.match(prompt, /`editGuard_readFile` to read a file/, `${model}: the instructions name editGuard_readFile for reading`);
         // Copilot's read_file is ungated without the bridge: if it is offered, the instructions must say its reads do not count
-        if (tools.includes('read_file')) assert.match(prompt, /Read with\s+`editGuard_readFile`, not `read_file`/, `${model}: read_file is offered, so the instructions say not to read with it`);
+        if (tools.includes('read_file'))
+          assert.match(
+            prompt,
+            /Read with\s+`editGuard_readFile`, not `read_file`/,
+            `${model}: read_file is offered, so the instructions say not to read with it`,
+          );
       }
     });
 

@@ -10,12 +10,18 @@ export function guardLog(): string {
 
 /** One of Copilot Chat's logs of this run (under the run's logs folder, HOME here), '' when not found. */
 export function copilotLog(name: 'GitHub Copilot Chat.log' | 'GitHub Copilot Chat Hooks.log'): string {
-  return logFilesNamed(name, [process.env.HOME ?? '']).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  return logFilesNamed(name, [process.env.HOME ?? ''])
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
 }
 
 /** The logs as they are now; `since()` gives what each gained after. */
 export function logMark() {
-  const at = { guard: guardLog().length, copilot: copilotLog('GitHub Copilot Chat.log').length, hooks: copilotLog('GitHub Copilot Chat Hooks.log').length };
+  const at = {
+    guard: guardLog().length,
+    copilot: copilotLog('GitHub Copilot Chat.log').length,
+    hooks: copilotLog('GitHub Copilot Chat Hooks.log').length,
+  };
   return {
     since: () => ({
       guard: guardLog().slice(at.guard),
@@ -24,4 +30,3 @@ export function logMark() {
     }),
   };
 }
-

@@ -9,7 +9,25 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { GREETING_TS, guardDiagnostics } from '../integration/helpers';
-import { agentTurn, fakeModel, lastResult, makeFile, marksFor, ModelRequest, newChat, READ, REPLACE, resultsOf, safeJson, sleep, TestFile, userEdit, waitFor, workspaceRoot, WRITE } from './agent';
+import {
+  agentTurn,
+  fakeModel,
+  lastResult,
+  makeFile,
+  marksFor,
+  ModelRequest,
+  newChat,
+  READ,
+  REPLACE,
+  resultsOf,
+  safeJson,
+  sleep,
+  TestFile,
+  userEdit,
+  waitFor,
+  workspaceRoot,
+  WRITE,
+} from './agent';
 
 export const BLOCKED = 'BLOCKED: nothing was written.';
 /** Copilot's answer to the model for a tool call a PreToolUse hook denied */
@@ -27,23 +45,38 @@ export async function staleEditTurn() {
   const f = makeFile('src/greeting.ts', GREETING_TS);
   const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
   const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
-  const turn = await agentTurn('b-stale', [
-    { tool: READ, input: { filePath: f.rel } },
-    async (req) => {
-      assert.match(lastResult(req).text, /^\s*7\t {2}return `Hello, \$\{g\.name\}\$\{g\.punctuation\}`;$/m, 'the read showed line 7');
-      // the user changes line 7 in the editor while the turn runs (not saved) — after the agent's read
-      await userEdit(doc, 'Hello', 'Good morning');
-      // the model edits from its old copy
-      return { tool: REPLACE, input: { filePath: f.rel, oldString: '  return `Hello, ${g.name}${g.punctuation}`;', newString: '  return `Hello, ${g.name}${g.punctuation}!`;' } };
-    },
-    (req) => {
-      const r = lastResult(req);
-      assert.ok(r.text.startsWith(BLOCKED), `the model is told it was blocked:\n${r.text}`);
-      // the retry, from what the refusal showed
-      return { tool: REPLACE, input: { filePath: f.rel, oldString: userLine, newString: '  return `Good morning, ${g.name}${g.punctuation}!`;' } };
-    },
-    { text: 'Added the exclamation mark, keeping your "Good morning".' },
-  ], 'Add an exclamation mark to the greeting in src/greeting.ts.', { untagged: true });
+  const turn = await agentTurn(
+    'b-stale',
+    [
+      { tool: READ, input: { filePath: f.rel } },
+      async (req) => {
+        assert.match(lastResult(req).text, /^\s*7\t {2}return `Hello, \$\{g\.name\}\$\{g\.punctuation\}`;$/m, 'the read showed line 7');
+        // the user changes line 7 in the editor while the turn runs (not saved) — after the agent's read
+        await userEdit(doc, 'Hello', 'Good morning');
+        // the model edits from its old copy
+        return {
+          tool: REPLACE,
+          input: {
+            filePath: f.rel,
+            oldString: '  return `Hello, ${g.name}${g.punctuation}`;',
+            newString: '  return `Hello, ${g.name}${g.punctuation}!`;',
+          },
+        };
+      },
+      (req) => {
+        const r = lastResult(req);
+        assert.ok(r.text.startsWith(BLOCKED), `the model is told it was blocked:\n${r.text}`);
+        // the retry, from what the refusal showed
+        return {
+          tool: REPLACE,
+          input: { filePath: f.rel, oldString: userLine, newString: '  return `Good morning, ${g.name}${g.punctuation}!`;' },
+        };
+      },
+      { text: 'Added the exclamation mark, keeping your "Good morning".' },
+    ],
+    'Add an exclamation mark to the greeting in src/greeting.ts.',
+    { untagged: true },
+  );
   const results = resultsOf(turn);
   assert.strictEqual(results.length, 3, safeJson(results.map((r) => r.text)));
   const [read, blocked, retry] = results;
@@ -57,14 +90,18 @@ export async function blindWriteTurn() {
   const original = '# TODO\n\n- write the docs\n- ship it\n';
   const f = makeFile('notes/todo.md', original);
   const wanted = '# TODO\n\n- write the docs\n- ship it\n- celebrate\n';
-  const turn = await agentTurn('c-blind', [
-    { tool: WRITE, input: { filePath: f.rel, content: '# TODO\n\n- celebrate\n' } },
-    (req) => {
-      assert.ok(lastResult(req).text.startsWith(BLOCKED), lastResult(req).text);
-      return { tool: WRITE, input: { filePath: f.rel, content: wanted } };
-    },
-    { text: 'Done.' },
-  ], 'Add "celebrate" to notes/todo.md.');
+  const turn = await agentTurn(
+    'c-blind',
+    [
+      { tool: WRITE, input: { filePath: f.rel, content: '# TODO\n\n- celebrate\n' } },
+      (req) => {
+        assert.ok(lastResult(req).text.startsWith(BLOCKED), lastResult(req).text);
+        return { tool: WRITE, input: { filePath: f.rel, content: wanted } };
+      },
+      { text: 'Done.' },
+    ],
+    'Add "celebrate" to notes/todo.md.',
+  );
   const [blocked, retry] = resultsOf(turn);
   assert.ok(blocked.text.startsWith(BLOCKED), blocked.text);
   assert.match(blocked.text, /not read/);
@@ -106,7 +143,8 @@ export async function ownWriteNextTurn(f: TestFile) {
 }
 
 /** A file of `total` numbered lines, `line 7 of the long file`: the read tests look for them by number. */
-const longFile = (rel: string, total: number) => makeFile(rel, Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`).join('\n') + '\n');
+const longFile = (rel: string, total: number) =>
+  makeFile(rel, Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`).join('\n') + '\n');
 
 /** A 300-line file read whole with editGuard.maxReadLines = 120 (set for the turn only): cut, with an offset hint the model follows. */
 export async function readCutTurn() {
@@ -156,7 +194,8 @@ export async function longReadTurn() {
 }
 
 /** 400 lines of TypeScript (~26 KB, over Copilot's 8 KB) the model never read. */
-export const LARGE_TS = Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`).join('\n') + '\n';
+export const LARGE_TS =
+  Array.from({ length: 400 }, (_, i) => `const value${i + 1} = ${i + 1}; // a line of a file the model never read`).join('\n') + '\n';
 
 /** A blind write to src/big.ts, a file over 8 KB: refused. */
 export async function blindWriteToALargeFileTurn() {
@@ -174,10 +213,7 @@ export const FIRST_PART = 'FIRST PART: short, and meant to stay inline.';
 
 /** The test-only tool editguardTest_twoParts (test/copilot/fake-model): a short text part, then one of 20,000 characters. */
 export async function twoPartsTurn() {
-  const turn = await agentTurn('g-parts', [
-    { tool: 'editguardTest_twoParts', input: { longChars: 20000 } },
-    { text: 'Seen.' },
-  ]);
+  const turn = await agentTurn('g-parts', [{ tool: 'editguardTest_twoParts', input: { longChars: 20000 } }, { text: 'Seen.' }]);
   const [r] = resultsOf(turn);
   assert.ok(r, 'the test tool ran');
   // Copilot hands the model ONE text part: each part of ours rendered on its own (a part over 8 KB becomes a
@@ -194,7 +230,9 @@ export const hooksFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'a
 
 /** `editGuard.guardCopilotTools` in this workspace: `workspace` (its file in the folder) or not set. */
 export async function setGuardBuiltinTools(on: boolean): Promise<void> {
-  await vscode.workspace.getConfiguration('editGuard', null).update(GUARD_COPILOT_SETTING, on ? 'workspace' : undefined, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace
+    .getConfiguration('editGuard', null)
+    .update(GUARD_COPILOT_SETTING, on ? 'workspace' : undefined, vscode.ConfigurationTarget.Workspace);
   await waitFor(() => fs.existsSync(hooksFile()) === on, `the hooks file to be ${on ? 'written' : 'removed'}`, 10000);
 }
 
@@ -210,7 +248,12 @@ export async function waitUntilHooksAreLive(): Promise<void> {
   const probe = makeFile(`builtin/probe-${Date.now()}-${++probes}.txt`, 'probe\n');
   for (let attempt = 1; attempt <= 8; attempt++) {
     await newChat();
-    await agentTurn('hooks-live', [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }], 'Read the probe.', { model: fakeModel().MODELS.sonnet });
+    await agentTurn(
+      'hooks-live',
+      [{ tool: 'read_file', input: { filePath: probe.abs, startLine: 1, endLine: 1 } }, { text: 'read.' }],
+      'Read the probe.',
+      { model: fakeModel().MODELS.sonnet },
+    );
     if ((await marksFor(probe.uri)).length > 0) return;
     if (attempt % 3 === 0) {
       // VS Code drops its list of hook files when chat.hookFilesLocations changes: a harmless change makes it list them again
@@ -300,17 +343,25 @@ export async function builtinApplyPatchTurn() {
 export async function builtinAfterCompactionTurn() {
   const requestsBefore = fakeModel().requests.length;
   const target = makeFile('builtin/compact.txt', 'keep\nme\n');
-  const big = makeFile('builtin/big.txt', Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n');
+  const big = makeFile(
+    'builtin/big.txt',
+    Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n',
+  );
   let markedBefore = 0;
   let denied = '';
-  const reads = [1, 401, 801, 1201, 1601].map((start) => ({ tool: 'read_file', input: { filePath: big.abs, startLine: start, endLine: start + 399 } }));
+  const reads = [1, 401, 801, 1201, 1601].map((start) => ({
+    tool: 'read_file',
+    input: { filePath: big.abs, startLine: start, endLine: start + 399 },
+  }));
   await agentTurn(
     'builtin-compact',
     [
       { tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } },
       async () => {
         // the read's PostToolUse may still be on its way
-        markedBefore = (await waitFor(async () => (await marksFor(target.uri)).length, 'the read mark of the first read_file', 5000).catch(() => 0)) as number;
+        markedBefore = (await waitFor(async () => (await marksFor(target.uri)).length, 'the read mark of the first read_file', 5000).catch(
+          () => 0,
+        )) as number;
         return reads[0];
       },
       ...reads.slice(1),
@@ -324,9 +375,11 @@ export async function builtinAfterCompactionTurn() {
     { model: fakeModel().MODELS.small },
   );
   // this turn's compactions only (a compaction request may no longer carry the turn's tag)
-  const compactions = fakeModel().requests.slice(requestsBefore).filter((r) => (r as { compaction?: boolean }).compaction).length;
+  const compactions = fakeModel()
+    .requests.slice(requestsBefore)
+    .filter((r) => (r as { compaction?: boolean }).compaction).length;
   assert.ok(markedBefore > 0, 'the first read_file marked the file');
-  assert.ok(compactions > 0, 'Copilot compacted the conversation (the small model\'s context overflowed)');
+  assert.ok(compactions > 0, "Copilot compacted the conversation (the small model's context overflowed)");
   assert.match(denied, DENIED, denied);
   assert.match(denied, /You have not read builtin\/compact\.txt in this chat/, denied);
   return { target, denied };

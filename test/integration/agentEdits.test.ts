@@ -42,7 +42,10 @@ const LINES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'the
 const text = (lines: readonly string[], eol = '\n') => lines.map((l) => l + eol).join('');
 
 /** The file's records, oldest first. */
-const editsOf = (f: TestFile): AgentEditInfo[] => api().agentEdits().filter((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString());
+const editsOf = (f: TestFile): AgentEditInfo[] =>
+  api()
+    .agentEdits()
+    .filter((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString());
 const revertEdits = async (command: string, arg: unknown) => (await vscode.commands.executeCommand<FileRevert[]>(command, arg)) ?? [];
 const revertFile = async (f: TestFile) => {
   const edits = editsOf(f).filter((e) => !e.reverted);
@@ -60,7 +63,9 @@ async function agentReplaces(f: TestFile, oldString: string, newString: string) 
 
 function folderBytes(folder: string): number {
   if (!fs.existsSync(folder)) return 0;
-  return fs.readdirSync(folder, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? folderBytes(path.join(folder, e.name)) : fs.statSync(path.join(folder, e.name)).size), 0);
+  return fs
+    .readdirSync(folder, { withFileTypes: true })
+    .reduce((n, e) => n + (e.isDirectory() ? folderBytes(path.join(folder, e.name)) : fs.statSync(path.join(folder, e.name)).size), 0);
 }
 
 suite('agent edits: review and revert', () => {
@@ -104,7 +109,11 @@ suite('agent edits: review and revert', () => {
     // the later turn first (newest), then the turn under test
     await revertEdits(REVERT_TURN, { kind: 'turn', session: first.session, turn: editsOf(files[2]).at(-1)?.turn });
     const results = await revertEdits(REVERT_TURN, { kind: 'turn', session: first.session, turn: first.turn });
-    assert.deepStrictEqual(results.map((r) => r.kind), ['reverted', 'reverted', 'reverted'], JSON.stringify(results));
+    assert.deepStrictEqual(
+      results.map((r) => r.kind),
+      ['reverted', 'reverted', 'reverted'],
+      JSON.stringify(results),
+    );
     for (const f of files) assert.strictEqual(diskText(f), text(LINES), f.rel);
   });
 
@@ -135,15 +144,28 @@ suite('agent edits: review and revert', () => {
     const toast = await notification(words);
     assert.match(toast, /changes made since overlap the agent edit at line 4\. Nothing was changed\./);
     // the user chooses to see it: the file now ↔ the revert with conflict markers
-    const clicked = await ui({ action: 'click', within: `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`, role: 'button', name: 'Show Conflict', exact: true });
+    const clicked = await ui({
+      action: 'click',
+      within: `.notification-list-item:has-text(${JSON.stringify(words)}) >> visible=true`,
+      role: 'button',
+      name: 'Show Conflict',
+      exact: true,
+    });
     assert.ok(clicked.ok, JSON.stringify(clicked));
-    const diff = await waitFor(() => {
-      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'agent-edit-guard' ? input : undefined;
-    }, 'the conflict diff', 5000);
+    const diff = await waitFor(
+      () => {
+        const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'agent-edit-guard' ? input : undefined;
+      },
+      'the conflict diff',
+      5000,
+    );
     assert.strictEqual(diff.original.toString(), f.uri.toString());
     const marked = (await vscode.workspace.openTextDocument(diff.modified)).getText();
-    assert.match(marked, /<<<<<<< now \(kept\)\nDELTA from the agent, then the user\n=======\ndelta\n>>>>>>> with the agent edit reverted\n/);
+    assert.match(
+      marked,
+      /<<<<<<< now \(kept\)\nDELTA from the agent, then the user\n=======\ndelta\n>>>>>>> with the agent edit reverted\n/,
+    );
     assert.strictEqual(diskText(f), overlapped, 'looking changes nothing');
   });
 
@@ -212,7 +234,9 @@ suite('agent edits: review and revert', () => {
     const stored = folderBytes(vscode.Uri.parse(folder).fsPath);
     assert.ok(stored <= 1024 * 1024, `the record takes ${stored} bytes on disk, over 1 MiB`);
     const kept = editsOf(f);
-    console.log(`MEASURE edit record budget: ${stored} bytes on disk (budget ${1024 * 1024}), ${kept.length} of 40 edits of ${version(1).length} characters kept`);
+    console.log(
+      `MEASURE edit record budget: ${stored} bytes on disk (budget ${1024 * 1024}), ${kept.length} of 40 edits of ${version(1).length} characters kept`,
+    );
     assert.ok(kept.length >= 2 && kept.length < 40, `${kept.length} of 40 edits kept`);
     const [result] = await revertEdits(REVERT_EDIT, kept.at(-1)!.id);
     assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
@@ -221,7 +245,7 @@ suite('agent edits: review and revert', () => {
     assert.ok(!vscode.Uri.parse(folder).fsPath.startsWith(workspaceFolder), 'never inside the workspace folder');
   });
 
-  test("Open Changes shows the edit as a diff of the recorded texts; Go to Changed Lines selects the lines in the file", async () => {
+  test('Open Changes shows the edit as a diff of the recorded texts; Go to Changed Lines selects the lines in the file', async () => {
     const f = makeFile('rv-diff', text(LINES));
     await agentReplaces(f, 'epsilon', 'EPSILON from the agent');
     const [edit] = editsOf(f);
@@ -232,9 +256,15 @@ suite('agent edits: review and revert', () => {
     }, 'a diff editor');
     assert.strictEqual(tab.original.scheme, 'agent-edit-guard');
     assert.strictEqual((await vscode.workspace.openTextDocument(tab.original)).getText(), text(LINES));
-    assert.strictEqual((await vscode.workspace.openTextDocument(tab.modified)).getText(), text(LINES).replace('epsilon', 'EPSILON from the agent'));
+    assert.strictEqual(
+      (await vscode.workspace.openTextDocument(tab.modified)).getText(),
+      text(LINES).replace('epsilon', 'EPSILON from the agent'),
+    );
     await vscode.commands.executeCommand('editGuard.goToEditedLines', edit.id);
-    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.toString() === f.uri.toString() ? vscode.window.activeTextEditor : undefined), 'the file in an editor');
+    const editor = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.toString() === f.uri.toString() ? vscode.window.activeTextEditor : undefined),
+      'the file in an editor',
+    );
     assert.strictEqual(editor.selection.start.line, 4, 'the changed line (5) is selected');
     assert.strictEqual(editor.selection.end.line, 4);
   });
@@ -251,7 +281,11 @@ suite('agent edits: review and revert', () => {
     assert.ok((await ui({ action: 'hover', selector: row })).ok);
     const clicked = await ui({ action: 'click', within: row, role: 'button', name: 'Revert This Turn' });
     assert.ok(clicked.ok, JSON.stringify(clicked));
-    await waitFor(() => diskText(f) === text(LINES) && editsOf(f).every((e) => e.reverted), 'the revert of the turn, on disk and in the record', 8000);
+    await waitFor(
+      () => diskText(f) === text(LINES) && editsOf(f).every((e) => e.reverted),
+      'the revert of the turn, on disk and in the record',
+      8000,
+    );
   });
 
   test('the view lists the edits by chat, turn and file; a window that made edits still shows them after a reload', async function () {
@@ -260,7 +294,12 @@ suite('agent edits: review and revert', () => {
     await agentReplaces(f, 'theta', 'THETA');
     await vscode.commands.executeCommand(SHOW_AGENT_EDITS);
     const name = path.basename(f.rel);
-    await waitFor(async () => ((await ui({ action: 'text', selector: AGENT_EDITS_VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(name), `${name} in the Agent Edits view`, 8000, 200);
+    await waitFor(
+      async () => ((await ui({ action: 'text', selector: AGENT_EDITS_VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(name),
+      `${name} in the Agent Edits view`,
+      8000,
+      200,
+    );
 
     // A window cannot reload itself under its own tests: a second window on the workspace makes an
     // edit through its own chat (a real turn of @scripted, typed into its chat input), then reloads.
@@ -271,7 +310,12 @@ suite('agent edits: review and revert', () => {
       await second({ action: 'insert', text: 'Agent Edit Guard: Show Agent Edits' });
       await new Promise((r) => setTimeout(r, 700));
       await second({ action: 'press', key: 'Enter' });
-      return waitFor(async () => ((await second({ action: 'text', selector: AGENT_EDITS_VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(file), `${file} in the view of ${what}`, 30000, 500).catch(async (e) => {
+      return waitFor(
+        async () => ((await second({ action: 'text', selector: AGENT_EDITS_VIEW_SELECTOR, timeout: 2000 })).text ?? '').includes(file),
+        `${file} in the view of ${what}`,
+        30000,
+        500,
+      ).catch(async (e) => {
         await second({ action: 'screenshot', name: 'second-window' });
         throw e;
       });
@@ -279,20 +323,35 @@ suite('agent edits: review and revert', () => {
     try {
       assert.ok((await ui({ action: 'openWindow' }, 60000)).ok);
       const input = '.interactive-input-part .monaco-editor';
-      await waitFor(async () => ((await second({ action: 'count', selector: input })).count ?? 0) > 0, 'the chat input of the second window', 60000, 500);
+      await waitFor(
+        async () => ((await second({ action: 'count', selector: input })).count ?? 0) > 0,
+        'the chat input of the second window',
+        60000,
+        500,
+      );
       await new Promise((r) => setTimeout(r, 3000)); // its extension host and the chat participants start
       const script = { calls: [call.read(g.rel), call.replace(g.rel, 'gamma', 'GAMMA from the second window')] };
       // the window's language models register a little after its chat input shows: until then a request says "Language model unavailable"
       for (let attempt = 1; ; attempt++) {
         await second({ action: 'insert', selector: input, text: `@scripted ${JSON.stringify(script)}` });
         await second({ action: 'press', key: 'Enter' });
-        const landed = await waitFor(() => diskText(g).includes('GAMMA from the second window'), 'the edit made in the second window', 10000, 250).catch(() => false);
+        const landed = await waitFor(
+          () => diskText(g).includes('GAMMA from the second window'),
+          'the edit made in the second window',
+          10000,
+          250,
+        ).catch(() => false);
         if (landed) break;
         if (attempt === 4) throw new Error('the second window never ran the chat turn');
       }
       assert.ok(await showIn('the second window', path.basename(g.rel)));
       assert.ok((await ui({ action: 'reloadWindow' }, 60000)).ok);
-      await waitFor(async () => ((await second({ action: 'count', selector: input })).count ?? 0) > 0, 'the second window, reloaded', 60000, 500);
+      await waitFor(
+        async () => ((await second({ action: 'count', selector: input })).count ?? 0) > 0,
+        'the second window, reloaded',
+        60000,
+        500,
+      );
       await new Promise((r) => setTimeout(r, 3000));
       assert.ok(await showIn('the second window, reloaded', path.basename(g.rel)));
     } catch (e) {

@@ -44,11 +44,7 @@ suite('real chat turns through @scripted', () => {
   test('sameTurn: own write then replace in the same turn passes; in the next turn of the same chat it is blocked (own-write-expired) (rule 3)', async () => {
     const f = makeFile('h-same-turn', 'alpha\nbeta\n');
 
-    const turn1 = await chatTurn([
-      call.read(f.rel),
-      call.write(f.rel, 'alpha\nbeta\ngamma\n'),
-      call.replace(f.rel, 'gamma', 'GAMMA'),
-    ]);
+    const turn1 = await chatTurn([call.read(f.rel), call.write(f.rel, 'alpha\nbeta\ngamma\n'), call.replace(f.rel, 'gamma', 'GAMMA')]);
     const [read, write, replace] = turn1.results;
     expectStatus(read, 'ok');
     expectStatus(write, 'ok');
@@ -79,11 +75,7 @@ suite('real chat turns through @scripted', () => {
     await setSetting('ownWriteKeepsMark', 'never');
     const f = makeFile('h-never', 'one\ntwo\n');
 
-    const turn = await chatTurn([
-      call.read(f.rel),
-      call.write(f.rel, 'one\ntwo\nthree\n'),
-      call.replace(f.rel, 'three', 'THREE'),
-    ]);
+    const turn = await chatTurn([call.read(f.rel), call.write(f.rel, 'one\ntwo\nthree\n'), call.replace(f.rel, 'three', 'THREE')]);
     expectStatus(turn.results[0], 'ok');
     expectStatus(turn.results[1], 'ok');
     expectStatus(turn.results[2], 'blocked', { reason: ['own-write-expired', 'changed'] });
@@ -148,7 +140,7 @@ suite('real chat turns through @scripted', () => {
     assert.strictEqual(diskText(f), 'written by chat A\n', "chat A's write landed");
   });
 
-  test('a new chat does not inherit the previous chat\'s marks (newChat between)', async () => {
+  test("a new chat does not inherit the previous chat's marks (newChat between)", async () => {
     const f = makeFile('j-new-chat', 'v1\n');
     const a = await chatTurn([call.read(f.rel), call.write(f.rel, 'v2\n')]);
     expectStatus(a.results[1], 'ok');
@@ -192,13 +184,18 @@ suite('real chat turns through @scripted', () => {
     const editor = await openInEditor(file);
     await userEdit(editor.document, '`Hello, ${g.name}${g.punctuation}`', '`Good morning, ${g.name}${g.punctuation}`');
 
-    const blocked = await chatTurn([call.replace(file.rel, '  return `Hello, ${g.name}${g.punctuation}`;', '  return `Hi, ${g.name}${g.punctuation}`;')]);
+    const blocked = await chatTurn([
+      call.replace(file.rel, '  return `Hello, ${g.name}${g.punctuation}`;', '  return `Hi, ${g.name}${g.punctuation}`;'),
+    ]);
     expectStatus(blocked.results[0], 'blocked', { reason: 'changed' });
     assert.match(blocked.results[0].text, /edited in the editor, not yet saved/);
     assert.ok(editor.document.isDirty, "the user's edit is still unsaved");
     assert.strictEqual(editor.document.getText(), GREETING_TS.replace('Hello,', 'Good morning,'), "the buffer holds the user's edit alone");
     assert.strictEqual(diskText(file), GREETING_TS, 'nothing was written to disk');
-    const diagnostics = await waitFor(() => (guardDiagnostics(file.uri).length ? guardDiagnostics(file.uri) : undefined), 'the blocked-write diagnostic');
+    const diagnostics = await waitFor(
+      () => (guardDiagnostics(file.uri).length ? guardDiagnostics(file.uri) : undefined),
+      'the blocked-write diagnostic',
+    );
     assert.strictEqual(diagnostics[0].range.start.line, 6, 'on the line the user changed');
   });
 
@@ -213,7 +210,11 @@ suite('real chat turns through @scripted', () => {
       { parallel: true },
     );
     const statuses = t2.results.map((r) => r.json?.status);
-    assert.strictEqual(statuses.filter((s) => s === 'ok').length, 1, `exactly one landed: ${JSON.stringify(t2.results.map((r) => r.json))}`);
+    assert.strictEqual(
+      statuses.filter((s) => s === 'ok').length,
+      1,
+      `exactly one landed: ${JSON.stringify(t2.results.map((r) => r.json))}`,
+    );
     assert.strictEqual(statuses.filter((s) => s === 'blocked').length, 4, 'the others were blocked');
     const text = diskText(f);
     assert.match(text, /^journal:\nentry [1-5]\n$/, `one entry on disk: ${JSON.stringify(text)}`);

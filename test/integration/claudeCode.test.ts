@@ -15,7 +15,10 @@ import { activateExtension, api, cleanUp, guardDiagnostics, makeFile, openInEdit
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const settingsFile = () => path.join(workspaceRoot(), '.claude', 'settings.local.json');
 /** the bridge's address and secret, as this window's terminals get them (the extension's environment collection) */
-const windowEnvironment = () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined));
+const windowEnvironment = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined),
+  );
 
 /** What the model received for its tool calls in this run (the tool results of the last request). */
 function results(fake: FakeAnthropic): Array<{ text: string; isError: boolean }> {
@@ -26,7 +29,8 @@ function results(fake: FakeAnthropic): Array<{ text: string; isError: boolean }>
 suite('Claude Code: its Read, Edit and Write through the gate, deciding on what the editor holds', function () {
   this.timeout(180000);
   let fake: FakeAnthropic;
-  const claude = (prompt: string): Promise<ClaudeRun> => runClaude({ cwd: workspaceRoot(), prompt, baseUrl: fake.url, env: windowEnvironment() });
+  const claude = (prompt: string): Promise<ClaudeRun> =>
+    runClaude({ cwd: workspaceRoot(), prompt, baseUrl: fake.url, env: windowEnvironment() });
 
   suiteSetup(async function () {
     this.timeout(60000);
@@ -48,13 +52,28 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
 
   test('Read, then Edit: passes, and the file on disk holds the edit', async () => {
     const f = makeFile('claude/read-edit', 'alpha\nbeta\n');
-    fake.script([{ tool: 'Read', input: { file_path: f.abs } }, { tool: 'Edit', input: { file_path: f.abs, old_string: 'beta', new_string: 'BETA' } }, { text: 'Done.' }]);
+    fake.script([
+      { tool: 'Read', input: { file_path: f.abs } },
+      { tool: 'Edit', input: { file_path: f.abs, old_string: 'beta', new_string: 'BETA' } },
+      { text: 'Done.' },
+    ]);
     const run = await claude('Upper-case beta.');
     assert.strictEqual(run.code, 0, describeRun(run));
-    assert.deepStrictEqual(results(fake).map((r) => r.isError), [false, false], JSON.stringify(results(fake)));
+    assert.deepStrictEqual(
+      results(fake).map((r) => r.isError),
+      [false, false],
+      JSON.stringify(results(fake)),
+    );
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'alpha\nBETA\n');
     // the edit is in the record of agent edits, under Claude Code's chat, like Copilot's
-    const edit = await waitFor(() => api().agentEdits().find((e) => e.uri === f.uri.toString()), 'the edit in the record', 5000);
+    const edit = await waitFor(
+      () =>
+        api()
+          .agentEdits()
+          .find((e) => e.uri === f.uri.toString()),
+      'the edit in the record',
+      5000,
+    );
     assert.strictEqual(edit.tool, 'Edit');
     assert.ok(edit.saved && !edit.created, JSON.stringify(edit));
   });
@@ -76,11 +95,15 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     const f = makeFile('claude/outside', 'never read\n');
     fake.script([{ tool: 'Write', input: { file_path: f.abs, content: 'overwritten\n' } }, { text: 'Done.' }]);
     const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Overwrite it.', baseUrl: fake.url });
-    assert.deepStrictEqual(results(fake).map((r) => r.isError), [false], describeRun(run));
+    assert.deepStrictEqual(
+      results(fake).map((r) => r.isError),
+      [false],
+      describeRun(run),
+    );
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'overwritten\n', 'no gate answers there: the write went through unchecked');
   });
 
-  test('an Edit after the file changed on disk since the Read is denied with the change; the file keeps the other program\'s text', async () => {
+  test("an Edit after the file changed on disk since the Read is denied with the change; the file keeps the other program's text", async () => {
     const f = makeFile('claude/stale', 'one\ntwo\nthree\n');
     const other = 'one\ntwo, changed by another program\nthree\n';
     fake.script([
@@ -104,17 +127,25 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     const f = makeFile('claude/unsaved', 'let greeting = "Hello";\nlet name = "world";\n');
     const doc = (await openInEditor(f)).document;
     await userEdit(doc, '"Hello"', '"Good morning"');
-    fake.script([{ tool: 'Read', input: { file_path: f.abs } }, { tool: 'Edit', input: { file_path: f.abs, old_string: '"world"', new_string: '"Claude"' } }, { text: 'Refused.' }]);
+    fake.script([
+      { tool: 'Read', input: { file_path: f.abs } },
+      { tool: 'Edit', input: { file_path: f.abs, old_string: '"world"', new_string: '"Claude"' } },
+      { text: 'Refused.' },
+    ]);
     const run = await claude('Greet Claude.');
     const [, denied] = results(fake);
     assert.ok(denied?.isError, describeRun(run));
     assert.match(denied.text, /The user has unsaved changes to \S*claude\/unsaved\S* in the editor/);
     assert.match(denied.text, /^-let greeting = "Hello";$/m);
     assert.match(denied.text, /^\+let greeting = "Good morning";$/m);
-    assert.strictEqual(doc.getText(), 'let greeting = "Good morning";\nlet name = "world";\n', 'the buffer keeps the user\'s text');
+    assert.strictEqual(doc.getText(), 'let greeting = "Good morning";\nlet name = "world";\n', "the buffer keeps the user's text");
     assert.ok(doc.isDirty, 'still unsaved');
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'let greeting = "Hello";\nlet name = "world";\n', 'nothing written on disk');
-    const [diagnostic] = await waitFor(() => guardDiagnostics(f.uri).length > 0 && guardDiagnostics(f.uri), 'the blocked write on the file', 5000);
+    const [diagnostic] = await waitFor(
+      () => guardDiagnostics(f.uri).length > 0 && guardDiagnostics(f.uri),
+      'the blocked write on the file',
+      5000,
+    );
     assert.match(diagnostic.message, /^Edit was blocked \(Claude Code: “Greet Claude\.”/, diagnostic.message);
     assert.strictEqual(diagnostic.range.start.line, 0, 'over the line the user changed');
   });
@@ -125,13 +156,22 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
       { tool: 'Write', input: { file_path: f.abs, content: 'a fresh start\n' } },
       (req) => {
         const [denied] = req.toolResults;
-        assert.ok(denied?.isError && /You have not read \S*claude\/never-read\S* in this chat/.test(denied.text) && denied.text.includes("1\tthe user's notes"), denied?.text);
+        assert.ok(
+          denied?.isError &&
+            /You have not read \S*claude\/never-read\S* in this chat/.test(denied.text) &&
+            denied.text.includes("1\tthe user's notes"),
+          denied?.text,
+        );
         return { tool: 'Write', input: { file_path: f.abs, content: "the user's notes\na fresh start\n" } };
       },
       { text: 'Kept the notes.' },
     ]);
     const run = await claude('Add a line to the notes.');
-    assert.deepStrictEqual(results(fake).map((r) => r.isError), [true, false], describeRun(run));
+    assert.deepStrictEqual(
+      results(fake).map((r) => r.isError),
+      [true, false],
+      describeRun(run),
+    );
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), "the user's notes\na fresh start\n");
   });
 
@@ -153,11 +193,26 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
 
   test('a Bash call starts no hook: the entries match only the file tools', async () => {
     const f = makeFile('claude/bash', 'x\n');
-    fake.script([{ tool: 'Bash', input: { command: 'true', description: 'nothing' } }, { tool: 'Read', input: { file_path: f.abs } }, { text: 'Done.' }]);
-    const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Run true, then read.', baseUrl: fake.url, env: windowEnvironment(), extraArgs: ['--include-hook-events'] });
+    fake.script([
+      { tool: 'Bash', input: { command: 'true', description: 'nothing' } },
+      { tool: 'Read', input: { file_path: f.abs } },
+      { text: 'Done.' },
+    ]);
+    const run = await runClaude({
+      cwd: workspaceRoot(),
+      prompt: 'Run true, then read.',
+      baseUrl: fake.url,
+      env: windowEnvironment(),
+      extraArgs: ['--include-hook-events'],
+    });
     assert.strictEqual(run.code, 0, describeRun(run));
-    const hookRuns = run.events.filter((e) => e.type === 'system' && e.subtype === 'hook_started').map((e) => `${String(e.hook_event ?? e.hook_name ?? '')}`);
-    assert.ok(hookRuns.some((h) => /PreToolUse/.test(h)), `the Read ran our PreToolUse hook: ${hookRuns.join(', ')}`);
+    const hookRuns = run.events
+      .filter((e) => e.type === 'system' && e.subtype === 'hook_started')
+      .map((e) => `${String(e.hook_event ?? e.hook_name ?? '')}`);
+    assert.ok(
+      hookRuns.some((h) => /PreToolUse/.test(h)),
+      `the Read ran our PreToolUse hook: ${hookRuns.join(', ')}`,
+    );
     assert.ok(!hookRuns.some((h) => /Bash/.test(h)), `no hook for Bash: ${hookRuns.join(', ')}`);
   });
 });

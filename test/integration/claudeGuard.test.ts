@@ -56,7 +56,8 @@ const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === 4;
 const until = (what: string, probe: () => boolean) => waitFor(() => probe() || undefined, what, 10000, 50);
 
 async function reset(): Promise<void> {
-  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace]) await config().update(SETTING, undefined, target);
+  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace])
+    await config().update(SETTING, undefined, target);
   await until('our entries to be gone', () => !holdsOurs(userFile()) && !holdsOurs(localFile()));
 }
 
@@ -87,10 +88,17 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.deepEqual(merged.hooks.PreToolUse[0], JSON.parse(USERS).hooks.PreToolUse[0], "the user's own PreToolUse group first, as it was");
     const mine = ours(userFile())!;
     assert.deepEqual(Object.keys(mine), ['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PreCompact']);
-    assert.deepEqual([mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.UserPromptSubmit[0].matcher], ['Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', undefined]);
+    assert.deepEqual(
+      [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.UserPromptSubmit[0].matcher],
+      ['Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', undefined],
+    );
     const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
     assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
-    assert.match(mine.PreToolUse[0].hooks[0].command, /^\[ -n "\$AGENT_EDIT_GUARD_SOCKET" \] .*\|\| exec cat >\/dev\/null; /, 'where this window is not listening, the command exits at once');
+    assert.match(
+      mine.PreToolUse[0].hooks[0].command,
+      /^\[ -n "\$AGENT_EDIT_GUARD_SOCKET" \] .*\|\| exec cat >\/dev\/null; /,
+      'where this window is not listening, the command exits at once',
+    );
     assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
 
     write(localFile(), LOCAL);
@@ -112,7 +120,13 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     const line = await waitFor(
       () => {
         const file = logFile ?? guardLogFile();
-        return file && fs.readFileSync(file, 'utf8').split('\n').find((l) => /\[warning\]/.test(l) && l.includes(`left ${userFile()} as it was: it is not valid JSON`));
+        return (
+          file &&
+          fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .find((l) => /\[warning\]/.test(l) && l.includes(`left ${userFile()} as it was: it is not valid JSON`))
+        );
       },
       'a warning in the log naming the file',
       10000,
@@ -134,17 +148,27 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
   test("the status bar's quick pick leads to the choice; Turn on in this workspace only, then Turn off: the .claude folder we made goes with our entries", async function () {
     if (!driverAvailable()) this.skip();
     void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const pickText = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return t.includes("Guard Claude Code's file tools") ? t : undefined;
-    }, 'the read marks quick pick', 5000, 100);
+    const pickText = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes("Guard Claude Code's file tools") ? t : undefined;
+      },
+      'the read marks quick pick',
+      5000,
+      100,
+    );
     assert.ok(pickText.includes("Guard Claude Code's file tools…"), pickText);
     await ui({ action: 'type', text: "Guard Claude Code's" });
     await ui({ action: 'press', key: 'Enter' });
-    const choice = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return t.includes('Turn on in this workspace only') ? t : undefined;
-    }, 'the choice', 5000, 100);
+    const choice = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes('Turn on in this workspace only') ? t : undefined;
+      },
+      'the choice',
+      5000,
+      100,
+    );
     assert.match(choice, /Guard Claude Code's File Tools/, choice);
     assert.match(choice, /Turn on.*hook entries in your Claude Code user settings, .*\.claude\/settings\.json/s, choice);
     assert.match(choice, /Turn off.*removes our hook entries, keeps yours · current/s, choice);
@@ -155,7 +179,12 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.ok(!fs.existsSync(userFile()));
 
     void vscode.commands.executeCommand('editGuard.guardClaudeCode');
-    await waitFor(async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined), 'the choice', 5000, 100);
+    await waitFor(
+      async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined),
+      'the choice',
+      5000,
+      100,
+    );
     await ui({ action: 'type', text: 'Turn off' });
     await ui({ action: 'press', key: 'Enter' });
     await until('the .claude folder we made to be gone', () => !fs.existsSync(folderClaude()));
@@ -163,20 +192,26 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, undefined, 'the workspace value that would hide it is cleared');
   });
 
-  test("the one-time offer, where Claude Code has been used (~/.claude): nothing is written before the click; Turn on chooses the user level", async function () {
+  test('the one-time offer, where Claude Code has been used (~/.claude): nothing is written before the click; Turn on chooses the user level', async function () {
     if (!driverAvailable()) this.skip();
     fs.mkdirSync(claudeHome());
     void vscode.commands.executeCommand(OFFER);
     const text = await notification("guard Claude Code's file tools too");
     assert.match(text, /hook entries to .*\.claude\/settings\.json, next to your own settings; nothing goes into your workspace/, text);
     assert.ok(!fs.existsSync(userFile()), 'nothing is written before the click');
-    const click = await ui({ action: 'click', within: `.notification-list-item:has-text("guard Claude Code's file tools too") >> visible=true`, role: 'button', name: 'Turn on', exact: true });
+    const click = await ui({
+      action: 'click',
+      within: `.notification-list-item:has-text("guard Claude Code's file tools too") >> visible=true`,
+      role: 'button',
+      name: 'Turn on',
+      exact: true,
+    });
     assert.ok(click.ok, JSON.stringify(click));
     await until('our entries in the user settings', () => holdsOurs(userFile()));
     assert.strictEqual(config().inspect(SETTING)?.globalValue, 'user', 'the click chose the user level, in the user settings');
     assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
     await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
     await until('our file to go, the folder that was there to stay', () => !fs.existsSync(userFile()));
-    assert.ok(fs.existsSync(claudeHome()), "~/.claude was there before us: it stays");
+    assert.ok(fs.existsSync(claudeHome()), '~/.claude was there before us: it stays');
   });
 });

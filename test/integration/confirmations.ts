@@ -15,10 +15,16 @@ export const CONFIRM = '.chat-confirmation-widget2 >> visible=true';
 export async function confirmationText(): Promise<{ title: string; message: string }> {
   const shown = (await ui({ action: 'text', selector: CONFIRM, timeout: 5000 })) as { text?: string; error?: string };
   assert.ok(!shown.error, `the confirmation is visible: ${shown.error}`);
-  const html = (await ui({ action: 'html', selector: '.chat-confirmation-widget-container', nth: -1, timeout: 5000 })) as { html?: string; error?: string };
+  const html = (await ui({ action: 'html', selector: '.chat-confirmation-widget-container', nth: -1, timeout: 5000 })) as {
+    html?: string;
+    error?: string;
+  };
   assert.ok(!html.error && html.html, `the confirmation's HTML: ${html.error}`);
   const titlePart = /chat-confirmation-widget-title[\s\S]*?<\/p>/.exec(html.html)?.[0] ?? '';
-  const title = titlePart.replace(/<[^>]*>/g, '').replace(/^[^>]*>/, '').trim();
+  const title = titlePart
+    .replace(/<[^>]*>/g, '')
+    .replace(/^[^>]*>/, '')
+    .trim();
   return { title, message: shown.text ?? '' };
 }
 
@@ -41,10 +47,14 @@ export async function startTurn(calls: Array<{ tool: ToolName; input: object }>)
 }
 
 export async function turnDone(before: number): Promise<ScriptedRequest> {
-  return waitFor(() => {
-    const all = scriptedRequests();
-    return all.length > before && all.at(-1)!.done ? all.at(-1) : undefined;
-  }, 'the @scripted turn to finish', 20_000);
+  return waitFor(
+    () => {
+      const all = scriptedRequests();
+      return all.length > before && all.at(-1)!.done ? all.at(-1) : undefined;
+    },
+    'the @scripted turn to finish',
+    20_000,
+  );
 }
 
 /**

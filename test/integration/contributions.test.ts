@@ -17,9 +17,19 @@ function extensionHostLogs(): string[] {
     .readdirSync(logs)
     .flatMap((session) => {
       const dir = path.join(logs, session);
-      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((d) => d.startsWith('exthost')).map((d) => path.join(dir, d)) : [];
+      return fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((d) => d.startsWith('exthost'))
+            .map((d) => path.join(dir, d))
+        : [];
     })
-    .flatMap((dir) => fs.readdirSync(dir).filter((f) => /exthost\.log$/.test(f)).map((f) => path.join(dir, f)));
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => /exthost\.log$/.test(f))
+        .map((f) => path.join(dir, f)),
+    );
 }
 
 suite('contributions in the workbench', () => {
@@ -27,8 +37,13 @@ suite('contributions in the workbench', () => {
     const logs = extensionHostLogs();
     if (logs.length === 0) this.skip(); // only the code-server host keeps its log in the run folder
     const lines = logs.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'));
-    assert.ok(lines.some((l) => l.includes('editguard.agent-edit-guard')), `the log mentions the extension's activation (${logs.join(', ')})`);
-    const problems = lines.filter((l) => /\[(warning|error)\]/.test(l) && /editguard\.agent-edit-guard|guarded\.agent\.md|editGuard\./.test(l));
+    assert.ok(
+      lines.some((l) => l.includes('editguard.agent-edit-guard')),
+      `the log mentions the extension's activation (${logs.join(', ')})`,
+    );
+    const problems = lines.filter(
+      (l) => /\[(warning|error)\]/.test(l) && /editguard\.agent-edit-guard|guarded\.agent\.md|editGuard\./.test(l),
+    );
     assert.deepStrictEqual(problems, []);
   });
 
@@ -45,46 +60,75 @@ suite('contributions in the workbench', () => {
   test('the Guarded agent is listed in the agent picker and can be selected', async () => {
     await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
     await sleep(500);
-    assert.ok((await ui({ action: 'click', selector: '.interactive-input-part .chat-mode-picker-item a.action-label >> visible=true' })).ok, 'opened the agent picker');
-    const menu = await waitFor(async () => {
-      const text = await visibleText('.monaco-menu, .action-widget, .context-view');
-      return /Guarded/.test(text) ? text : undefined;
-    }, 'the agent picker to list Guarded', 5000, 200);
+    assert.ok(
+      (await ui({ action: 'click', selector: '.interactive-input-part .chat-mode-picker-item a.action-label >> visible=true' })).ok,
+      'opened the agent picker',
+    );
+    const menu = await waitFor(
+      async () => {
+        const text = await visibleText('.monaco-menu, .action-widget, .context-view');
+        return /Guarded/.test(text) ? text : undefined;
+      },
+      'the agent picker to list Guarded',
+      5000,
+      200,
+    );
     assert.match(menu, /Agent/);
     await ui({ action: 'press', key: 'Escape' });
 
     await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'Guarded' });
-    const label = await waitFor(async () => {
-      const text = await visibleText('.interactive-input-part .chat-mode-picker-item .chat-input-picker-label');
-      return text.includes('Guarded') ? text : undefined;
-    }, 'the Guarded agent to be selected', 5000, 200);
+    const label = await waitFor(
+      async () => {
+        const text = await visibleText('.interactive-input-part .chat-mode-picker-item .chat-input-picker-label');
+        return text.includes('Guarded') ? text : undefined;
+      },
+      'the Guarded agent to be selected',
+      5000,
+      200,
+    );
     assert.strictEqual(label.trim(), 'Guarded');
     await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
   });
 
   test('agent mode offers the three guarded tools in the tool picker', async () => {
     const { text, last } = await openToolPickerAtOurGroup();
-    assert.ok(text !== undefined, `the three guarded tools never showed in the picker (3 attempts); it last showed: ${last.slice(0, 1500)}`);
+    assert.ok(
+      text !== undefined,
+      `the three guarded tools never showed in the picker (3 attempts); it last showed: ${last.slice(0, 1500)}`,
+    );
     assert.match(text, /guardedReplace\s*Replace exact text in a file the agent has seen/);
   });
 
   test('the walkthrough opens with its three steps', async () => {
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'editguard.agent-edit-guard#gettingStarted', false);
-    const text = await waitFor(async () => {
-      const t = await visibleText('.gettingStartedContainer');
-      return /Get started with Agent Edit Guard/.test(t) ? t : undefined;
-    }, 'the walkthrough page', 8000, 200);
-    for (const step of ['What the gate does', 'Pick the Guarded agent or the tools', 'Where blocked writes show up']) assert.ok(text.includes(step), step);
+    const text = await waitFor(
+      async () => {
+        const t = await visibleText('.gettingStartedContainer');
+        return /Get started with Agent Edit Guard/.test(t) ? t : undefined;
+      },
+      'the walkthrough page',
+      8000,
+      200,
+    );
+    for (const step of ['What the gate does', 'Pick the Guarded agent or the tools', 'Where blocked writes show up'])
+      assert.ok(text.includes(step), step);
   });
 
   test('Agent Edit Guard: Show Log opens the extension log', async () => {
     await vscode.commands.executeCommand('editGuard.showLog');
     let last = '';
-    const text = await waitFor(async () => {
-      const t = (last = await visibleText('.part.panel'));
-      // the view shows the end of the log: after other tests that is their blocked writes, or the Claude Code suite's entries and choices
-      return /\[info\] (Agent Edit Guard active|blocked editGuard_|Claude Code hooks: |guarding Claude Code's file tools: )/.test(t) ? t : undefined;
-    }, 'the log in the Output panel', 8000, 200).catch((e) => {
+    const text = await waitFor(
+      async () => {
+        const t = (last = await visibleText('.part.panel'));
+        // the view shows the end of the log: after other tests that is their blocked writes, or the Claude Code suite's entries and choices
+        return /\[info\] (Agent Edit Guard active|blocked editGuard_|Claude Code hooks: |guarding Claude Code's file tools: )/.test(t)
+          ? t
+          : undefined;
+      },
+      'the log in the Output panel',
+      8000,
+      200,
+    ).catch((e) => {
       throw new Error(`${e.message}; the panel showed: ${last.slice(0, 1500)}`);
     });
     assert.match(text, /\[info\]/);

@@ -16,7 +16,8 @@ const SETTING = 'guardCopilotTools';
 const LEGACY = 'guardBuiltinTools';
 const userFile = () => path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
 const folderFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
-const exists = (file: () => string, yes: boolean, what: string) => waitFor(() => fs.existsSync(file()) === yes || undefined, `${what} to be ${yes ? 'written' : 'removed'}`, 10000, 50);
+const exists = (file: () => string, yes: boolean, what: string) =>
+  waitFor(() => fs.existsSync(file()) === yes || undefined, `${what} to be ${yes ? 'written' : 'removed'}`, 10000, 50);
 
 async function reset(): Promise<void> {
   for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace]) {
@@ -81,17 +82,27 @@ suite("surfaces: where the hooks file for Copilot's own edit tools goes", () => 
 
   test("the status bar's quick pick leads to the choice; Turn on in this workspace only, then Turn off", async () => {
     void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const pickText = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return t.includes("Guard Copilot's own edit tools") ? t : undefined;
-    }, 'the read marks quick pick', 5000, 100);
+    const pickText = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes("Guard Copilot's own edit tools") ? t : undefined;
+      },
+      'the read marks quick pick',
+      5000,
+      100,
+    );
     assert.ok(pickText.includes("Guard Copilot's own edit tools…"), pickText);
     await ui({ action: 'type', text: "Guard Copilot's own" });
     await ui({ action: 'press', key: 'Enter' });
-    const choice = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return t.includes('Turn on in this workspace only') ? t : undefined;
-    }, 'the choice', 5000, 100);
+    const choice = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes('Turn on in this workspace only') ? t : undefined;
+      },
+      'the choice',
+      5000,
+      100,
+    );
     assert.match(choice, /Turn on.*one file at user level, .*\.copilot\/hooks\/agent-edit-guard\.json/s, choice);
     assert.match(choice, /Turn off.*deletes the hooks file · current/s, choice);
     await ui({ action: 'type', text: 'workspace only' });
@@ -101,7 +112,12 @@ suite("surfaces: where the hooks file for Copilot's own edit tools goes", () => 
     assert.ok(!fs.existsSync(userFile()));
 
     void vscode.commands.executeCommand('editGuard.guardCopilotTools');
-    await waitFor(async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined), 'the choice', 5000, 100);
+    await waitFor(
+      async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined),
+      'the choice',
+      5000,
+      100,
+    );
     await ui({ action: 'type', text: 'Turn off' });
     await ui({ action: 'press', key: 'Enter' });
     await exists(folderFile, false, "the folder's file");

@@ -151,7 +151,11 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
     assert.strictEqual(await editor.stillAt(quiet), true);
     assert.strictEqual(doc.version, version, 'the version does not move');
     assert.ok(!doc.isDirty, 'the document stays clean');
-    const typed = typeWhenAgentEditLands(doc, (t) => t.startsWith('agent'), (d) => insertAtEnd(d, 'K'));
+    const typed = typeWhenAgentEditLands(
+      doc,
+      (t) => t.startsWith('agent'),
+      (d) => insertAtEnd(d, 'K'),
+    );
     const edit = new vscode.WorkspaceEdit();
     edit.insert(f.uri, new vscode.Position(0, 0), 'agent ');
     assert.ok(await vscode.workspace.applyEdit(edit));

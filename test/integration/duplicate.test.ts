@@ -32,7 +32,10 @@ const SECTION = [
   '',
 ].join('\n');
 
-const appendAllowingDuplicate = (filePath: string, content: string): ScriptedCall => ({ tool: WRITE, input: { filePath, content, append: true, allowDuplicate: true } });
+const appendAllowingDuplicate = (filePath: string, content: string): ScriptedCall => ({
+  tool: WRITE,
+  input: { filePath, content, append: true, allowDuplicate: true },
+});
 
 suite('rule 11: a section appended again is refused duplicate', () => {
   suiteSetup(async () => {
@@ -66,7 +69,10 @@ suite('rule 11: a section appended again is refused duplicate', () => {
     assert.match(again.text, /allowDuplicate: true/);
     assert.ok(diskBytes(f).equals(afterFirst), 'the refused append wrote nothing');
 
-    const diagnostics = await waitFor(() => (guardDiagnostics(f.uri).length ? guardDiagnostics(f.uri) : undefined), 'the blocked-write diagnostic');
+    const diagnostics = await waitFor(
+      () => (guardDiagnostics(f.uri).length ? guardDiagnostics(f.uri) : undefined),
+      'the blocked-write diagnostic',
+    );
     assert.strictEqual(diagnosticCode(diagnostics[0]), DIAGNOSTIC_CODE);
     assert.strictEqual(diagnostics[0].range.start.line, heading - 1, 'over the lines where the section already stands');
     assert.match(diagnostics[0].message, /allowDuplicate/);
@@ -81,7 +87,12 @@ suite('rule 11: a section appended again is refused duplicate', () => {
   test('in one turn, the retry with allowDuplicate: true right after the refusal lands without a new read', async () => {
     const original = '# Notes\n';
     const f = makeFile('dup-retry', original, '.md');
-    const turn = await chatTurn([call.read(f.rel), call.write(f.rel, SECTION, true), call.write(f.rel, SECTION, true), appendAllowingDuplicate(f.rel, SECTION)]);
+    const turn = await chatTurn([
+      call.read(f.rel),
+      call.write(f.rel, SECTION, true),
+      call.write(f.rel, SECTION, true),
+      appendAllowingDuplicate(f.rel, SECTION),
+    ]);
     const [read, first, again, retry] = turn.results;
     expectStatus(read, 'ok');
     expectStatus(first, 'ok');
@@ -92,7 +103,11 @@ suite('rule 11: a section appended again is refused duplicate', () => {
 
   test('an ordinary append of one repeated line passes in the same turn', async () => {
     const f = makeFile('dup-ordinary', 'log:\nstarted server on port 8080\n');
-    const turn = await chatTurn([call.read(f.rel), call.write(f.rel, 'started server on port 8080\n', true), call.write(f.rel, 'started server on port 8080\n', true)]);
+    const turn = await chatTurn([
+      call.read(f.rel),
+      call.write(f.rel, 'started server on port 8080\n', true),
+      call.write(f.rel, 'started server on port 8080\n', true),
+    ]);
     for (const r of turn.results) expectStatus(r, 'ok');
     assert.strictEqual(diskText(f), 'log:\nstarted server on port 8080\nstarted server on port 8080\nstarted server on port 8080\n');
   });

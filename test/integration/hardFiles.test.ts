@@ -25,7 +25,9 @@ import {
 import { assertUnchanged, invokeRaw, stateOf } from './reliabilityHelpers';
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100' + '05fe02fe0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000100' +
+    '05fe02fe0000000049454e44ae426082',
   'hex',
 );
 
@@ -90,11 +92,19 @@ suite('hard files', () => {
   });
 
   test('a notebook: reads show its raw JSON; write, append and replace are refused naming "notebook"; the JSON is intact', async () => {
-    const json = JSON.stringify({ cells: [{ cell_type: 'markdown', metadata: {}, source: ['# Title\n'] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1) + '\n';
+    const json =
+      JSON.stringify(
+        { cells: [{ cell_type: 'markdown', metadata: {}, source: ['# Title\n'] }], metadata: {}, nbformat: 4, nbformat_minor: 5 },
+        null,
+        1,
+      ) + '\n';
     const f = makeFile('notebook', json, '.ipynb');
     const read = await readFile(f.rel);
     expectStatus(read, 'ok');
-    assert.ok(numberedLines(read.text).some(([, l]) => l.includes('"nbformat": 4')), `the read shows the raw JSON:\n${read.text}`);
+    assert.ok(
+      numberedLines(read.text).some(([, l]) => l.includes('"nbformat": 4')),
+      `the read shows the raw JSON:\n${read.text}`,
+    );
     const before = stateOf(f);
     for (const [tool, input] of [
       [WRITE, { filePath: f.rel, content: '{}' }],
@@ -114,7 +124,14 @@ suite('hard files', () => {
     const f = makeFile('utf16', enc('hello\nwörld\n'));
     const read = await readFile(f.rel);
     expectStatus(read, 'ok');
-    assert.deepStrictEqual(numberedLines(read.text), [[1, 'hello'], [2, 'wörld']], `the read decodes UTF-16:\n${read.text}`);
+    assert.deepStrictEqual(
+      numberedLines(read.text),
+      [
+        [1, 'hello'],
+        [2, 'wörld'],
+      ],
+      `the read decodes UTF-16:\n${read.text}`,
+    );
     expectStatus(await replaceString(f.rel, 'wörld', 'wörld – ünïcode'), 'ok');
     assert.deepStrictEqual(diskBytes(f), enc('hello\nwörld – ünïcode\n'), `disk is UTF-16LE with BOM: ${diskBytes(f).toString('hex')}`);
   });
@@ -132,9 +149,20 @@ suite('hard files', () => {
     const f = makeFile('cp1252', Buffer.from('caf\xe9 cr\xe8me\nna\xefve\n', 'latin1'));
     const read = await readFile(f.rel);
     expectStatus(read, 'ok');
-    assert.deepStrictEqual(numberedLines(read.text), [[1, 'café crème'], [2, 'naïve']], `decoded as windows-1252:\n${read.text}`);
+    assert.deepStrictEqual(
+      numberedLines(read.text),
+      [
+        [1, 'café crème'],
+        [2, 'naïve'],
+      ],
+      `decoded as windows-1252:\n${read.text}`,
+    );
     expectStatus(await replaceString(f.rel, 'naïve', 'déjà vu'), 'ok');
-    assert.deepStrictEqual(diskBytes(f), Buffer.from('caf\xe9 cr\xe8me\nd\xe9j\xe0 vu\n', 'latin1'), `disk bytes: ${diskBytes(f).toString('hex')}`);
+    assert.deepStrictEqual(
+      diskBytes(f),
+      Buffer.from('caf\xe9 cr\xe8me\nd\xe9j\xe0 vu\n', 'latin1'),
+      `disk bytes: ${diskBytes(f).toString('hex')}`,
+    );
     assert.strictEqual(docFor(f)?.encoding, 'windows1252');
   });
 
@@ -161,7 +189,10 @@ suite('hard files', () => {
   test('no final newline: replace on the last line and append keep exactly the bytes asked for', async () => {
     const f = makeFile('no-eol', 'one\ntwo');
     const read = await readFile(f.rel);
-    assert.deepStrictEqual(numberedLines(read.text), [[1, 'one'], [2, 'two']]);
+    assert.deepStrictEqual(numberedLines(read.text), [
+      [1, 'one'],
+      [2, 'two'],
+    ]);
     expectStatus(await replaceString(f.rel, 'two', 'TWO'), 'ok');
     assert.strictEqual(diskText(f), 'one\nTWO', 'no newline was added');
     expectStatus(await readFile(f.rel), 'ok');
@@ -179,8 +210,16 @@ suite('hard files', () => {
     assert.match(read.text, /mixed line endings \(or lone carriage returns\) on disk; VS Code holds it with CRLF only/, read.text);
     const out = await replaceString(f.rel, 'c', 'C');
     expectStatus(out, 'ok');
-    assert.match(out.text, /mixed line endings \(or lone carriage returns\) on disk; VS Code holds it with CRLF only, and saving writes every line that way/, out.text);
-    assert.strictEqual(JSON.stringify(diskBytes(f).toString('latin1')), JSON.stringify('a\r\nb\r\nC\r\nd\r\ne\r\n'), 'only "c" changed, with the line endings VS Code holds');
+    assert.match(
+      out.text,
+      /mixed line endings \(or lone carriage returns\) on disk; VS Code holds it with CRLF only, and saving writes every line that way/,
+      out.text,
+    );
+    assert.strictEqual(
+      JSON.stringify(diskBytes(f).toString('latin1')),
+      JSON.stringify('a\r\nb\r\nC\r\nd\r\ne\r\n'),
+      'only "c" changed, with the line endings VS Code holds',
+    );
   });
 
   test('a 100 000-character line: the read shows it whole or says it was cut, never silently; a replace in its middle is exact', async () => {
@@ -194,12 +233,18 @@ suite('hard files', () => {
     const shownLong = rows.find(([n]) => n === 2)?.[1];
     if (shownLong !== long) {
       // cut to keep the result readable: the result must say so and how to go on
-      assert.ok(json.truncated === true || /line cut/i.test(read.text), `a cut read says it was cut (json.truncated or "line cut"):\n${read.text.slice(0, 600)}`);
+      assert.ok(
+        json.truncated === true || /line cut/i.test(read.text),
+        `a cut read says it was cut (json.truncated or "line cut"):\n${read.text.slice(0, 600)}`,
+      );
       assert.match(read.text, /offset|line cut/i, 'and how to read the rest');
       const ranged = await readFile(f.rel, { offset: 2, limit: 1 });
       expectStatus(ranged, 'ok');
       const row = numberedLines(ranged.text).find(([n]) => n === 2)?.[1] ?? '';
-      assert.ok(row === long || (long.startsWith(row.replace(/ … \(line cut: \d+ characters\)$/, '')) && /line cut: 100000 characters/.test(row)), `line 2 is shown whole, or its start with its length:\n${row.slice(-120)}`);
+      assert.ok(
+        row === long || (long.startsWith(row.replace(/ … \(line cut: \d+ characters\)$/, '')) && /line cut: 100000 characters/.test(row)),
+        `line 2 is shown whole, or its start with its length:\n${row.slice(-120)}`,
+      );
     }
     expectStatus(await replaceString(f.rel, 'NEEDLE', 'pin'), 'ok');
     assert.strictEqual(diskText(f), `short\n${long.replace('NEEDLE', 'pin')}\nend\n`);

@@ -153,8 +153,7 @@ export async function invoke(tool: ToolName, input: object): Promise<ToolOutcome
   return out;
 }
 
-export const readFile = (filePath: string, range: { offset?: number; limit?: number } = {}) =>
-  invoke(READ, { filePath, ...range });
+export const readFile = (filePath: string, range: { offset?: number; limit?: number } = {}) => invoke(READ, { filePath, ...range });
 export const writeFile = (filePath: string, content: string, append?: boolean) =>
   invoke(WRITE, append === undefined ? { filePath, content } : { filePath, content, append });
 export const replaceString = (filePath: string, oldString: string, newString: string, replaceAll?: boolean) =>
@@ -303,8 +302,7 @@ export async function setConfig(section: string, key: string, value: unknown): P
   await sleep(50); // let the extension's onDidChangeConfiguration listener run
 }
 
-export const setSetting = (key: 'enabled' | 'ownWriteKeepsMark' | 'maxReadLines', value: unknown) =>
-  setConfig('editGuard', key, value);
+export const setSetting = (key: 'enabled' | 'ownWriteKeepsMark' | 'maxReadLines', value: unknown) => setConfig('editGuard', key, value);
 
 export async function resetSettings(): Promise<void> {
   for (const { section, key } of changedSettings.values()) {
@@ -412,10 +410,7 @@ export async function newChat(): Promise<void> {
  * with the request's real toolInvocationToken and (unless ids: false) chatRequestId = request.id.
  * Resolves with the participant's record of the request once it is done.
  */
-export async function chatTurn(
-  calls: ScriptedCall[],
-  options: { ids?: boolean; parallel?: boolean } = {},
-): Promise<ScriptedRequest> {
+export async function chatTurn(calls: ScriptedCall[], options: { ids?: boolean; parallel?: boolean } = {}): Promise<ScriptedRequest> {
   await activateScriptedAgent();
   const before = scriptedRequests().length;
   const script: Record<string, unknown> = { calls };
@@ -445,7 +440,10 @@ export async function chatTurn(
 }
 
 export const call = {
-  read: (filePath: string, range: { offset?: number; limit?: number } = {}): ScriptedCall => ({ tool: READ, input: { filePath, ...range } }),
+  read: (filePath: string, range: { offset?: number; limit?: number } = {}): ScriptedCall => ({
+    tool: READ,
+    input: { filePath, ...range },
+  }),
   write: (filePath: string, content: string, append?: boolean): ScriptedCall => ({
     tool: WRITE,
     input: append === undefined ? { filePath, content } : { filePath, content, append },

@@ -6,7 +6,24 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import * as path from 'path';
-import { activateExtension, cleanUp, diskBytes, diskText, docFor, expectStatus, fileRef, makeFile, newestMark, readFile, replaceString, sha256, sleep, uniquePath, waitFor, writeFile } from './helpers';
+import {
+  activateExtension,
+  cleanUp,
+  diskBytes,
+  diskText,
+  docFor,
+  expectStatus,
+  fileRef,
+  makeFile,
+  newestMark,
+  readFile,
+  replaceString,
+  sha256,
+  sleep,
+  uniquePath,
+  waitFor,
+  writeFile,
+} from './helpers';
 import { evictDocument, insertAtEnd, openClean, typeWhenAgentEditLands, waitForLoad, writeBehindVsCode } from './lifecycleHelpers';
 import { stateOf } from './reliabilityHelpers';
 
@@ -60,7 +77,11 @@ suite('document lifecycle in the real host', () => {
   test('a keystroke that reaches the document right after the agent edit is not saved by the agent: disk has the edit alone, the buffer keeps the keystroke unsaved, the next write is refused showing it', async () => {
     const { f, doc } = await openClean('keystroke', 'alpha\nbeta\n');
     expectStatus(await readFile(f.rel), 'ok');
-    const typed = typeWhenAgentEditLands(doc, (t) => t.includes('ALPHA'), (d) => insertAtEnd(d, 'typed by the user\n'));
+    const typed = typeWhenAgentEditLands(
+      doc,
+      (t) => t.includes('ALPHA'),
+      (d) => insertAtEnd(d, 'typed by the user\n'),
+    );
     const out = await replaceString(f.rel, 'alpha', 'ALPHA');
     assert.ok(await typed, "VS Code accepted the user's keystroke");
     const json = expectStatus(out, 'ok');
@@ -136,7 +157,10 @@ suite('document lifecycle in the real host', () => {
     const files = () => vscode.workspace.getConfiguration('files', null);
     await files().update('watcherExclude', { '**/unwatched-*/**': true }, vscode.ConfigurationTarget.Workspace);
     teardownSteps.push(() => files().update('watcherExclude', undefined, vscode.ConfigurationTarget.Workspace));
-    await waitFor(() => files().get<Record<string, boolean>>('watcherExclude')?.['**/unwatched-*/**'] === true, 'files.watcherExclude to take effect');
+    await waitFor(
+      () => files().get<Record<string, boolean>>('watcherExclude')?.['**/unwatched-*/**'] === true,
+      'files.watcherExclude to take effect',
+    );
     const g = fileRef(`${uniquePath('unwatched', '')}/file.txt`);
     fs.mkdirSync(path.dirname(g.abs), { recursive: true });
     fs.writeFileSync(g.abs, 'first\n');
@@ -160,7 +184,11 @@ suite('document lifecycle in the real host', () => {
     const read = await readFile(f.rel);
     expectStatus(read, 'ok');
     assert.match(read.text, /not valid UTF-8/);
-    for (const out of [await replaceString(f.rel, 'second line', 'SECOND'), await writeFile(f.rel, 'x\n'), await writeFile(f.rel, 'x\n', true)]) {
+    for (const out of [
+      await replaceString(f.rel, 'second line', 'SECOND'),
+      await writeFile(f.rel, 'x\n'),
+      await writeFile(f.rel, 'x\n', true),
+    ]) {
       expectStatus(out, 'error', { code: 'binary' });
       assert.match(out.text, /not valid UTF-8.*\uFFFD/s);
     }

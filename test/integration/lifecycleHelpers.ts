@@ -14,7 +14,9 @@ import { docFor, fileRef, makeFile, type TestFile, uniquePath, waitFor } from '.
 export async function evictDocument(f: TestFile, maxOpens = 300): Promise<number> {
   // an editor showing the document keeps it open: close those tabs only (closing others could drop a
   // dirty document's unsaved changes, which is not what is being tested)
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === f.uri.toString());
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === f.uri.toString());
   if (tabs.length) await vscode.window.tabGroups.close(tabs);
   let closed = !docFor(f);
   const listener = vscode.workspace.onDidCloseTextDocument((d) => {
@@ -60,7 +62,11 @@ export async function openClean(prefix: string, contents: string | Buffer): Prom
  * first satisfies `agentEditLanded`): after the edit lands and before anything the tool does next.
  * Resolves with whether VS Code accepted the keystroke.
  */
-export function typeWhenAgentEditLands(doc: vscode.TextDocument, agentEditLanded: (text: string) => boolean, typed: (doc: vscode.TextDocument) => vscode.WorkspaceEdit): Promise<boolean> {
+export function typeWhenAgentEditLands(
+  doc: vscode.TextDocument,
+  agentEditLanded: (text: string) => boolean,
+  typed: (doc: vscode.TextDocument) => vscode.WorkspaceEdit,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const listener = vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document !== doc || !agentEditLanded(doc.getText())) return;
@@ -81,4 +87,3 @@ export function insertAtEnd(doc: vscode.TextDocument, text: string): vscode.Work
   edit.insert(doc.uri, doc.positionAt(doc.getText().length), text);
   return edit;
 }
-

@@ -58,7 +58,16 @@ import {
   workspaceRoot,
   WRITE,
 } from './helpers';
-import { assertUnchanged, eitherEol, type FileState, hashesOf, invokeRaw, shownTexts, stateOf, textsFromNumbered } from './reliabilityHelpers';
+import {
+  assertUnchanged,
+  eitherEol,
+  type FileState,
+  hashesOf,
+  invokeRaw,
+  shownTexts,
+  stateOf,
+  textsFromNumbered,
+} from './reliabilityHelpers';
 import { evictDocument, insertAtEnd, typeWhenAgentEditLands, writeBehindVsCode } from './lifecycleHelpers';
 
 // ---------------------------------------------------------------------------------------------
@@ -301,7 +310,16 @@ type Prediction =
 
 interface Call {
   tool: ToolName;
-  input: { filePath: string; offset?: number; limit?: number; content?: string; append?: boolean; oldString?: string; newString?: string; replaceAll?: boolean };
+  input: {
+    filePath: string;
+    offset?: number;
+    limit?: number;
+    content?: string;
+    append?: boolean;
+    oldString?: string;
+    newString?: string;
+    replaceAll?: boolean;
+  };
 }
 
 /** What the product promises for this call on the oracle's state. */
@@ -313,10 +331,13 @@ function predict(p: PathModel, call: Call): Prediction {
     const lines = linesOf(cur.text);
     if (input.offset === undefined) return { status: 'ok', op: 'read', text: cur.text };
     if (input.offset > Math.max(lines.length, 1)) return { status: 'error', code: 'invalid-input' };
-    const shown = lines.slice(input.offset - 1, input.offset - 1 + (input.limit ?? Infinity)).map((l, i): [number, string] => [input.offset! + i, l]);
+    const shown = lines
+      .slice(input.offset - 1, input.offset - 1 + (input.limit ?? Infinity))
+      .map((l, i): [number, string] => [input.offset! + i, l]);
     return { status: 'ok', op: 'read', text: cur.text, lines: shown };
   }
-  if (!cur.exists) return call.tool === WRITE ? { status: 'ok', op: 'create', content: input.content! } : { status: 'error', code: 'not-found' };
+  if (!cur.exists)
+    return call.tool === WRITE ? { status: 'ok', op: 'create', content: input.content! } : { status: 'error', code: 'not-found' };
   // bytes that are not valid UTF-8 in a clean file: never written (the buffer of a dirty one is text)
   if (!cur.dirty && cur.invalidUtf8) return { status: 'error', code: 'binary' };
   const hash = sha256(cur.text);
@@ -333,7 +354,9 @@ function predict(p: PathModel, call: Call): Prediction {
   const oldString = input.oldString!;
   const newString = input.newString!;
   if (oldString === '') {
-    return cur.text === '' ? { status: 'ok', op: 'edit', base: '', newText: normalizeEol(newString, eol), dirty: cur.dirty, orphan, replacements: 1 } : { status: 'error', code: 'invalid-input' };
+    return cur.text === ''
+      ? { status: 'ok', op: 'edit', base: '', newText: normalizeEol(newString, eol), dirty: cur.dirty, orphan, replacements: 1 }
+      : { status: 'error', code: 'invalid-input' };
   }
   // an oldString with LF matches the document's CRLF; the replacement gets the document's line ending
   const folded = lf(cur.text);
@@ -343,7 +366,15 @@ function predict(p: PathModel, call: Call): Prediction {
   if (count > 1 && !input.replaceAll) return { status: 'error', code: 'ambiguous' };
   const replacement = normalizeEol(newString, '\n');
   const after = input.replaceAll ? folded.split(needle).join(replacement) : folded.replace(needle, () => replacement);
-  return { status: 'ok', op: 'edit', base: cur.text, newText: eol === '\r\n' ? after.replace(/\n/g, '\r\n') : after, dirty: cur.dirty, orphan, replacements: input.replaceAll ? count : 1 };
+  return {
+    status: 'ok',
+    op: 'edit',
+    base: cur.text,
+    newText: eol === '\r\n' ? after.replace(/\n/g, '\r\n') : after,
+    dirty: cur.dirty,
+    orphan,
+    replacements: input.replaceAll ? count : 1,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -448,7 +479,19 @@ interface Sequence {
 function newPath(seq: Sequence, tag: string): PathModel {
   const f = fileRef(`${seq.dir}/s${seq.index}-${tag}.txt`);
   seq.names.add(path.basename(f.abs));
-  const p: PathModel = { name: path.basename(f.abs), f, disk: undefined, dirty: false, buffer: undefined, touchedBehind: false, stale: false, vscodeMayHold: [], mark: undefined, shown: undefined, known: [] };
+  const p: PathModel = {
+    name: path.basename(f.abs),
+    f,
+    disk: undefined,
+    dirty: false,
+    buffer: undefined,
+    touchedBehind: false,
+    stale: false,
+    vscodeMayHold: [],
+    mark: undefined,
+    shown: undefined,
+    known: [],
+  };
   seq.paths.push(p);
   return p;
 }
@@ -462,7 +505,10 @@ interface Snapshot {
   listing: string[];
 }
 
-const snapshot = (seq: Sequence): Snapshot => ({ states: seq.paths.map((p) => ({ p, state: stateOf(p.f), pending: loadPending(p) })), listing: listDir(seq) });
+const snapshot = (seq: Sequence): Snapshot => ({
+  states: seq.paths.map((p) => ({ p, state: stateOf(p.f), pending: loadPending(p) })),
+  listing: listDir(seq),
+});
 
 /** Check 3: disk bytes, buffer text and dirty flag of every path (but `except`) as before, and no new file. */
 function assertNothingChanged(seq: Sequence, before: Snapshot, except: PathModel | undefined, what: string): void {
@@ -476,10 +522,16 @@ function assertNothingChanged(seq: Sequence, before: Snapshot, except: PathModel
     // go from the old text to the disk's, and nothing else may change
     const now = stateOf(p.f);
     assert.strictEqual(now.exists, state.exists, `${what}: ${p.name}: the file's existence changed`);
-    assert.ok(now.bytes && state.bytes && now.bytes.equals(state.bytes), `${what}: ${p.name}: the bytes on disk changed to ${show(now.bytes)}`);
+    assert.ok(
+      now.bytes && state.bytes && now.bytes.equals(state.bytes),
+      `${what}: ${p.name}: the bytes on disk changed to ${show(now.bytes)}`,
+    );
     if (state.text !== undefined && now.text !== undefined) {
       assert.strictEqual(now.dirty, false, `${what}: ${p.name}: the clean document became dirty`);
-      assert.ok(now.text === state.text || now.text === held(p.disk!).text, `${what}: ${p.name}: the buffer became ${show(now.text)}, neither its text nor the disk's`);
+      assert.ok(
+        now.text === state.text || now.text === held(p.disk!).text,
+        `${what}: ${p.name}: the buffer became ${show(now.text)}, neither its text nor the disk's`,
+      );
     }
   }
   if (!except) assert.deepStrictEqual(listDir(seq), before.listing, `${what}: no file appeared or went in ${seq.dir}`);
@@ -497,7 +549,11 @@ async function settleLoad(doc: vscode.TextDocument, text: string, ms: number): P
 async function verifyAll(seq: Sequence, what: string): Promise<void> {
   for (const p of seq.paths) {
     const exists = fs.existsSync(p.f.abs);
-    assert.strictEqual(exists, p.disk !== undefined, `${what}: ${p.name} ${p.disk ? 'is missing on disk' : 'exists on disk, and nobody created it'}`);
+    assert.strictEqual(
+      exists,
+      p.disk !== undefined,
+      `${what}: ${p.name} ${p.disk ? 'is missing on disk' : 'exists on disk, and nobody created it'}`,
+    );
     if (p.disk) {
       const bytes = fs.readFileSync(p.f.abs);
       assert.ok(bytes.equals(p.disk), `${what}: ${p.name}: the disk holds ${show(bytes, 200)}, expected ${show(p.disk, 200)}`);
@@ -508,9 +564,16 @@ async function verifyAll(seq: Sequence, what: string): Promise<void> {
       assert.ok(doc.isDirty, `${what}: ${p.name}: the document with unsaved changes is no longer dirty (saved or lost)`);
       assert.strictEqual(doc.getText(), p.buffer, `${what}: ${p.name}: the unsaved buffer changed`);
       const breaks = p.buffer!.match(/\r\n|\r|\n/g) ?? [];
-      if (breaks.length) assert.ok(breaks.every((b) => b === docEol(doc)), `${what}: ${p.name}: a buffer holds one line ending (${doc.eol}): ${show(p.buffer)}`);
+      if (breaks.length)
+        assert.ok(
+          breaks.every((b) => b === docEol(doc)),
+          `${what}: ${p.name}: a buffer holds one line ending (${doc.eol}): ${show(p.buffer)}`,
+        );
     } else if (doc && !doc.isClosed) {
-      assert.ok(!doc.isDirty, `${what}: ${p.name}: the document is dirty, but nothing unsaved is expected in it (text ${show(doc.getText())}, disk ${show(p.disk)})`);
+      assert.ok(
+        !doc.isDirty,
+        `${what}: ${p.name}: the document is dirty, but nothing unsaved is expected in it (text ${show(doc.getText())}, disk ${show(p.disk)})`,
+      );
       if (p.disk) {
         // check 8: a clean document, once VS Code has loaded the disk, holds the disk's bytes by the one-line-ending rule
         const h = held(p.disk);
@@ -521,7 +584,10 @@ async function verifyAll(seq: Sequence, what: string): Promise<void> {
           p.vscodeMayHold = [h.text];
         } else {
           // VS Code did not load the change: the document still holds a text it held before
-          assert.ok(p.vscodeMayHold.includes(doc.getText()), `${what}: ${p.name}: the clean document holds ${show(doc.getText(), 200)}, neither the disk's text as VS Code holds it (${show(h.text, 200)}) nor one it held before`);
+          assert.ok(
+            p.vscodeMayHold.includes(doc.getText()),
+            `${what}: ${p.name}: the clean document holds ${show(doc.getText(), 200)}, neither the disk's text as VS Code holds it (${show(h.text, 200)}) nor one it held before`,
+          );
           if (!p.stale) {
             p.stale = true;
             seq.stats.missedLoads++;
@@ -531,7 +597,10 @@ async function verifyAll(seq: Sequence, what: string): Promise<void> {
       }
     }
   }
-  const expected = seq.paths.filter((p) => p.disk).map((p) => path.basename(p.f.abs)).sort();
+  const expected = seq.paths
+    .filter((p) => p.disk)
+    .map((p) => path.basename(p.f.abs))
+    .sort();
   assert.deepStrictEqual(listDir(seq), expected, `${what}: the files in ${seq.dir}`);
 }
 
@@ -567,7 +636,11 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
     const doc = docFor(p.f);
     assert.ok(doc, `${what}: VS Code holds the document the user types in`);
     typed = normalizeEol(race, docEol(doc));
-    typing = typeWhenAgentEditLands(doc, (t) => t === pred.newText, (d) => insertAtEnd(d, race));
+    typing = typeWhenAgentEditLands(
+      doc,
+      (t) => t === pred.newText,
+      (d) => insertAtEnd(d, race),
+    );
   }
 
   // check 1: a result with a JSON part and a known status; nothing throws
@@ -585,16 +658,24 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
   if (json.reason) stats.reasons[json.reason] = (stats.reasons[json.reason] ?? 0) + 1;
   if (json.code) stats.codes[json.code] = (stats.codes[json.code] ?? 0) + 1;
   const got = json.status === 'ok' ? 'ok' : `${json.status} ${json.reason ?? json.code}`;
-  note(seq, `${call.tool.replace('editGuard_', '')} ${p.name}${pending ? ' (VS Code loading)' : ''} ${show(call.input.content ?? call.input.oldString ?? '', 40)}${call.input.append ? ' append' : ''}${call.input.newString !== undefined ? ` → ${show(call.input.newString, 30)}` : ''} => ${got}${json.status === 'ok' && call.tool !== READ ? ` saved=${json.saved} keptUnsaved=${json.keptUnsaved}` : ''}`);
+  note(
+    seq,
+    `${call.tool.replace('editGuard_', '')} ${p.name}${pending ? ' (VS Code loading)' : ''} ${show(call.input.content ?? call.input.oldString ?? '', 40)}${call.input.append ? ' append' : ''}${call.input.newString !== undefined ? ` → ${show(call.input.newString, 30)}` : ''} => ${got}${json.status === 'ok' && call.tool !== READ ? ` saved=${json.saved} keptUnsaved=${json.keptUnsaved}` : ''}`,
+  );
 
-  const dump = () => `\n--- json: ${safeJson(json)}\n--- text:\n${out.text}\n--- oracle: current ${show(current(p).exists ? (current(p) as { text: string }).text : undefined, 300)}, disk ${show(p.disk, 300)}, dirty ${p.dirty}, mark ${safeJson(p.mark)}`;
+  const dump = () =>
+    `\n--- json: ${safeJson(json)}\n--- text:\n${out.text}\n--- oracle: current ${show(current(p).exists ? (current(p) as { text: string }).text : undefined, 300)}, disk ${show(p.disk, 300)}, dirty ${p.dirty}, mark ${safeJson(p.mark)}`;
   const expected = pred.status === 'ok' ? 'ok' : pred.status === 'blocked' ? `blocked ${pred.reason}` : `error ${pred.code}`;
   assert.strictEqual(got, expected, `${what}: the product's answer${dump()}`);
 
   if (pred.status === 'error') {
     assertNothingChanged(seq, before, undefined, what);
     const m = newestMark(p.f.uri);
-    assert.strictEqual(safeJson(m && [m.hash, m.origin, m.at]), safeJson(markBefore && [markBefore.hash, markBefore.origin, markBefore.at]), `${what}: an error leaves the marks as they were`);
+    assert.strictEqual(
+      safeJson(m && [m.hash, m.origin, m.at]),
+      safeJson(markBefore && [markBefore.hash, markBefore.origin, markBefore.at]),
+      `${what}: an error leaves the marks as they were`,
+    );
     return out;
   }
 
@@ -604,10 +685,16 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
     let shown: string[] | undefined;
     if (/Only line endings or invisible characters changed/.test(out.text)) {
       stats.onlyLineEndings++;
-      assert.ok(p.known.some((k) => lf(k) === lf(pred.text)), `${what}: "Only line endings" although the text changed: the agent saw ${p.known.map((k) => show(k)).join(' or ')}${dump()}`);
+      assert.ok(
+        p.known.some((k) => lf(k) === lf(pred.text)),
+        `${what}: "Only line endings" although the text changed: the agent saw ${p.known.map((k) => show(k)).join(' or ')}${dump()}`,
+      );
       shown = eitherEol(p.known);
     } else shown = shownTexts(out.text, p.known);
-    assert.ok(shown && shown.includes(pred.text), `${what}: the refusal does not show the current text ${show(pred.text)} (as content or as a diff on ${p.known.map((k) => show(k)).join(' or ')})${dump()}`);
+    assert.ok(
+      shown && shown.includes(pred.text),
+      `${what}: the refusal does not show the current text ${show(pred.text)} (as content or as a diff on ${p.known.map((k) => show(k)).join(' or ')})${dump()}`,
+    );
     p.shown = shown;
     p.known = shown;
     p.mark = { hash: sha256(pred.text), origin: 'refusal' };
@@ -623,7 +710,11 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
       p.shown = shown;
       p.known = shown;
     } else {
-      const rows = out.text.split(/\r?\n/).map((l) => /^\s*(\d+)\t(.*)$/.exec(l)).filter((m): m is RegExpExecArray => !!m).map((m): [number, string] => [Number(m[1]), m[2]]);
+      const rows = out.text
+        .split(/\r?\n/)
+        .map((l) => /^\s*(\d+)\t(.*)$/.exec(l))
+        .filter((m): m is RegExpExecArray => !!m)
+        .map((m): [number, string] => [Number(m[1]), m[2]]);
       assert.deepStrictEqual(rows, pred.lines, `${what}: the ranged read shows these lines of the current text${dump()}`);
       // a ranged read marks the whole text whose lines it showed (checked just above)
       p.shown = [pred.text];
@@ -650,7 +741,10 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
   }
 
   // check 2: the write landed on a text the agent was shown last (own writes do not count: no turn)
-  assert.ok(p.shown && hashesOf(p.shown).has(sha256(pred.base)), `${what}: the write landed on ${show(pred.base)}, which the agent was not shown last (shown: ${p.shown ? p.shown.map((s) => show(s)).join(' or ') : 'nothing since its own write'})${dump()}`);
+  assert.ok(
+    p.shown && hashesOf(p.shown).has(sha256(pred.base)),
+    `${what}: the write landed on ${show(pred.base)}, which the agent was not shown last (shown: ${p.shown ? p.shown.map((s) => show(s)).join(' or ') : 'nothing since its own write'})${dump()}`,
+  );
   if (pred.replacements !== undefined) assert.strictEqual(json.replacements, pred.replacements, `${what}: json.replacements${dump()}`);
   if (pending) stats.lagWrites++;
   if (/written to the file itself/.test(out.text)) stats.onDiskWrites++;
@@ -706,16 +800,29 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
 }
 
 /** An agent intent; after a refusal, the same intent again at once (check 6: it passes on the shown text). */
-async function intent(seq: Sequence, p: PathModel, call: Call, label: string, options: { race?: string; afterRefusal?: () => void } = {}): Promise<ToolOutcome> {
+async function intent(
+  seq: Sequence,
+  p: PathModel,
+  call: Call,
+  label: string,
+  options: { race?: string; afterRefusal?: () => void } = {},
+): Promise<ToolOutcome> {
   const out = await agent(seq, p, call, label, options.race);
   if (out.json.status !== 'blocked') return out;
   options.afterRefusal?.();
   const retry = await agent(seq, p, call, `${label} (retry)`);
-  assert.notStrictEqual(retry.json.status, 'blocked', `${label}: the retry right after a refusal, on the text it showed, was blocked again:\n${retry.text}`);
+  assert.notStrictEqual(
+    retry.json.status,
+    'blocked',
+    `${label}: the retry right after a refusal, on the text it showed, was blocked again:\n${retry.text}`,
+  );
   if (retry.json.status === 'ok') seq.stats.retriesPassed++;
   else {
     // the intent does not fit the text the refusal showed (a replace whose oldString is gone or now ambiguous)
-    assert.ok(call.tool === REPLACE && ['no-match', 'ambiguous'].includes(retry.json.code ?? ''), `${label}: the retry failed: ${safeJson(retry.json)}`);
+    assert.ok(
+      call.tool === REPLACE && ['no-match', 'ambiguous'].includes(retry.json.code ?? ''),
+      `${label}: the retry failed: ${safeJson(retry.json)}`,
+    );
     seq.stats.retriesInvalid++;
   }
   return retry;
@@ -733,7 +840,8 @@ function replaceCall(seq: Sequence, p: PathModel): Call {
   const cur = current(p);
   const text = cur.exists ? lf(cur.text) : '';
   let newString = rng.chance(0.2) ? genText(rng, 2, false) : rng.pick(WORDS) + 'R';
-  if (text === '') return { tool: REPLACE, input: { filePath: p.f.rel, oldString: cur.exists && rng.chance(0.5) ? '' : 'alpha', newString } };
+  if (text === '')
+    return { tool: REPLACE, input: { filePath: p.f.rel, oldString: cur.exists && rng.chance(0.5) ? '' : 'alpha', newString } };
   let oldString = '';
   let replaceAll = false;
   for (let attempt = 0; attempt < 12; attempt++) {
@@ -750,7 +858,10 @@ function replaceCall(seq: Sequence, p: PathModel): Call {
   if (lf(normalizeEol(newString, '\n')) === oldString) newString += 'R';
   // an agent copies text with LF, or with the file's CRLF
   if (rng.chance(0.4)) oldString = oldString.replace(/\n/g, '\r\n');
-  return { tool: REPLACE, input: replaceAll ? { filePath: p.f.rel, oldString, newString, replaceAll } : { filePath: p.f.rel, oldString, newString } };
+  return {
+    tool: REPLACE,
+    input: replaceAll ? { filePath: p.f.rel, oldString, newString, replaceAll } : { filePath: p.f.rel, oldString, newString },
+  };
 }
 
 function randomCall(seq: Sequence, p: PathModel): Call {
@@ -775,7 +886,11 @@ async function userTypes(seq: Sequence, p: PathModel): Promise<void> {
   }
   const base = doc.getText();
   if (p.dirty) assert.strictEqual(base, p.buffer, `${p.name}: the buffer before the keystroke`);
-  else if (p.disk) assert.ok(base === held(p.disk).text || (p.stale && p.vscodeMayHold.includes(base)), `${p.name}: the clean document before the keystroke holds ${show(base)}`);
+  else if (p.disk)
+    assert.ok(
+      base === held(p.disk).text || (p.stale && p.vscodeMayHold.includes(base)),
+      `${p.name}: the clean document before the keystroke holds ${show(base)}`,
+    );
   // typing into a document that is behind the disk: VS Code's record of the file is older than the disk
   if (!p.dirty && p.disk && base !== held(p.disk).text) p.touchedBehind = true;
   const a = safeOffset(base, rng.int(0, base.length));
@@ -785,12 +900,18 @@ async function userTypes(seq: Sequence, p: PathModel): Promise<void> {
   edit.replace(p.f.uri, new vscode.Range(doc.positionAt(a), doc.positionAt(b)), typed);
   const expected = base.slice(0, a) + normalizeEol(typed, docEol(doc)) + base.slice(b);
   // VS Code drops a lone CR that ends the typed text right before a CRLF of a CRLF document
-  const dropped = docEol(doc) === '\r\n' && typed.endsWith('\r') && base.startsWith('\r\n', b) ? base.slice(0, a) + normalizeEol(typed.slice(0, -1), '\r\n') + base.slice(b) : undefined;
+  const dropped =
+    docEol(doc) === '\r\n' && typed.endsWith('\r') && base.startsWith('\r\n', b)
+      ? base.slice(0, a) + normalizeEol(typed.slice(0, -1), '\r\n') + base.slice(b)
+      : undefined;
   note(seq, `user types ${show(typed, 20)} over ${show(base.slice(a, b), 20)} at ${a} in ${p.name}${p.disk ? '' : ' (deleted on disk)'}`);
   if (expected === base) return; // nothing to type (deleting nothing)
   assert.ok(await vscode.workspace.applyEdit(edit), `${p.name}: VS Code applies the keystroke`);
   const now = doc.getText();
-  assert.ok(now === expected || now === dropped, `${p.name}: the keystroke is in the buffer, with the document's line ending: ${show(now, 200)}, expected ${show(expected, 200)}`);
+  assert.ok(
+    now === expected || now === dropped,
+    `${p.name}: the keystroke is in the buffer, with the document's line ending: ${show(now, 200)}, expected ${show(expected, 200)}`,
+  );
   if (now === base) {
     seq.stats.typedNothing++;
     note(seq, 'VS Code typed nothing (a lone CR before a CRLF)');
@@ -851,7 +972,9 @@ function candidates(seq: Sequence, kind: Kind): PathModel[] {
     case 'evict':
       // evictDocument closes all editors: VS Code would ask to save each dirty one (it opens an editor
       // for a document an extension made dirty), and the test host answers by discarding the changes
-      return seq.evictions < MAX_EVICTIONS && !vscode.workspace.textDocuments.some((d) => d.isDirty) ? ps.filter((p) => p.disk && !p.dirty) : [];
+      return seq.evictions < MAX_EVICTIONS && !vscode.workspace.textDocuments.some((d) => d.isDirty)
+        ? ps.filter((p) => p.disk && !p.dirty)
+        : [];
     case 'save':
     case 'revert':
       return ps.filter((p) => p.dirty);
@@ -928,7 +1051,8 @@ async function runStep(seq: Sequence, n: number): Promise<void> {
       }
       let call = writeCall(seq, p, rng.chance(0.5));
       const pred = predict(p, call);
-      if (pred.status === 'ok' && pred.op === 'edit' && pred.newText === pred.base) call = { tool: WRITE, input: { filePath: p.f.rel, content: 'different\n', append: true } };
+      if (pred.status === 'ok' && pred.op === 'edit' && pred.newText === pred.base)
+        call = { tool: WRITE, input: { filePath: p.f.rel, content: 'different\n', append: true } };
       // (a document VS Code does not bring up to date gets the agent's edit on disk: nothing lands to type after)
       const keystroke = rng.pick(TYPED.filter((t) => !/^\s+$/.test(t)));
       await agent(seq, p, call, label, ready ? keystroke : undefined);
@@ -956,7 +1080,8 @@ async function runStep(seq: Sequence, n: number): Promise<void> {
       // at once: VS Code takes ~100–150 ms to load the new text into a clean document
       const call = randomCall(seq, p);
       await intent(seq, p, call, label);
-      if (call.tool === READ && rng.chance(0.6)) await intent(seq, p, rng.chance(0.5) ? replaceCall(seq, p) : writeCall(seq, p, rng.chance(0.5)), label);
+      if (call.tool === READ && rng.chance(0.6))
+        await intent(seq, p, rng.chance(0.5) ? replaceCall(seq, p) : writeCall(seq, p, rng.chance(0.5)), label);
       break;
     }
     case 'delete':
@@ -985,7 +1110,8 @@ async function runStep(seq: Sequence, n: number): Promise<void> {
     case 'evict': {
       // a read from before the drop, unless the agent's newest mark is already of the current text
       const cur = current(p) as { text: string };
-      if (!p.mark || p.mark.origin === 'write' || p.mark.hash !== sha256(cur.text)) await agent(seq, p, { tool: READ, input: { filePath: p.f.rel } }, label);
+      if (!p.mark || p.mark.origin === 'write' || p.mark.hash !== sha256(cur.text))
+        await agent(seq, p, { tool: READ, input: { filePath: p.f.rel } }, label);
       const opened = await evictDocument(p.f);
       seq.evictions++;
       // the next document is loaded fresh
@@ -1057,7 +1183,8 @@ function checkWorkspace(seq: Sequence): void {
       const rel = path.relative(root, abs);
       assert.ok(!/^file:|%3a|%2f|^vscode-/i.test(e.name), `a surprise entry in the workspace: ${rel}`);
       if (abs === seq.dirAbs) {
-        for (const inner of fs.readdirSync(abs, { withFileTypes: true })) assert.ok(inner.isFile(), `a folder appeared in ${seq.dir}: ${inner.name}`);
+        for (const inner of fs.readdirSync(abs, { withFileTypes: true }))
+          assert.ok(inner.isFile(), `a folder appeared in ${seq.dir}: ${inner.name}`);
         continue;
       }
       assert.ok(!seq.names.has(e.name), `a look-alike of ${seq.dir}/${e.name} at ${rel}`);
@@ -1070,7 +1197,20 @@ function checkWorkspace(seq: Sequence): void {
 
 function newSequence(index: number, stats: Stats): Sequence {
   const dir = uniquePath(`lcr-s${index}`, '');
-  return { index, rng: new Rng(sequenceSeed(SEED, index)), dir, dirAbs: fileRef(dir).abs, paths: [], names: new Set(), kindsRun: new Set(), evictions: 0, renames: 0, created: 0, log: [], stats };
+  return {
+    index,
+    rng: new Rng(sequenceSeed(SEED, index)),
+    dir,
+    dirAbs: fileRef(dir).abs,
+    paths: [],
+    names: new Set(),
+    kindsRun: new Set(),
+    evictions: 0,
+    renames: 0,
+    created: 0,
+    log: [],
+    stats,
+  };
 }
 
 async function runSequence(seq: Sequence): Promise<void> {
@@ -1109,7 +1249,9 @@ suite('document lifecycle, randomized (real host)', () => {
         const replay = `EDITGUARD_LIFECYCLE_SEED=${SEED} EDITGUARD_LIFECYCLE_ONLY=${index} EDITGUARD_LIFECYCLE_STEPS=${STEPS} EDITGUARD_TEST_GREP='document lifecycle, randomized' npm run test:integration`;
         const message = e instanceof Error ? e.message : String(e);
         failures.push(`seed ${SEED}, sequence ${index}: ${message}\n  replay: ${replay}`);
-        console.log(`LIFECYCLE FAILURE seed ${SEED} sequence ${index} (sequence seed ${sequenceSeed(SEED, index)}, folder ${seq.dir})\n  replay: ${replay}\n  ${message}\n  steps:\n${seq.log.join('\n')}`);
+        console.log(
+          `LIFECYCLE FAILURE seed ${SEED} sequence ${index} (sequence seed ${sequenceSeed(SEED, index)}, folder ${seq.dir})\n  replay: ${replay}\n  ${message}\n  steps:\n${seq.log.join('\n')}`,
+        );
       } finally {
         await cleanUp();
       }

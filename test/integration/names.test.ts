@@ -29,16 +29,20 @@ import { visibleText } from './ui';
 const TIME = String.raw`\d{1,2}[:.]\d{2}`;
 
 /** The diagnostic the guard put on the file, once it is there. */
-const diagnosticOf = (f: TestFile) =>
-  waitFor(() => guardDiagnostics(f.uri)[0], `the blocked-write diagnostic on ${f.rel}`);
+const diagnosticOf = (f: TestFile) => waitFor(() => guardDiagnostics(f.uri)[0], `the blocked-write diagnostic on ${f.rel}`);
 
 /** Opens the read-marks quick pick and answers its text once it shows `expected`. */
 async function quickPickShowing(expected: RegExp): Promise<string> {
   void vscode.commands.executeCommand('editGuard.showReadMarks');
-  return waitFor(async () => {
-    const text = await visibleText('.quick-input-widget');
-    return expected.test(text) ? text : undefined;
-  }, `the read-marks quick pick to show ${expected}`, 5000, 100);
+  return waitFor(
+    async () => {
+      const text = await visibleText('.quick-input-widget');
+      return expected.test(text) ? text : undefined;
+    },
+    `the read-marks quick pick to show ${expected}`,
+    5000,
+    100,
+  );
 }
 
 /** The last six characters of the ids a mark carries: what the labels used to show, and must not now. */
@@ -78,9 +82,14 @@ suite('names of chats and turns on the surfaces', () => {
     const b = makeFile('names-qp-b', 'b\n');
     await chatTurn([call.read(a.rel)]);
     await chatTurn([call.read(b.rel)]);
-    const groups = new RegExp(`Chat started ${TIME}[^›]*\\(current\\) › Turn 2 · ${TIME}[\\s\\S]*Chat started ${TIME}[^›]*\\(current\\) › Turn 1 · ${TIME}`);
+    const groups = new RegExp(
+      `Chat started ${TIME}[^›]*\\(current\\) › Turn 2 · ${TIME}[\\s\\S]*Chat started ${TIME}[^›]*\\(current\\) › Turn 1 · ${TIME}`,
+    );
     const text = await quickPickShowing(groups);
-    assert.ok(text.indexOf(b.rel.split('/').pop()!) < text.indexOf(a.rel.split('/').pop()!), `turn 2's file is listed before turn 1's: ${text}`);
+    assert.ok(
+      text.indexOf(b.rel.split('/').pop()!) < text.indexOf(a.rel.split('/').pop()!),
+      `turn 2's file is listed before turn 1's: ${text}`,
+    );
     for (const f of [a, b]) {
       const mark = newestMark(f.uri);
       assert.ok(mark);
@@ -88,13 +97,18 @@ suite('names of chats and turns on the surfaces', () => {
     }
   });
 
-  test('the status bar\'s tooltip names the current chat by when it started and lists what it has seen', async () => {
+  test("the status bar's tooltip names the current chat by when it started and lists what it has seen", async () => {
     const f = makeFile('names-tooltip', 'seen\n');
     await chatTurn([call.read(f.rel)]);
-    const tooltip = await waitFor(async () => {
-      const text = await statusBarTooltip();
-      return text.includes(f.rel) ? text : undefined;
-    }, `the tooltip to list ${f.rel}`, 8000, 200);
+    const tooltip = await waitFor(
+      async () => {
+        const text = await statusBarTooltip();
+        return text.includes(f.rel) ? text : undefined;
+      },
+      `the tooltip to list ${f.rel}`,
+      8000,
+      200,
+    );
     assert.match(tooltip, new RegExp(`the current chat, Chat started ${TIME}[^,]*, has seen:`), tooltip);
     const mark = newestMark(f.uri);
     assert.ok(mark);

@@ -21,19 +21,33 @@ export async function openToolPickerAtOurGroup(attempts = 3): Promise<{ text: st
   let last = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
     void vscode.commands.executeCommand('workbench.action.chat.configureTools');
-    const picker = await waitFor(async () => {
-      const t = await visibleText('.quick-input-widget');
-      return t.includes(GROUP) ? t : undefined;
-    }, `the tool picker to list ${GROUP}`, 8000, 200);
+    const picker = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes(GROUP) ? t : undefined;
+      },
+      `the tool picker to list ${GROUP}`,
+      8000,
+      200,
+    );
     // the extension's group holds the three tools: expand it (only if it is collapsed: a click toggles)
     if (!/guardedReplace/.test(picker)) {
-      await ui({ action: 'click', timeout: 3000, selector: `.quick-input-widget .monaco-list-row[aria-expanded="false"]:has-text("${GROUP}") .monaco-tl-twistie >> visible=true` });
+      await ui({
+        action: 'click',
+        timeout: 3000,
+        selector: `.quick-input-widget .monaco-list-row[aria-expanded="false"]:has-text("${GROUP}") .monaco-tl-twistie >> visible=true`,
+      });
       await sleep(300);
     }
-    const text = await waitFor(async () => {
-      const t = (last = await visibleText('.quick-input-widget'));
-      return listsTheGuardedTools(t) ? t : undefined;
-    }, 'the three guarded tools in the picker', 5000, 200).catch(() => undefined);
+    const text = await waitFor(
+      async () => {
+        const t = (last = await visibleText('.quick-input-widget'));
+        return listsTheGuardedTools(t) ? t : undefined;
+      },
+      'the three guarded tools in the picker',
+      5000,
+      200,
+    ).catch(() => undefined);
     if (text !== undefined) return { text, last };
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   }

@@ -130,14 +130,29 @@ suite('races in the real host', () => {
 
     // each landed write: some version V (the one the agent was shown) was followed directly by V with exactly that replacement
     for (const { slot, shown } of landed) {
-      const idx = versions.findIndex((v, i) => i > 0 && versions[i - 1].includes(`slot ${slot} = old`) && v === versions[i - 1].replace(`slot ${slot} = old`, `slot ${slot} = NEW`));
+      const idx = versions.findIndex(
+        (v, i) =>
+          i > 0 &&
+          versions[i - 1].includes(`slot ${slot} = old`) &&
+          v === versions[i - 1].replace(`slot ${slot} = old`, `slot ${slot} = NEW`),
+      );
       assert.ok(idx > 0, `slot ${slot}: the agent's edit appears as one clean change of one version`);
-      assert.ok(shown.has(sha256(versions[idx - 1])), `slot ${slot}: the version the edit landed on is the version the agent was shown last`);
+      assert.ok(
+        shown.has(sha256(versions[idx - 1])),
+        `slot ${slot}: the version the edit landed on is the version the agent was shown last`,
+      );
     }
     const final = doc.getText();
-    const expected = ['user:' + '.'.repeat(typed), ...Array.from({ length: SLOTS }, (_, i) => `slot ${i} = ${landed.some((l) => l.slot === i) ? 'NEW' : 'old'}`), 'end'].join('\n') + '\n';
+    const expected =
+      [
+        'user:' + '.'.repeat(typed),
+        ...Array.from({ length: SLOTS }, (_, i) => `slot ${i} = ${landed.some((l) => l.slot === i) ? 'NEW' : 'old'}`),
+        'end',
+      ].join('\n') + '\n';
     assert.strictEqual(final, expected, 'the final text is exactly the user edits plus the agent edits that were reported as landed');
-    console.log(`      MEASURE races typing: ${typed} user keystrokes, ${attempts} agent writes: ${landed.length} landed, ${blockedCount} blocked`);
+    console.log(
+      `      MEASURE races typing: ${typed} user keystrokes, ${attempts} agent writes: ${landed.length} landed, ${blockedCount} blocked`,
+    );
     assert.ok(landed.length > 0, 'some agent writes landed between keystrokes (the test exercised both outcomes)');
     assert.ok(typed > 0);
   });
@@ -154,14 +169,23 @@ suite('races in the real host', () => {
         calls.push(writeFile(f.rel, `r${round} w${i}\n`, true));
       }
       const outs = await Promise.all(calls);
-      const marks = api().readMarks().filter((m) => vscode.Uri.parse(m.uri).fsPath === f.abs && m.origin === 'read');
+      const marks = api()
+        .readMarks()
+        .filter((m) => vscode.Uri.parse(m.uri).fsPath === f.abs && m.origin === 'read');
       const markHashes = new Set(marks.map((m) => m.hash));
       for (const r of outs.filter((o) => o.json.tool === READ)) {
         expectStatus(r, 'ok');
         const shown = hashesOf(shownTexts(r.text));
-        assert.ok([...shown].some((h) => markHashes.has(h)), `a read's mark is of the text it showed:\n${r.text}\nmarks: ${JSON.stringify(marks)}`);
+        assert.ok(
+          [...shown].some((h) => markHashes.has(h)),
+          `a read's mark is of the text it showed:\n${r.text}\nmarks: ${JSON.stringify(marks)}`,
+        );
       }
-      assert.strictEqual(outs.filter((o) => o.json.tool === WRITE && o.json.status === 'ok').length, 1, 'of the appends carrying one mark, exactly one landed');
+      assert.strictEqual(
+        outs.filter((o) => o.json.tool === WRITE && o.json.status === 'ok').length,
+        1,
+        'of the appends carrying one mark, exactly one landed',
+      );
       expectStatus(await readFile(f.rel), 'ok');
     }
   });
@@ -194,7 +218,8 @@ suite('races in the real host', () => {
       const next = original.replace(/line/g, 'LINE');
       const cts = new vscode.CancellationTokenSource();
       const tool = i % 2 === 0 ? WRITE : REPLACE;
-      const input = tool === WRITE ? { filePath: f.rel, content: next } : { filePath: f.rel, oldString: 'line', newString: 'LINE', replaceAll: true };
+      const input =
+        tool === WRITE ? { filePath: f.rel, content: next } : { filePath: f.rel, oldString: 'line', newString: 'LINE', replaceAll: true };
       const pending = invokeRaw(tool, input, cts.token);
       // cancel at once, after a microtask, or a few milliseconds into the call
       const delay = [undefined, 0, 2, 10, 30, 80][i % 6];
@@ -209,7 +234,10 @@ suite('races in the real host', () => {
         assert.strictEqual(diskText(f), next, 'a complete result: the whole edit is there');
       } catch (e) {
         if (e instanceof assert.AssertionError) throw e;
-        assert.ok(e instanceof vscode.CancellationError || /cancel/i.test(String((e as Error)?.name) + String((e as Error)?.message)), `only cancellation may throw: ${e}`);
+        assert.ok(
+          e instanceof vscode.CancellationError || /cancel/i.test(String((e as Error)?.name) + String((e as Error)?.message)),
+          `only cancellation may throw: ${e}`,
+        );
         const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === f.abs);
         const text = doc?.getText() ?? diskText(f);
         assert.ok(text === original || text === next, `no half-applied edit: ${JSON.stringify(text.slice(0, 80))}`);
@@ -222,7 +250,8 @@ suite('races in the real host', () => {
         await sleep(300);
         const later = diskText(f);
         assert.ok(later === original || later === next, 'still either version whole');
-        outcome = text === next ? 'cancelled(edit-was-applied)' : later === next ? 'cancelled(edit-landed-after)' : 'cancelled(nothing-written)';
+        outcome =
+          text === next ? 'cancelled(edit-was-applied)' : later === next ? 'cancelled(edit-landed-after)' : 'cancelled(nothing-written)';
       }
       outcomes.push(outcome);
       // the lock is free: a read and a write go through
@@ -251,10 +280,18 @@ suite('races in the real host', () => {
     const logFile = guardLogFile();
     assert.ok(logFile, `the "Agent Edit Guard" log file is found under HOME=${process.env.HOME}`);
     const line = await waitFor(
-      () => fs.readFileSync(logFile, 'utf8').split('\n').find((l) => /\[error\]/.test(l) && l.includes(f.rel.split('/').pop()!)),
+      () =>
+        fs
+          .readFileSync(logFile, 'utf8')
+          .split('\n')
+          .find((l) => /\[error\]/.test(l) && l.includes(f.rel.split('/').pop()!)),
       `an [error] line naming ${f.rel} in ${logFile}`,
       10_000,
     );
-    assert.match(fs.readFileSync(logFile, 'utf8'), /fault injected by editGuard\.test\.injectGateFault/, `the log holds the error itself (${line})`);
+    assert.match(
+      fs.readFileSync(logFile, 'utf8'),
+      /fault injected by editGuard\.test\.injectGateFault/,
+      `the log holds the error itself (${line})`,
+    );
   });
 });

@@ -32,7 +32,11 @@ export function stateOf(f: TestFile): FileState {
 export function assertUnchanged(f: TestFile, before: FileState, what: string): void {
   const now = stateOf(f);
   assert.strictEqual(now.exists, before.exists, `${what}: the file's existence changed`);
-  if (before.bytes) assert.ok(now.bytes && now.bytes.equals(before.bytes), `${what}: the bytes on disk changed (${JSON.stringify(now.bytes?.toString('utf8').slice(0, 200))})`);
+  if (before.bytes)
+    assert.ok(
+      now.bytes && now.bytes.equals(before.bytes),
+      `${what}: the bytes on disk changed (${JSON.stringify(now.bytes?.toString('utf8').slice(0, 200))})`,
+    );
   if (before.text !== undefined) {
     assert.strictEqual(now.text, before.text, `${what}: the buffer text changed`);
     assert.strictEqual(now.dirty, before.dirty, `${what}: the dirty flag changed`);
@@ -48,11 +52,16 @@ export async function invokeRaw(tool: ToolName, input: unknown, token?: vscode.C
 const NUMBERED = /^\s*(\d+)\t(.*)$/;
 
 /** Both line-ending forms of each text: a document holds one line ending, which numbered lines and diffs do not show. */
-export const eitherEol = (texts: readonly string[]): string[] => [...new Set(texts.flatMap((t) => [t.replace(/\r\n/g, '\n'), t.replace(/\r?\n/g, '\r\n')]))];
+export const eitherEol = (texts: readonly string[]): string[] => [
+  ...new Set(texts.flatMap((t) => [t.replace(/\r\n/g, '\n'), t.replace(/\r?\n/g, '\r\n')])),
+];
 
 /** The text a numbered rendering stands for (with and without a final line break, of either kind); undefined if none. */
 export function textsFromNumbered(output: string): string[] | undefined {
-  const rows = output.split(/\r?\n/).filter((l) => NUMBERED.test(l)).map((l) => NUMBERED.exec(l)![2]);
+  const rows = output
+    .split(/\r?\n/)
+    .filter((l) => NUMBERED.test(l))
+    .map((l) => NUMBERED.exec(l)![2]);
   if (rows.length === 0) return / is empty\./.test(output) ? [''] : undefined;
   const body = rows.join('\n');
   return eitherEol([body, `${body}\n`]);

@@ -29,10 +29,15 @@ import {
 
 /** Polls the rendered status bar until it matches. */
 const statusBarMatching = (re: RegExp, what: string) =>
-  waitFor(async () => {
-    const text = await statusBarText();
-    return re.test(text) ? text : undefined;
-  }, `status bar ${what} (${re})`, 5000, 100);
+  waitFor(
+    async () => {
+      const text = await statusBarText();
+      return re.test(text) ? text : undefined;
+    },
+    `status bar ${what} (${re})`,
+    5000,
+    100,
+  );
 
 suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
   suiteSetup(async () => {
@@ -169,7 +174,7 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     }
   });
 
-  test('status bar: counts the current chat\'s read and stale marks, live; clearReadMarks empties readMarks()', async () => {
+  test("status bar: counts the current chat's read and stale marks, live; clearReadMarks empties readMarks()", async () => {
     await vscode.commands.executeCommand('editGuard.clearReadMarks');
     await waitFor(() => api().readMarks().length === 0, 'clearReadMarks to clear every mark');
 
@@ -192,10 +197,15 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     expectStatus(await readFile(f.rel), 'ok');
     const base = f.rel.split('/').pop()!;
     void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const text = await waitFor(async () => {
-      const t = ((await ui({ action: 'text', selector: '.quick-input-widget', timeout: 1000 })) as { text?: string }).text ?? '';
-      return t.includes(base) ? t : undefined;
-    }, `the quick pick to list ${base}`, 5000, 100);
+    const text = await waitFor(
+      async () => {
+        const t = ((await ui({ action: 'text', selector: '.quick-input-widget', timeout: 1000 })) as { text?: string }).text ?? '';
+        return t.includes(base) ? t : undefined;
+      },
+      `the quick pick to list ${base}`,
+      5000,
+      100,
+    );
     assert.ok(text.includes(base));
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await sleep(100);

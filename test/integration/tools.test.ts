@@ -54,7 +54,11 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.match(blocked.text, /\b(never|not|hasn't|haven't)\b[^\n]*\bread\b/i, 'the text says the file was never read');
     assert.deepStrictEqual(
       numberedLines(blocked.text),
-      [[1, 'alpha'], [2, 'beta'], [3, 'gamma']],
+      [
+        [1, 'alpha'],
+        [2, 'beta'],
+        [3, 'gamma'],
+      ],
       `the result holds the current numbered content:\n${blocked.text}`,
     );
 
@@ -78,8 +82,14 @@ suite('guarded tools (plain invokeTool)', () => {
     assert.match(blocked.text, /changed/i, 'the text says the file changed since the read');
     const diff = diffLines(blocked.text);
     assert.ok(diff.hunks.length > 0, `the result has a unified diff hunk:\n${blocked.text}`);
-    assert.ok(diff.removed.some((l) => l === 'two'), `the diff removes the line the agent saw:\n${blocked.text}`);
-    assert.ok(diff.added.some((l) => l === 'two typed by the user'), `the diff adds the user's line:\n${blocked.text}`);
+    assert.ok(
+      diff.removed.some((l) => l === 'two'),
+      `the diff removes the line the agent saw:\n${blocked.text}`,
+    );
+    assert.ok(
+      diff.added.some((l) => l === 'two typed by the user'),
+      `the diff adds the user's line:\n${blocked.text}`,
+    );
 
     const doc = editor.document;
     assert.strictEqual(doc.getText(), 'one\ntwo typed by the user\nthree\n', 'buffer: the user text is there, the agent edit is not');
@@ -97,7 +107,11 @@ suite('guarded tools (plain invokeTool)', () => {
     expectStatus(await replaceString(f.rel, 'tail', 'TAIL'), 'blocked', { reason: 'changed' });
     const retry = await replaceString(f.rel, 'tail', 'TAIL');
     const json = expectStatus(retry, 'ok');
-    assert.strictEqual(editor.document.getText(), 'head\nbody edited by user\nTAIL\n', 'both the user edit and the agent edit are in the buffer');
+    assert.strictEqual(
+      editor.document.getText(),
+      'head\nbody edited by user\nTAIL\n',
+      'both the user edit and the agent edit are in the buffer',
+    );
     assert.strictEqual(json.keptUnsaved, true, 'the write went into a buffer with user changes: left unsaved');
     assert.strictEqual(editor.document.isDirty, true);
     assert.strictEqual(diskText(f), original, 'nothing saved to disk');
@@ -245,7 +259,13 @@ suite('guarded tools (plain invokeTool)', () => {
     const json = expectStatus(out, 'ok');
     assert.deepStrictEqual(
       numberedLines(out.text),
-      [[10, 'line 10'], [11, 'line 11'], [12, 'line 12'], [13, 'line 13'], [14, 'line 14']],
+      [
+        [10, 'line 10'],
+        [11, 'line 11'],
+        [12, 'line 12'],
+        [13, 'line 13'],
+        [14, 'line 14'],
+      ],
       `only the requested range is shown:\n${out.text}`,
     );
     assert.strictEqual(json.startLine, 10);
@@ -306,7 +326,14 @@ suite('guarded tools (plain invokeTool)', () => {
     // the read sees the buffer, unsaved changes included
     const read = await readFile(f.rel);
     expectStatus(read, 'ok');
-    assert.deepStrictEqual(numberedLines(read.text).slice(0, 2), [[1, 'keep (user, unsaved)'], [2, 'me']], 'read shows the buffer');
+    assert.deepStrictEqual(
+      numberedLines(read.text).slice(0, 2),
+      [
+        [1, 'keep (user, unsaved)'],
+        [2, 'me'],
+      ],
+      'read shows the buffer',
+    );
 
     const out = await replaceString(f.rel, 'me', 'ME');
     const json = expectStatus(out, 'ok');

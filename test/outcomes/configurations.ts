@@ -51,7 +51,10 @@ const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
 };
 
 const builtinTools = {
-  read: (file: FileRef, lines = { start: 1, count: 500 }): Call => ({ tool: 'read_file', input: { filePath: file.abs, startLine: lines.start, endLine: lines.start + lines.count - 1 } }),
+  read: (file: FileRef, lines = { start: 1, count: 500 }): Call => ({
+    tool: 'read_file',
+    input: { filePath: file.abs, startLine: lines.start, endLine: lines.start + lines.count - 1 },
+  }),
   edits(batch: PlannedEdit[], shape: 'calls' | 'patch'): Call[] {
     if (shape === 'calls') return batch.map(builtinEdit);
     const input = wholePatch(batch.map((p) => patchPart(p.file.abs, p.copy, p.edit)));
@@ -79,7 +82,10 @@ export const CONFIGURATIONS: Configuration[] = [
     label: 'Guarded agent',
     mode: GUARDED_AGENT,
     bridge: false,
-    read: (file, lines) => ({ tool: READ, input: lines ? { filePath: file.rel, offset: lines.start, limit: lines.count } : { filePath: file.rel } }),
+    read: (file, lines) => ({
+      tool: READ,
+      input: lines ? { filePath: file.rel, offset: lines.start, limit: lines.count } : { filePath: file.rel },
+    }),
     // no patch tool: the edits of a patch are one call per file, in one response
     edits: (batch) => batch.map(guardedEdit),
   },

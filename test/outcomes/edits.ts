@@ -94,7 +94,8 @@ export function patchPart(filePath: string, copy: string | undefined, edit: Edit
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail++;
   const context = (ls: string[]) => ls.map((l) => ` ${l}`);
   return [
     `*** Update File: ${filePath}`,

@@ -36,7 +36,7 @@ function record(outcomes: Outcome[]): void {
   fs.writeFileSync(file, JSON.stringify(run, null, 1));
 }
 
-suite('What the guard prevents: failure sequences from the trackers, replayed in Copilot\'s agent loop', function () {
+suite("What the guard prevents: failure sequences from the trackers, replayed in Copilot's agent loop", function () {
   copilotSuiteHooks();
 
   // the bridge-on configuration first: with agent turns before the hooks file exists, Copilot has been
@@ -60,7 +60,8 @@ suite('What the guard prevents: failure sequences from the trackers, replayed in
             if (config.id === 'baseline') {
               // Copilot as shipped: it never refuses, and it loses data exactly where the trackers say it does
               assert.strictEqual(o.blocks, 0, seen);
-              if (scenario.baseline === 'loses') assert.ok(o.wrongFiles.length > 0, `Copilot as shipped ${scenario.what}; here nothing was lost: ${seen}`);
+              if (scenario.baseline === 'loses')
+                assert.ok(o.wrongFiles.length > 0, `Copilot as shipped ${scenario.what}; here nothing was lost: ${seen}`);
               else assert.deepStrictEqual(o.wrongFiles, [], seen);
             } else {
               assert.deepStrictEqual(o.wrongFiles, [], `nothing is lost or corrupted: ${seen}`);

@@ -27,7 +27,8 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
   const big = refOf('big.txt');
   if (scenario.turns.some((t) => t.some((a) => 'overflow' in a))) write(big, BIG);
 
-  const open = async (rel: string) => (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(refOf(rel).uri), { preview: false })).document;
+  const open = async (rel: string) =>
+    (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(refOf(rel).uri), { preview: false })).document;
   for (const f of scenario.files) if (f.open) await open(f.rel);
 
   const world: World = {
@@ -67,10 +68,15 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
     const leading: Act[] = [];
     while (leading.length < acts.length && 'world' in acts[leading.length]) leading.push(acts[leading.length]);
     for (const act of leading) if ('world' in act) await act.world(world);
-    await agentTurn(`o-${config.id}-${scenario.id}-${run}-${i + 1}`, agent.turn(acts.slice(leading.length)), `${scenario.title} (turn ${i + 1}).`, {
-      model: fakeModel().MODELS[scenario.model],
-      mode: config.mode,
-    });
+    await agentTurn(
+      `o-${config.id}-${scenario.id}-${run}-${i + 1}`,
+      agent.turn(acts.slice(leading.length)),
+      `${scenario.title} (turn ${i + 1}).`,
+      {
+        model: fakeModel().MODELS[scenario.model],
+        mode: config.mode,
+      },
+    );
   }
   const wallMs = Date.now() - started;
 

@@ -67,7 +67,16 @@ export interface Scenario {
 const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
 const swap = (from: string, to: string) => (line: string) => line.replace(from, to);
 
-const SETTINGS = lines('export const settings = {', "  name: 'demo',", '  retries: 3,', '  timeoutMs: 30000,', '  verbose: false,', "  region: 'eu-west-1',", '  cacheSize: 256,', '};');
+const SETTINGS = lines(
+  'export const settings = {',
+  "  name: 'demo',",
+  '  retries: 3,',
+  '  timeoutMs: 30000,',
+  '  verbose: false,',
+  "  region: 'eu-west-1',",
+  '  cacheSize: 256,',
+  '};',
+);
 
 const GREETING = lines(
   'export function greet(name: string): string {',
@@ -78,27 +87,80 @@ const GREETING = lines(
   '}',
 );
 
-const LIMITS = lines('export const limits = {', '  maxUsers: 100,', '  maxProjects: 10,', '  maxUploadsMb: 50,', '  maxSessions: 5,', '  maxTokens: 4096,', '};');
+const LIMITS = lines(
+  'export const limits = {',
+  '  maxUsers: 100,',
+  '  maxProjects: 10,',
+  '  maxUploadsMb: 50,',
+  '  maxSessions: 5,',
+  '  maxTokens: 4096,',
+  '};',
+);
 
 const REPORT = lines('# Quarterly report', '', '## Summary', 'Revenue grew 12% on the quarter.');
-const FINDINGS = lines('', '## Findings', '- Churn fell to 2.1% after the onboarding change.', '- Support tickets per customer halved since March.', '- The EU region now carries 41% of revenue.');
+const FINDINGS = lines(
+  '',
+  '## Findings',
+  '- Churn fell to 2.1% after the onboarding change.',
+  '- Support tickets per customer halved since March.',
+  '- The EU region now carries 41% of revenue.',
+);
 
-const indent = (text: string, from: number, to: number) => text.replace(new RegExp(`^( {${from}})+`, 'gm'), (m) => ' '.repeat((m.length / from) * to));
-const TOTAL_4 = lines('export function total(items: number[]): number {', '    let sum = 0;', '    for (const item of items) {', '        sum += item;', '    }', '    return sum;', '}');
+const indent = (text: string, from: number, to: number) =>
+  text.replace(new RegExp(`^( {${from}})+`, 'gm'), (m) => ' '.repeat((m.length / from) * to));
+const TOTAL_4 = lines(
+  'export function total(items: number[]): number {',
+  '    let sum = 0;',
+  '    for (const item of items) {',
+  '        sum += item;',
+  '    }',
+  '    return sum;',
+  '}',
+);
 const TOTAL_2 = indent(TOTAL_4, 4, 2);
 
-const PALETTE = lines('export const palette = {', "  primary: '#1e88e5',", "  secondary: '#8e24aa',", "  success: '#43a047',", "  warning: '#fdd835',", "  danger: '#e53935',", '};');
+const PALETTE = lines(
+  'export const palette = {',
+  "  primary: '#1e88e5',",
+  "  secondary: '#8e24aa',",
+  "  success: '#43a047',",
+  "  warning: '#fdd835',",
+  "  danger: '#e53935',",
+  '};',
+);
 
-const API = lines('import { request } from "./http";', '', 'export async function getUser(id: string) {', '  return request(`/users/${id}`);', '}');
-const HELPERS = lines('// shared helpers, written by the user', 'export const isBlank = (s: string) => s.trim() === "";', 'export const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));');
+const API = lines(
+  'import { request } from "./http";',
+  '',
+  'export async function getUser(id: string) {',
+  '  return request(`/users/${id}`);',
+  '}',
+);
+const HELPERS = lines(
+  '// shared helpers, written by the user',
+  'export const isBlank = (s: string) => s.trim() === "";',
+  'export const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));',
+);
 // no indentation: Copilot's apply_patch re-indents added lines to the editor's settings, which is not what this scenario measures
-const NEW_HELPERS = lines('export const isEmail = (s: string) => /^[^@\\s]+@[^@\\s]+$/.test(s);', 'export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");');
+const NEW_HELPERS = lines(
+  'export const isEmail = (s: string) => /^[^@\\s]+@[^@\\s]+$/.test(s);',
+  'export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");',
+);
 
 const NOTES = lines('# Notes', '', '- first item', '- second item', '- third item');
 const BOM = '\uFEFF';
 const crlf = (text: string) => text.replace(/\n/g, '\r\n');
 const CRLF_FILE = BOM + crlf(lines('[server]', 'host = "localhost"', 'port = 8080', 'workers = 2', '', '[log]', 'level = "info"'));
-const COUNTER = lines('let count = 0;', 'export function increment() {', '  count += 1;', '  return count;', '}', 'export function reset() {', '  count = 0;', '}');
+const COUNTER = lines(
+  'let count = 0;',
+  'export function increment() {',
+  '  count += 1;',
+  '  return count;',
+  '}',
+  'export function reset() {',
+  '  count = 0;',
+  '}',
+);
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -107,11 +169,21 @@ export const SCENARIOS: Scenario[] = [
     source: 'microsoft/vscode#260188; anthropics/claude-code#85488',
     kind: 'failure',
     model: 'small',
-    files: [{ rel: 'settings.ts', initial: SETTINGS, intended: SETTINGS.replace('30000', '60000').replace('retries: 3', 'retries: 5').replace('verbose: false', 'verbose: true') }],
+    files: [
+      {
+        rel: 'settings.ts',
+        initial: SETTINGS,
+        intended: SETTINGS.replace('30000', '60000').replace('retries: 3', 'retries: 5').replace('verbose: false', 'verbose: true'),
+      },
+    ],
     turns: [
       [{ read: 'settings.ts' }, { edit: 'settings.ts', intent: changeLine('timeoutMs', swap('30000', '60000')) }],
       // a later request: big reads overflow the context, Copilot summarises it, and the summary kept the file as first read
-      [{ overflow: true }, { summarize: 'settings.ts' }, { edit: 'settings.ts', intent: changeLines(['retries', swap('3', '5')], ['verbose', swap('false', 'true')]) }],
+      [
+        { overflow: true },
+        { summarize: 'settings.ts' },
+        { edit: 'settings.ts', intent: changeLines(['retries', swap('3', '5')], ['verbose', swap('false', 'true')]) },
+      ],
     ],
     baseline: 'loses',
     what: "the agent's edit from the summarised copy puts its own earlier change back",
@@ -122,8 +194,21 @@ export const SCENARIOS: Scenario[] = [
     source: 'anthropics/claude-code#70662, #53220',
     kind: 'failure',
     model: 'sonnet',
-    files: [{ rel: 'greeting.ts', initial: GREETING, intended: GREETING.replace("'Hello'", "'Welcome'").replace("', '", "' - '").replace("'.'", "'!'"), open: true }],
-    turns: [[{ read: 'greeting.ts' }, { world: (w) => w.type('greeting.ts', "', '", "' - '") }, { edit: 'greeting.ts', intent: changeLines(['greeting =', swap("'Hello'", "'Welcome'")], ['punctuation =', swap("'.'", "'!'")]) }]],
+    files: [
+      {
+        rel: 'greeting.ts',
+        initial: GREETING,
+        intended: GREETING.replace("'Hello'", "'Welcome'").replace("', '", "' - '").replace("'.'", "'!'"),
+        open: true,
+      },
+    ],
+    turns: [
+      [
+        { read: 'greeting.ts' },
+        { world: (w) => w.type('greeting.ts', "', '", "' - '") },
+        { edit: 'greeting.ts', intent: changeLines(['greeting =', swap("'Hello'", "'Welcome'")], ['punctuation =', swap("'.'", "'!'")]) },
+      ],
+    ],
     baseline: 'loses',
     what: "the user's typing, not yet saved, is overwritten by the agent's block",
   },
@@ -133,7 +218,17 @@ export const SCENARIOS: Scenario[] = [
     source: 'microsoft/vscode-copilot-release#8304, #8113',
     kind: 'failure',
     model: 'sonnet',
-    files: [{ rel: 'limits.ts', initial: LIMITS, intended: LIMITS.replace('maxProjects: 10', 'maxProjects: 20').replace('maxUploadsMb: 50', 'maxUploadsMb: 500').replace('maxUsers: 100', 'maxUsers: 200').replace('maxSessions: 5', 'maxSessions: 8'), open: true }],
+    files: [
+      {
+        rel: 'limits.ts',
+        initial: LIMITS,
+        intended: LIMITS.replace('maxProjects: 10', 'maxProjects: 20')
+          .replace('maxUploadsMb: 50', 'maxUploadsMb: 500')
+          .replace('maxUsers: 100', 'maxUsers: 200')
+          .replace('maxSessions: 5', 'maxSessions: 8'),
+        open: true,
+      },
+    ],
     turns: [
       [{ read: 'limits.ts' }, { edit: 'limits.ts', intent: changeLine('maxProjects', swap('10', '20')) }],
       [
@@ -156,7 +251,15 @@ export const SCENARIOS: Scenario[] = [
     kind: 'failure',
     model: 'small',
     files: [{ rel: 'report.md', initial: REPORT, intended: REPORT + FINDINGS }],
-    turns: [[{ read: 'report.md' }, { edit: 'report.md', intent: appendSection(FINDINGS) }, { overflow: true }, { summarize: 'report.md' }, { edit: 'report.md', intent: appendSection(FINDINGS) }]],
+    turns: [
+      [
+        { read: 'report.md' },
+        { edit: 'report.md', intent: appendSection(FINDINGS) },
+        { overflow: true },
+        { summarize: 'report.md' },
+        { edit: 'report.md', intent: appendSection(FINDINGS) },
+      ],
+    ],
     baseline: 'loses',
     what: 'the section stands twice',
   },
@@ -167,7 +270,13 @@ export const SCENARIOS: Scenario[] = [
     kind: 'failure',
     model: 'sonnet',
     files: [{ rel: 'total.ts', initial: TOTAL_4, intended: TOTAL_2.replace('let sum = 0;', 'let sum = 0; // running total') }],
-    turns: [[{ read: 'total.ts' }, { world: (w) => w.format('total.ts', TOTAL_2) }, { edit: 'total.ts', intent: changeLine('let sum', (l) => (l.includes('//') ? l : `${l} // running total`)) }]],
+    turns: [
+      [
+        { read: 'total.ts' },
+        { world: (w) => w.format('total.ts', TOTAL_2) },
+        { edit: 'total.ts', intent: changeLine('let sum', (l) => (l.includes('//') ? l : `${l} // running total`)) },
+      ],
+    ],
     baseline: 'loses',
     what: "the formatter's change is undone on the lines the edit quoted",
   },
@@ -177,7 +286,13 @@ export const SCENARIOS: Scenario[] = [
     source: 'google-gemini/gemini-cli#8372; earendil-works/pi#2327',
     kind: 'failure',
     model: 'sonnet',
-    files: [{ rel: 'palette.ts', initial: PALETTE, intended: PALETTE.replace('#43a047', '#2e7d32').replace('#8e24aa', '#6a1b9a').replace('#fdd835', '#f9a825') }],
+    files: [
+      {
+        rel: 'palette.ts',
+        initial: PALETTE,
+        intended: PALETTE.replace('#43a047', '#2e7d32').replace('#8e24aa', '#6a1b9a').replace('#fdd835', '#f9a825'),
+      },
+    ],
     turns: [
       [
         { read: 'palette.ts' },
@@ -199,7 +314,14 @@ export const SCENARIOS: Scenario[] = [
     kind: 'failure',
     model: 'gpt',
     files: [
-      { rel: 'api.ts', initial: API, intended: API.replace('export async function getUser(id: string) {', 'export async function getUser(id: string, signal?: AbortSignal) {').replace('request(`/users/${id}`)', 'request(`/users/${id}`, { signal })') },
+      {
+        rel: 'api.ts',
+        initial: API,
+        intended: API.replace(
+          'export async function getUser(id: string) {',
+          'export async function getUser(id: string, signal?: AbortSignal) {',
+        ).replace('request(`/users/${id}`)', 'request(`/users/${id}`, { signal })'),
+      },
       { rel: 'helpers.ts', initial: HELPERS, intended: HELPERS + NEW_HELPERS },
     ],
     turns: [
@@ -212,7 +334,14 @@ export const SCENARIOS: Scenario[] = [
             { edit: 'helpers.ts', intent: createFile(NEW_HELPERS) },
           ],
         },
-        { patch: [{ edit: 'api.ts', intent: changeLine('request(`/users', swap('request(`/users/${id}`)', 'request(`/users/${id}`, { signal })')) }] },
+        {
+          patch: [
+            {
+              edit: 'api.ts',
+              intent: changeLine('request(`/users', swap('request(`/users/${id}`)', 'request(`/users/${id}`, { signal })')),
+            },
+          ],
+        },
       ],
     ],
     baseline: 'loses',
@@ -248,7 +377,16 @@ export const SCENARIOS: Scenario[] = [
     source: 'anthropics/claude-code#11878 (a timestamp change)',
     kind: 'false-alarm',
     model: 'sonnet',
-    files: [{ rel: 'counter.ts', initial: COUNTER, intended: COUNTER.replace('count += 1;', 'count += step;').replace('export function increment() {', 'export function increment(step = 1) {') }],
+    files: [
+      {
+        rel: 'counter.ts',
+        initial: COUNTER,
+        intended: COUNTER.replace('count += 1;', 'count += step;').replace(
+          'export function increment() {',
+          'export function increment(step = 1) {',
+        ),
+      },
+    ],
     turns: [
       [
         { read: 'counter.ts' },
@@ -266,7 +404,13 @@ export const SCENARIOS: Scenario[] = [
     source: 'anthropics/claude-code#12330, #12805 (line endings, BOM)',
     kind: 'false-alarm',
     model: 'sonnet',
-    files: [{ rel: 'server.toml', initial: Buffer.from(CRLF_FILE, 'utf8'), intended: Buffer.from(CRLF_FILE.replace('port = 8080', 'port = 9090').replace('level = "info"', 'level = "debug"'), 'utf8') }],
+    files: [
+      {
+        rel: 'server.toml',
+        initial: Buffer.from(CRLF_FILE, 'utf8'),
+        intended: Buffer.from(CRLF_FILE.replace('port = 8080', 'port = 9090').replace('level = "info"', 'level = "debug"'), 'utf8'),
+      },
+    ],
     turns: [
       [
         { read: 'server.toml' },
@@ -283,7 +427,15 @@ export const SCENARIOS: Scenario[] = [
     source: 'RooCodeInc/Roo-Code#3499 (the re-read tax)',
     kind: 'false-alarm',
     model: 'sonnet',
-    files: [{ rel: 'counter.ts', initial: COUNTER, intended: COUNTER.replace('let count = 0;', 'let count = 10;').replace('  count += 1;', '  count += 2;').replace('  count = 0;', '  count = 10;') }],
+    files: [
+      {
+        rel: 'counter.ts',
+        initial: COUNTER,
+        intended: COUNTER.replace('let count = 0;', 'let count = 10;')
+          .replace('  count += 1;', '  count += 2;')
+          .replace('  count = 0;', '  count = 10;'),
+      },
+    ],
     turns: [
       [
         { read: 'counter.ts' },

@@ -87,8 +87,18 @@ export class ScriptedAgent {
           yield [this.config.read(this.files.big, { start, count: 400 })];
         }
       } else if ('edit' in act) yield* this.edit([{ name: act.edit, intent: act.intent }], 'calls', 1);
-      else if ('together' in act) yield* this.edit(act.together.map((e) => ({ name: e.edit, intent: e.intent })), 'calls', 1);
-      else yield* this.edit(act.patch.map((e) => ({ name: e.edit, intent: e.intent })), 'patch', 1);
+      else if ('together' in act)
+        yield* this.edit(
+          act.together.map((e) => ({ name: e.edit, intent: e.intent })),
+          'calls',
+          1,
+        );
+      else
+        yield* this.edit(
+          act.patch.map((e) => ({ name: e.edit, intent: e.intent })),
+          'patch',
+          1,
+        );
     }
   }
 
@@ -98,12 +108,20 @@ export class ScriptedAgent {
     const [result] = yield [this.config.read(this.files.ref(name))];
     const text = textOfRead(result.text);
     // the copy is what the read showed; if that is not the file's text, this suite misreads the result
-    assert.strictEqual(folded(text), await this.files.textNow(name), `the agent's copy of ${name} is what its read showed:\n${result.text}`);
+    assert.strictEqual(
+      folded(text),
+      await this.files.textNow(name),
+      `the agent's copy of ${name} is what its read showed:\n${result.text}`,
+    );
     this.copies.set(name, text);
     if (!this.firstReads.has(name)) this.firstReads.set(name, text);
   }
 
-  private async *edit(wanted: Array<{ name: string; intent: Intent }>, shape: 'calls' | 'patch', attempt: number): AsyncGenerator<Call[], void, ToolResultSeen[]> {
+  private async *edit(
+    wanted: Array<{ name: string; intent: Intent }>,
+    shape: 'calls' | 'patch',
+    attempt: number,
+  ): AsyncGenerator<Call[], void, ToolResultSeen[]> {
     const planned = wanted
       .map((w) => ({ ...w, copy: this.copies.get(w.name) }))
       .map((w) => ({ ...w, edit: w.intent(w.copy) }))
@@ -133,7 +151,12 @@ export class ScriptedAgent {
       }
       for (const p of covered) {
         const spliced = outcome === 'failed' ? splicedInto(result.text, p.copy) : undefined;
-        const shown = outcome === 'refused' ? shownOf(result.text, this.files.ref(p.name).rel, p.copy) : spliced !== undefined ? { text: spliced } : undefined;
+        const shown =
+          outcome === 'refused'
+            ? shownOf(result.text, this.files.ref(p.name).rel, p.copy)
+            : spliced !== undefined
+              ? { text: spliced }
+              : undefined;
         if (shown && 'text' in shown) this.copies.set(p.name, shown.text);
         // only some lines shown (a duplicate refusal): the agent knows them to be in the file as well
         else if (shown) this.copies.set(p.name, `${p.copy ?? ''}\n${shown.lines}\n`);
@@ -151,6 +174,9 @@ export class ScriptedAgent {
 function resultOf(results: ToolResultSeen[], call: Call): ToolResultSeen {
   const same = (input: Record<string, unknown> | undefined) => JSON.stringify(input) === JSON.stringify(call.input);
   const found = [...results].reverse().find((r) => r.name === call.tool && same(r.input));
-  assert.ok(found, `the model received the result of ${call.tool} ${JSON.stringify(call.input).slice(0, 200)}; results: ${results.map((r) => r.name).join(', ')}`);
+  assert.ok(
+    found,
+    `the model received the result of ${call.tool} ${JSON.stringify(call.input).slice(0, 200)}; results: ${results.map((r) => r.name).join(', ')}`,
+  );
   return found;
 }

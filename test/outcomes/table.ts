@@ -100,7 +100,8 @@ function cell(scenario: Results['scenarios'][number], s: Summary): string {
 /** The Markdown table of a results.json object. */
 export function outcomesTable(results: Results): string {
   const { configurations, scenarios, outcomes } = results;
-  const of = (scenarioId: string, configId: string) => summarize(outcomes.filter((o) => o.scenario === scenarioId && o.configuration === configId));
+  const of = (scenarioId: string, configId: string) =>
+    summarize(outcomes.filter((o) => o.scenario === scenarioId && o.configuration === configId));
   const header = ['What happens', 'Documented in', ...configurations.map((c) => c.label)];
   const rows = scenarios.map((s) => [s.title, s.source, ...configurations.map((c) => cell(s, of(s.id, c.id)))]);
   const totals = configurations.map((c) => {
@@ -114,7 +115,9 @@ export function outcomesTable(results: Results): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const runs = results.runsPerScenario === 1 ? 'One run of each scenario' : `${results.runsPerScenario} runs of each scenario`;
   const caption = `*${runs} in each configuration, ${results.generated.slice(0, 10)}: Copilot Chat ${results.copilotChat} in VS Code ${results.vscode}. Counts are per run; a time is the median run's, from the first request to the last answer.*`;
-  return [caption, '', line(header), line(header.map(() => '---')), ...rows.map(line), line(['**All scenarios**', '', ...totals])].join('\n');
+  return [caption, '', line(header), line(header.map(() => '---')), ...rows.map(line), line(['**All scenarios**', '', ...totals])].join(
+    '\n',
+  );
 }
 
 /** The README with its table between the markers replaced by `table`. */

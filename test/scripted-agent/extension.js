@@ -15,7 +15,12 @@
 'use strict';
 const vscode = require('vscode');
 
-const TOOLS = { read: 'editGuard_readFile', write: 'editGuard_writeFile', append: 'editGuard_writeFile', replace: 'editGuard_replaceString' };
+const TOOLS = {
+  read: 'editGuard_readFile',
+  write: 'editGuard_writeFile',
+  append: 'editGuard_writeFile',
+  replace: 'editGuard_replaceString',
+};
 const HELP = [
   '**@scripted** calls the Agent Edit Guard tools exactly as you say:',
   '',
@@ -44,7 +49,11 @@ function parsePrompt(prompt) {
     const script = JSON.parse(text);
     if (!Array.isArray(script.calls)) throw new Error('JSON prompt needs "calls": [{ "tool", "input" }, ...]');
     for (const c of script.calls) if (!c || typeof c.tool !== 'string') throw new Error('every call needs a "tool" name');
-    return { calls: script.calls.map((c) => ({ tool: c.tool, input: c.input ?? {} })), ids: script.ids !== false, parallel: !!script.parallel };
+    return {
+      calls: script.calls.map((c) => ({ tool: c.tool, input: c.input ?? {} })),
+      ids: script.ids !== false,
+      parallel: !!script.parallel,
+    };
   }
   const m = /^(\w+)\b([\s\S]*)$/.exec(text);
   const verb = m ? m[1].toLowerCase() : '';
@@ -75,13 +84,20 @@ function decode(result) {
     if (typeof part.value === 'string') text += part.value;
     else if (part && typeof part.mimeType === 'string' && part.data && /json/.test(part.mimeType)) {
       const raw = new TextDecoder().decode(part.data);
-      try { json = JSON.parse(raw); } catch { json = { unparsed: raw }; }
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        json = { unparsed: raw };
+      }
     }
   }
   return { text, json };
 }
 
-const fence = (s) => { const n = Math.max(3, ...(s.match(/`+/g) || []).map((x) => x.length + 1)); return '`'.repeat(n); };
+const fence = (s) => {
+  const n = Math.max(3, ...(s.match(/`+/g) || []).map((x) => x.length + 1));
+  return '`'.repeat(n);
+};
 function summary(json) {
   if (!json) return '';
   const why = json.reason || json.code;
@@ -96,11 +112,14 @@ async function handler(request, _context, stream, token) {
     try {
       script = parsePrompt(request.prompt);
     } catch (e) {
-      rec.error = String(e && e.message || e);
+      rec.error = String((e && e.message) || e);
       stream.markdown(`Can't read that: ${rec.error}\n\n${HELP}`);
       return { metadata: { scripted: true, error: rec.error } };
     }
-    if (script.help) { stream.markdown(HELP); return { metadata: { scripted: true } }; }
+    if (script.help) {
+      stream.markdown(HELP);
+      return { metadata: { scripted: true } };
+    }
     const one = async (c) => {
       const r = { tool: c.tool, input: c.input, text: '', json: undefined, error: undefined };
       try {
@@ -108,7 +127,7 @@ async function handler(request, _context, stream, token) {
         if (script.ids) options.chatRequestId = request.id; // what Copilot passes: its turn id
         Object.assign(r, decode(await vscode.lm.invokeTool(c.tool, options, token)));
       } catch (e) {
-        r.error = `${e && e.name || 'Error'}: ${e && e.message || e}`;
+        r.error = `${(e && e.name) || 'Error'}: ${(e && e.message) || e}`;
       }
       return r;
     };
@@ -116,7 +135,7 @@ async function handler(request, _context, stream, token) {
     if (!script.parallel) for (const c of script.calls) results.push(await one(c));
     for (const r of results) {
       rec.results.push(r);
-      stream.markdown(`\`${r.tool}\` \`${r.input && r.input.filePath || ''}\`${r.json ? ': ' + summary(r.json) : ''}\n\n`);
+      stream.markdown(`\`${r.tool}\` \`${(r.input && r.input.filePath) || ''}\`${r.json ? ': ' + summary(r.json) : ''}\n\n`);
       if (r.error) stream.markdown(`The tool threw: ${r.error}\n\n`);
       else stream.markdown(`${fence(r.text)}text\n${r.text}\n${fence(r.text)}\n\n`);
     }
@@ -128,15 +147,26 @@ async function handler(request, _context, stream, token) {
 
 function activate(context) {
   context.subscriptions.push(vscode.chat.createChatParticipant('editguard-test.scripted', handler));
-  context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider('editguard-test', {
-    provideLanguageModelChatInformation: () => [{ id: 'scripted-model', name: 'Scripted fake model', family: 'scripted',
-      version: '1', maxInputTokens: 100000, maxOutputTokens: 4000, isUserSelectable: true,
-      capabilities: { toolCalling: true, imageInput: false } }],
-    async provideLanguageModelChatResponse(_model, _messages, _options, progress) {
-      progress.report(new vscode.LanguageModelTextPart('This fake model does not answer. Ask @scripted (type: @scripted help).'));
-    },
-    provideTokenCount: (_model, text) => Math.ceil(String(typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
-  }));
+  context.subscriptions.push(
+    vscode.lm.registerLanguageModelChatProvider('editguard-test', {
+      provideLanguageModelChatInformation: () => [
+        {
+          id: 'scripted-model',
+          name: 'Scripted fake model',
+          family: 'scripted',
+          version: '1',
+          maxInputTokens: 100000,
+          maxOutputTokens: 4000,
+          isUserSelectable: true,
+          capabilities: { toolCalling: true, imageInput: false },
+        },
+      ],
+      async provideLanguageModelChatResponse(_model, _messages, _options, progress) {
+        progress.report(new vscode.LanguageModelTextPart('This fake model does not answer. Ask @scripted (type: @scripted help).'));
+      },
+      provideTokenCount: (_model, text) => Math.ceil(String(typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
+    }),
+  );
   // The workbench lists a vendor's models only once someone asks for them; ask now, so the chat's model
   // picker offers (and, with "chat.defaultModel": "scripted-model", selects) the fake model before the first request.
   vscode.lm.selectChatModels({ vendor: 'editguard-test' }).then(undefined, () => {});

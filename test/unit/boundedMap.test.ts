@@ -11,7 +11,10 @@ suite('bounded map', () => {
     m.set('d', 4);
     assert.equal(m.size, 3);
     assert.equal(m.has('b'), false, 'the least recently used went');
-    assert.deepEqual(['a', 'c', 'd'].map((k) => m.get(k)), [1, 3, 4]);
+    assert.deepEqual(
+      ['a', 'c', 'd'].map((k) => m.get(k)),
+      [1, 3, 4],
+    );
     m.set('c', 30); // a set of a known key is a use too, and replaces the value
     m.set('e', 5); // the oldest is now a (read before c and d were read above)
     assert.equal(m.has('a'), false);
@@ -29,11 +32,22 @@ suite('bounded map', () => {
     m.set('d', 4);
     assert.equal(m.has('a'), false, 'a peek did not keep a alive');
     m.get('b');
-    assert.deepEqual([...m], [['c', 3], ['d', 4], ['b', 2]]);
+    assert.deepEqual(
+      [...m],
+      [
+        ['c', 3],
+        ['d', 4],
+        ['b', 2],
+      ],
+    );
     const copy = new BoundedMap<string, number>(3);
     for (const [k, v] of m) copy.set(k, v);
     copy.set('e', 5);
-    assert.deepEqual([...copy].map(([k]) => k), ['d', 'b', 'e'], 'rebuilt in that order, the copy forgets the same entry first');
+    assert.deepEqual(
+      [...copy].map(([k]) => k),
+      ['d', 'b', 'e'],
+      'rebuilt in that order, the copy forgets the same entry first',
+    );
   });
 
   test('a bound below one is refused, not taken as "no bound"', () => {

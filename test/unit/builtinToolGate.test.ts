@@ -36,7 +36,10 @@ function setup(settings: Partial<GuardSettings> = {}) {
     onPending: (chat, pending) => pendingNotes.push(`${chat.slice(0, 4)} ${pending}`),
     names: {
       noteCall: (session, turn) => (nameCalls.push(`noteCall ${session} ${turn}`), names.noteCall(session, turn)),
-      notePrompt: (session, turn, prompt) => (nameCalls.push(`notePrompt ${session} ${turn} ${prompt}`), names.notePrompt(session, turn, prompt)),
+      notePrompt: (session, turn, prompt) => (
+        nameCalls.push(`notePrompt ${session} ${turn} ${prompt}`),
+        names.notePrompt(session, turn, prompt)
+      ),
       retagTurn: (session, from, to) => (nameCalls.push(`retagTurn ${session} ${from} ${to}`), names.retagTurn(session, from, to)),
       noteAgent: (session, agent) => (nameCalls.push(`noteAgent ${session} ${agent}`), names.noteAgent(session, agent)),
     },
@@ -47,10 +50,21 @@ function setup(settings: Partial<GuardSettings> = {}) {
 
   /** One hook event, as the bridge hands it over: the payload's JSON text. */
   const send = (event: string, extra: Record<string, unknown> = {}, chat = CHAT) =>
-    hooks.handle(JSON.stringify({ timestamp: '2026-11-30T13:06:30.457Z', hook_event_name: event, session_id: chat, transcript_path: '/x/t.jsonl', cwd: '/ws', ...extra }));
+    hooks.handle(
+      JSON.stringify({
+        timestamp: '2026-11-30T13:06:30.457Z',
+        hook_event_name: event,
+        session_id: chat,
+        transcript_path: '/x/t.jsonl',
+        cwd: '/ws',
+        ...extra,
+      }),
+    );
   const prompt = (chat = CHAT) => send('UserPromptSubmit', { prompt: 'go on' }, chat);
-  const preRead = (file: string, chat = CHAT) => send('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 } }, chat);
-  const postRead = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 }, tool_response: '' }, chat);
+  const preRead = (file: string, chat = CHAT) =>
+    send('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 } }, chat);
+  const postRead = (file: string, chat = CHAT) =>
+    send('PostToolUse', { tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 2 }, tool_response: '' }, chat);
   /** The file's whole text as it is now (nothing when there is no file): a quote rule 12 always finds, so the marks alone decide. */
   const currentText = (file: string) => {
     try {
@@ -60,8 +74,10 @@ function setup(settings: Partial<GuardSettings> = {}) {
     }
   };
   const replaceInput = (file: string, oldString: string) => ({ filePath: file, oldString, newString: 'y' });
-  const preReplace = (file: string, chat = CHAT, oldString = currentText(file)) => send('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, oldString) }, chat);
-  const postReplace = (file: string, chat = CHAT) => send('PostToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, 'x'), tool_response: '' }, chat);
+  const preReplace = (file: string, chat = CHAT, oldString = currentText(file)) =>
+    send('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, oldString) }, chat);
+  const postReplace = (file: string, chat = CHAT) =>
+    send('PostToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, 'x'), tool_response: '' }, chat);
   /** A tool the gate does not look at: its event still says the chat's earlier tool is done. */
   const otherTool = (chat = CHAT) => send('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }, chat);
   /** A whole built-in read: both its events, in order. */
@@ -88,7 +104,34 @@ function setup(settings: Partial<GuardSettings> = {}) {
     assert.equal(await postReplace(file), '');
   };
   const denied = (output: string) => output !== '' && JSON.parse(output).hookSpecificOutput?.permissionDecision === 'deny';
-  return { docs, store, log, guard, hooks, builtinEdit, pendingNotes, names, nameCalls, sessions, activity, blocks, key, send, prompt, preRead, postRead, preReplace, postReplace, otherTool, read, marksOf, newest, guardedCall, denied, setActive: (on: boolean) => (active = on) };
+  return {
+    docs,
+    store,
+    log,
+    guard,
+    hooks,
+    builtinEdit,
+    pendingNotes,
+    names,
+    nameCalls,
+    sessions,
+    activity,
+    blocks,
+    key,
+    send,
+    prompt,
+    preRead,
+    postRead,
+    preReplace,
+    postReplace,
+    otherTool,
+    read,
+    marksOf,
+    newest,
+    guardedCall,
+    denied,
+    setActive: (on: boolean) => (active = on),
+  };
 }
 
 /** A chat in its first turn that has read a.txt (holding "x") with the built-in read_file. */
@@ -113,7 +156,7 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
     assert.equal(await t.preReplace('a.txt'), '', 'an edit after the read passes');
   });
 
-  test('a read whose PostToolUse has not come yet is settled by the chat\'s next event, before that event is judged', async () => {
+  test("a read whose PostToolUse has not come yet is settled by the chat's next event, before that event is judged", async () => {
     const t = setup();
     t.docs.file(A, 'one\n');
     await t.preRead('a.txt');
@@ -123,16 +166,16 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
     assert.equal(t.marksOf(A).filter((m) => m.origin === 'read').length, 1);
   });
 
-  test('any next event of the same chat settles its read, even one the gate ignores; another chat\'s event does not', async () => {
+  test("any next event of the same chat settles its read, even one the gate ignores; another chat's event does not", async () => {
     const t = setup();
     t.docs.file(A, 'one\n');
     await t.preRead('a.txt');
     assert.equal(await t.otherTool(OTHER_CHAT), '');
     assert.equal(await t.send('Stop', {}, OTHER_CHAT), '');
-    assert.equal(t.newest(A), undefined, 'another chat\'s events say nothing about this chat\'s tool');
+    assert.equal(t.newest(A), undefined, "another chat's events say nothing about this chat's tool");
     assert.equal(await t.otherTool(), '');
     assert.equal(t.newest(A)?.hash, sha256('one\n'), 'a terminal call of the same chat means the read is done');
-    assert.equal(t.newest(A, OTHER_CHAT), undefined, 'and the mark is this chat\'s alone');
+    assert.equal(t.newest(A, OTHER_CHAT), undefined, "and the mark is this chat's alone");
   });
 
   test('a PostToolUse that arrives after the next PreToolUse does not mark twice, nor mark the later version', async () => {
@@ -150,7 +193,7 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
     assert.match(t.blocks[0], / changed /);
   });
 
-  test('the user typing between the read\'s PreToolUse and its settle leaves the mark of the version the read showed: the next edit is blocked as changed', async () => {
+  test("the user typing between the read's PreToolUse and its settle leaves the mark of the version the read showed: the next edit is blocked as changed", async () => {
     const t = setup();
     t.docs.file(A, 'shown\n');
     await t.preRead('a.txt');
@@ -160,7 +203,10 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
     const v = await t.preReplace('a.txt');
     assert.ok(t.denied(v));
     assert.deepEqual(t.blocks, [`replace_string_in_file a.txt changed turn ${CHAT}#0`]);
-    assert.match(JSON.parse(v).hookSpecificOutput.permissionDecisionReason, /a\.txt changed since you last read it \(edited in the editor, not yet saved\)/);
+    assert.match(
+      JSON.parse(v).hookSpecificOutput.permissionDecisionReason,
+      /a\.txt changed since you last read it \(edited in the editor, not yet saved\)/,
+    );
   });
 
   test('a read of a file that does not exist is not marked', async () => {
@@ -170,7 +216,7 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
   });
 });
 
-suite('built-in tool gate: an edit the gate let through is the agent\'s own write once settled', () => {
+suite("built-in tool gate: an edit the gate let through is the agent's own write once settled", () => {
   test('the next edit in the same turn passes on the own write (ownWriteKeepsMark sameTurn), settled at its PostToolUse', async () => {
     const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
@@ -188,13 +234,16 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
     t.docs.userEdit(A, 'y\n');
-    assert.equal(await t.preReplace('a.txt'), '', 'the second edit arrives before the first one\'s PostToolUse');
+    assert.equal(await t.preReplace('a.txt'), '', "the second edit arrives before the first one's PostToolUse");
     assert.deepEqual(t.blocks, []);
     t.docs.userEdit(A, 'z\n'); // what the second edit wrote
     await t.postReplace('a.txt'); // the first edit's late PostToolUse
     await t.postReplace('a.txt');
     assert.deepEqual(
-      t.marksOf(A).filter((m) => m.origin === 'write').map((m) => m.hash),
+      t
+        .marksOf(A)
+        .filter((m) => m.origin === 'write')
+        .map((m) => m.hash),
       [sha256('y\n'), sha256('z\n')],
       'one own write per allowed edit, each of the text it left',
     );
@@ -224,7 +273,7 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     assert.equal(await t.preReplace('a.txt'), '', 'a refusal mark is a read: it counts in the next turn (an own write would not)');
   });
 
-  test('the next PreToolUse that arrives while the edit\'s PostToolUse is still being settled waits for that own write', async () => {
+  test("the next PreToolUse that arrives while the edit's PostToolUse is still being settled waits for that own write", async () => {
     const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
     t.docs.userEdit(A, 'y\n'); // what the built-in tool wrote
@@ -238,7 +287,10 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
     t.docs.file(A, 'a\n').file(B, 'b\n');
     await t.prompt();
     await t.read('a.txt');
-    const patch = { explanation: 'e', input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B\n*** End Patch' };
+    const patch = {
+      explanation: 'e',
+      input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-b\n+B\n*** End Patch',
+    };
     assert.ok(t.denied(await t.send('PreToolUse', { tool_name: 'apply_patch', tool_input: patch })));
     await t.otherTool();
     assert.equal(t.store.all().filter((m) => m.origin === 'write').length, 0);
@@ -248,7 +300,7 @@ suite('built-in tool gate: an edit the gate let through is the agent\'s own writ
 suite('built-in tool gate: rule 12, the oldStrings of a replace', () => {
   const TEXT = 'one\ntwo\nthree\nfour\nfive\n';
 
-  test('two replaces issued together from one read: the second, arriving before the first one\'s PostToolUse, quotes the line the first changed and is denied inexact-match; the first stays the own write, and the retry from the refusal passes', async () => {
+  test("two replaces issued together from one read: the second, arriving before the first one's PostToolUse, quotes the line the first changed and is denied inexact-match; the first stays the own write, and the retry from the refusal passes", async () => {
     const t = setup();
     t.docs.file(A, TEXT);
     await t.prompt();
@@ -286,7 +338,10 @@ suite('built-in tool gate: rule 12, the oldStrings of a replace', () => {
     };
     const out = await t.send('PreToolUse', { tool_name: 'multi_replace_string_in_file', tool_input: input });
     assert.ok(t.denied(out));
-    assert.match(JSON.parse(out).hookSpecificOutput.permissionDecisionReason, /nothing was applied to any of its 2 files, because one of them was quoted inexactly/);
+    assert.match(
+      JSON.parse(out).hookSpecificOutput.permissionDecisionReason,
+      /nothing was applied to any of its 2 files, because one of them was quoted inexactly/,
+    );
     assert.deepEqual(t.blocks, [`multi_replace_string_in_file b.txt inexact-match turn ${CHAT}#1`]);
     await t.otherTool(); // the chat goes on: a denied call has nothing to settle
     assert.equal(t.store.all().filter((m) => m.origin === 'write').length, 0);
@@ -332,24 +387,28 @@ suite('built-in tool gate: turns', () => {
     await t.read('a.txt', OTHER_CHAT);
     assert.equal(t.newest(A, OTHER_CHAT)?.turn, `${OTHER_CHAT}#3`);
     await t.read('a.txt');
-    assert.equal(t.newest(A)?.turn, `${CHAT}#1`, 'the other chat\'s messages do not move this chat\'s turn');
+    assert.equal(t.newest(A)?.turn, `${CHAT}#1`, "the other chat's messages do not move this chat's turn");
     await t.prompt();
     await t.read('a.txt');
     assert.equal(t.newest(A)?.turn, `${CHAT}#2`);
   });
 
-  test('noteGuardedCall names the counted turn by Copilot\'s id: a built-in edit\'s own write counts for a guarded replace in the same turn', async () => {
+  test("noteGuardedCall names the counted turn by Copilot's id: a built-in edit's own write counts for a guarded replace in the same turn", async () => {
     const t = await afterFirstRead();
     await t.builtinEdit('a.txt', A, 'x y\n');
     assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
     t.hooks.noteGuardedCall(t.key(), 'request-1');
-    assert.equal(t.newest(A)?.turn, 'request-1', 'the marks of the counted turn now carry Copilot\'s id');
-    const r = await t.guard.replace(t.guardedCall('editGuard_replaceString', A, 'request-1'), { oldString: 'y', newString: 'z', replaceAll: false });
+    assert.equal(t.newest(A)?.turn, 'request-1', "the marks of the counted turn now carry Copilot's id");
+    const r = await t.guard.replace(t.guardedCall('editGuard_replaceString', A, 'request-1'), {
+      oldString: 'y',
+      newString: 'z',
+      replaceAll: false,
+    });
     assert.equal(r.data.status, 'ok', r.text);
     assert.equal(t.docs.text(A), 'x z\n');
   });
 
-  test('and the other way: a guarded write\'s own write counts for the built-in edit that follows in the same turn', async () => {
+  test("and the other way: a guarded write's own write counts for the built-in edit that follows in the same turn", async () => {
     const t = setup();
     t.docs.file(A, 'x\n');
     await t.prompt();
@@ -365,7 +424,7 @@ suite('built-in tool gate: turns', () => {
     assert.match(t.blocks[0], /own-write-expired turn .*#2$/);
   });
 
-  test('noteGuardedCall renames a pending read too: its mark carries Copilot\'s id', async () => {
+  test("noteGuardedCall renames a pending read too: its mark carries Copilot's id", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
     await t.prompt();
@@ -390,7 +449,7 @@ suite('built-in tool gate: turns', () => {
     assert.equal(t.newest(B)?.turn, `${CHAT}#2`, 'a new turn is counted again');
     t.hooks.noteGuardedCall(t.key(), 'request-3');
     assert.equal(t.newest(B)?.turn, 'request-3');
-    assert.equal(t.newest(A)?.turn, 'request-1', 'the earlier turn\'s marks keep their id');
+    assert.equal(t.newest(A)?.turn, 'request-1', "the earlier turn's marks keep their id");
   });
 
   test('noteGuardedCall without an id, or for a chat the hooks never named, renames nothing', async () => {
@@ -426,7 +485,7 @@ suite('built-in tool gate: the names of chats and turns', () => {
     assert.equal(t.names.turn(t.key(), `${CHAT}#2`)?.prompt, undefined);
   });
 
-  test('noteGuardedCall\'s retag reaches the names: the turn keeps its number and words under Copilot\'s id, and later built-in calls note that id', async () => {
+  test("noteGuardedCall's retag reaches the names: the turn keeps its number and words under Copilot's id, and later built-in calls note that id", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
     await t.send('UserPromptSubmit', { prompt: 'Fix the greeting' });
@@ -443,7 +502,7 @@ suite('built-in tool gate: the names of chats and turns', () => {
 });
 
 suite('built-in tool gate: compaction', () => {
-  test('PreCompact forgets the chat\'s marks: its next edit is blocked as not-read; another chat keeps its marks', async () => {
+  test("PreCompact forgets the chat's marks: its next edit is blocked as not-read; another chat keeps its marks", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
     await t.read('a.txt');
@@ -454,7 +513,10 @@ suite('built-in tool gate: compaction', () => {
     assert.ok(t.denied(await t.preReplace('a.txt')));
     assert.deepEqual(t.blocks, [`replace_string_in_file a.txt not-read turn ${CHAT}#0`]);
     assert.equal(await t.preReplace('a.txt', OTHER_CHAT), '');
-    assert.ok(t.log.lines.some((l) => /^info chat .* is being compacted: forgot its read marks of 1 file/.test(l)), t.log.lines.join('\n'));
+    assert.ok(
+      t.log.lines.some((l) => /^info chat .* is being compacted: forgot its read marks of 1 file/.test(l)),
+      t.log.lines.join('\n'),
+    );
   });
 
   test('an own write still being settled when PreCompact arrives does not outlive the compaction', async () => {
@@ -479,7 +541,7 @@ suite('built-in tool gate: compaction', () => {
 });
 
 suite('built-in tool gate: answers', () => {
-  test('with guardBuiltinTools off every event is let through with \'\' and nothing is stamped', async () => {
+  test("with guardBuiltinTools off every event is let through with '' and nothing is stamped", async () => {
     const t = setup();
     t.setActive(false);
     t.docs.file(A, 'a\n');
@@ -496,11 +558,14 @@ suite('built-in tool gate: answers', () => {
     assert.deepEqual(t.log.lines, []);
   });
 
-  test('input that is not JSON is let through with \'\' and a warning in the log', async () => {
+  test("input that is not JSON is let through with '' and a warning in the log", async () => {
     const t = setup();
     assert.equal(await t.hooks.handle('{"hook_event_name": "PreToolUse", '), '');
     assert.equal(await t.hooks.handle(''), '');
-    assert.deepEqual(t.log.lines, ['warn hooks bridge: a hook sent input that is not JSON; let through', 'warn hooks bridge: a hook sent input that is not JSON; let through']);
+    assert.deepEqual(t.log.lines, [
+      'warn hooks bridge: a hook sent input that is not JSON; let through',
+      'warn hooks bridge: a hook sent input that is not JSON; let through',
+    ]);
     assert.equal(t.store.size, 0);
   });
 
@@ -513,7 +578,10 @@ suite('built-in tool gate: answers', () => {
     assert.equal(hookEventName, 'PreToolUse');
     assert.equal(permissionDecision, 'deny');
     assert.match(permissionDecisionReason, /^Agent Edit Guard stopped this replace_string_in_file call: nothing was applied\./);
-    assert.match(permissionDecisionReason, /BLOCKED: nothing was written\. You have not read a\.txt in this chat, so your replace could overwrite content you have not seen/);
+    assert.match(
+      permissionDecisionReason,
+      /BLOCKED: nothing was written\. You have not read a\.txt in this chat, so your replace could overwrite content you have not seen/,
+    );
     assert.match(permissionDecisionReason, /^1\tone$/m, 'with the current numbered content');
   });
 
@@ -534,8 +602,19 @@ suite("built-in tool gate: Claude Code's tools, which read and write the disk (r
   function claude() {
     const t = setup();
     const send = (event: string, extra: Record<string, unknown> = {}) =>
-      t.hooks.handle(JSON.stringify({ session_id: SESSION, transcript_path: '/h/.claude/projects/-ws/s.jsonl', cwd: '/ws', hook_event_name: event, prompt_id: 'p1', permission_mode: 'acceptEdits', ...extra }));
-    const tool = (event: 'PreToolUse' | 'PostToolUse', name: string, input: Record<string, unknown>) => send(event, { tool_name: name, tool_input: input, ...(event === 'PostToolUse' && { tool_response: {} }) });
+      t.hooks.handle(
+        JSON.stringify({
+          session_id: SESSION,
+          transcript_path: '/h/.claude/projects/-ws/s.jsonl',
+          cwd: '/ws',
+          hook_event_name: event,
+          prompt_id: 'p1',
+          permission_mode: 'acceptEdits',
+          ...extra,
+        }),
+      );
+    const tool = (event: 'PreToolUse' | 'PostToolUse', name: string, input: Record<string, unknown>) =>
+      send(event, { tool_name: name, tool_input: input, ...(event === 'PostToolUse' && { tool_response: {} }) });
     const read = async (file: string) => {
       assert.equal(await tool('PreToolUse', 'Read', { file_path: file }), '');
       assert.equal(await tool('PostToolUse', 'Read', { file_path: file }), '');
@@ -593,7 +672,7 @@ suite("built-in tool gate: Claude Code's tools, which read and write the disk (r
 
   test('a Write over a file never read is denied with its content, and the retry passes; a Write of a new file passes', async () => {
     const t = claude();
-    t.docs.file(A, 'the user\'s notes\n');
+    t.docs.file(A, "the user's notes\n");
     const out = await t.write('a.txt');
     assert.ok(t.denied(out));
     assert.match(t.reason(out), /You have not read a\.txt in this chat/);
@@ -602,7 +681,7 @@ suite("built-in tool gate: Claude Code's tools, which read and write the disk (r
     assert.equal(await t.write('new.txt'), '');
   });
 
-  test('PreCompact forgets the session\'s marks; the chat is named as Claude Code\'s', async () => {
+  test("PreCompact forgets the session's marks; the chat is named as Claude Code's", async () => {
     const t = claude();
     t.docs.file(A, 'x\n');
     await t.send('UserPromptSubmit', { prompt: 'Tidy a.txt' });
@@ -610,6 +689,11 @@ suite("built-in tool gate: Claude Code's tools, which read and write the disk (r
     await t.send('PreCompact', { trigger: 'manual', custom_instructions: null });
     assert.equal(t.store.newest(t.key(), A), undefined);
     assert.match(t.reason(await t.edit('a.txt')), /You have not read a\.txt in this chat/);
-    assert.deepEqual(t.names.chat(t.key()), { session: t.key(), startedAt: t.names.chat(t.key())!.startedAt, title: 'Tidy a.txt', agent: 'Claude Code' });
+    assert.deepEqual(t.names.chat(t.key()), {
+      session: t.key(),
+      startedAt: t.names.chat(t.key())!.startedAt,
+      title: 'Tidy a.txt',
+      agent: 'Claude Code',
+    });
   });
 });

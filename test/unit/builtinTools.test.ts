@@ -16,33 +16,64 @@ const payload = (event: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-suite('hook events of Copilot\'s built-in tools', () => {
+suite("hook events of Copilot's built-in tools", () => {
   test('read_file: its PreToolUse fixes the version it will show, its PostToolUse says it ran', () => {
     const input = { filePath: '/ws/a.ts', startLine: 1, endLine: 3 };
     const chat = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
-    assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), { kind: 'before-read', chat, agent: 'copilot', files: ['/ws/a.ts'] });
-    assert.deepEqual(parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), { kind: 'after-read', chat, agent: 'copilot', files: ['/ws/a.ts'] });
+    assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), {
+      kind: 'before-read',
+      chat,
+      agent: 'copilot',
+      files: ['/ws/a.ts'],
+    });
+    assert.deepEqual(parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), {
+      kind: 'after-read',
+      chat,
+      agent: 'copilot',
+      files: ['/ws/a.ts'],
+    });
   });
 
   test('each edit tool names the files it touches, before and after it runs', () => {
     const cases: Array<[string, Record<string, unknown>, Array<{ path: string; intent: string; quotes?: string[] }>]> = [
-      ['replace_string_in_file', { filePath: '/ws/a', oldString: 'x', newString: 'y' }, [{ path: '/ws/a', intent: 'change', quotes: ['x'] }]],
+      [
+        'replace_string_in_file',
+        { filePath: '/ws/a', oldString: 'x', newString: 'y' },
+        [{ path: '/ws/a', intent: 'change', quotes: ['x'] }],
+      ],
       ['insert_edit_into_file', { explanation: 'e', filePath: '/ws/a', code: '…' }, [{ path: '/ws/a', intent: 'change' }]],
       ['create_file', { filePath: '/ws/new', content: 'c' }, [{ path: '/ws/new', intent: 'create' }]],
       [
         'multi_replace_string_in_file',
-        { explanation: 'e', replacements: [{ filePath: '/ws/a', oldString: '1', newString: '2' }, { filePath: '/ws/b' }, { filePath: '/ws/a' }] },
-        [{ path: '/ws/a', intent: 'change', quotes: ['1'] }, { path: '/ws/b', intent: 'change', quotes: [] }],
+        {
+          explanation: 'e',
+          replacements: [{ filePath: '/ws/a', oldString: '1', newString: '2' }, { filePath: '/ws/b' }, { filePath: '/ws/a' }],
+        },
+        [
+          { path: '/ws/a', intent: 'change', quotes: ['1'] },
+          { path: '/ws/b', intent: 'change', quotes: [] },
+        ],
       ],
       [
         'apply_patch',
         { explanation: 'e', input: '*** Begin Patch\n*** Update File: /ws/a\n@@\n-x\n+y\n*** Add File: /ws/c\n+new\n*** End Patch' },
-        [{ path: '/ws/a', intent: 'change' }, { path: '/ws/c', intent: 'create' }],
+        [
+          { path: '/ws/a', intent: 'change' },
+          { path: '/ws/c', intent: 'create' },
+        ],
       ],
     ];
     for (const [tool, input, files] of cases) {
-      assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })), { kind: 'before-edit', chat: payload('x').session_id, agent: 'copilot', tool, files }, tool);
-      assert.equal(parseHookEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind, 'after-edit', tool);
+      assert.deepEqual(
+        parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })),
+        { kind: 'before-edit', chat: payload('x').session_id, agent: 'copilot', tool, files },
+        tool,
+      );
+      assert.equal(
+        parseHookEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind,
+        'after-edit',
+        tool,
+      );
     }
   });
 
@@ -51,8 +82,14 @@ suite('hook events of Copilot\'s built-in tools', () => {
       const e = parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input }));
       return e.kind === 'before-edit' ? e.files.map((f) => [f.path, f.quotes]) : e.kind;
     };
-    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: 'line 1\nline 2\n', newString: 'y' }), [['/ws/a', ['line 1\nline 2\n']]]);
-    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: '', newString: 'y' }), [['/ws/a', []]], "an empty oldString is the tool's own error");
+    assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: 'line 1\nline 2\n', newString: 'y' }), [
+      ['/ws/a', ['line 1\nline 2\n']],
+    ]);
+    assert.deepEqual(
+      quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: '', newString: 'y' }),
+      [['/ws/a', []]],
+      "an empty oldString is the tool's own error",
+    );
     assert.deepEqual(
       quotesOf('multi_replace_string_in_file', {
         explanation: 'e',
@@ -65,21 +102,31 @@ suite('hook events of Copilot\'s built-in tools', () => {
           'not a replacement',
         ],
       }),
-      [['/ws/a', ['one', 'three']], ['/ws/b', ['two']]],
+      [
+        ['/ws/a', ['one', 'three']],
+        ['/ws/b', ['two']],
+      ],
     );
-    assert.deepEqual(quotesOf('copilot_multiReplaceString', { replacements: [{ filePath: '/ws/a', oldString: 'one', newString: '1' }] }), [['/ws/a', ['one']]], 'by its internal id too');
+    assert.deepEqual(
+      quotesOf('copilot_multiReplaceString', { replacements: [{ filePath: '/ws/a', oldString: 'one', newString: '1' }] }),
+      [['/ws/a', ['one']]],
+      'by its internal id too',
+    );
     assert.deepEqual(quotesOf('insert_edit_into_file', { explanation: 'e', filePath: '/ws/a', code: 'x' }), [['/ws/a', undefined]]);
     assert.deepEqual(quotesOf('create_file', { filePath: '/ws/a', content: 'x' }), [['/ws/a', undefined]]);
-    assert.deepEqual(quotesOf('apply_patch', { input: '*** Begin Patch\n*** Update File: /ws/a\n@@\n-x\n+y\n*** End Patch' }), [['/ws/a', undefined]]);
+    assert.deepEqual(quotesOf('apply_patch', { input: '*** Begin Patch\n*** Update File: /ws/a\n@@\n-x\n+y\n*** End Patch' }), [
+      ['/ws/a', undefined],
+    ]);
   });
 
-  test('Copilot\'s internal tool ids mean the same tools', () => {
+  test("Copilot's internal tool ids mean the same tools", () => {
     const e = parseHookEvent(payload('PreToolUse', { tool_name: 'copilot_replaceString', tool_input: { filePath: '/ws/a' } }));
     assert.equal(e.kind === 'before-edit' && e.tool, 'replace_string_in_file');
   });
 
-  test('a patch: update and delete change a file; add and a rename\'s target create one; CRLF patches too', () => {
-    const patch = '*** Begin Patch\r\n*** Update File: /ws/a b.ts\r\n*** Move to: /ws/c.ts\r\n@@\r\n-x\r\n+y\r\n*** Delete File: /ws/d.ts\r\n*** Add File: /ws/e.ts\r\n+e\r\n*** End Patch';
+  test("a patch: update and delete change a file; add and a rename's target create one; CRLF patches too", () => {
+    const patch =
+      '*** Begin Patch\r\n*** Update File: /ws/a b.ts\r\n*** Move to: /ws/c.ts\r\n@@\r\n-x\r\n+y\r\n*** Delete File: /ws/d.ts\r\n*** Add File: /ws/e.ts\r\n+e\r\n*** End Patch';
     assert.deepEqual(filesOfPatch(patch), [
       { path: '/ws/a b.ts', intent: 'change' },
       { path: '/ws/c.ts', intent: 'create' },
@@ -92,29 +139,98 @@ suite('hook events of Copilot\'s built-in tools', () => {
   test('turns (with the prompt when it is a string), compaction, and what the gate ignores', () => {
     const chat = payload('x').session_id;
     // Copilot passes `{ prompt: request.prompt }`: the words the turn is named by
-    assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), { kind: 'turn', chat, agent: 'copilot', prompt: 'Fix the greeting' });
-    for (const prompt of [undefined, '', 42, { text: 'hi' }]) assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt })), { kind: 'turn', chat, agent: 'copilot' }, `prompt ${JSON.stringify(prompt)}: still a turn, without words`);
+    assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), {
+      kind: 'turn',
+      chat,
+      agent: 'copilot',
+      prompt: 'Fix the greeting',
+    });
+    for (const prompt of [undefined, '', 42, { text: 'hi' }])
+      assert.deepEqual(
+        parseHookEvent(payload('UserPromptSubmit', { prompt })),
+        { kind: 'turn', chat, agent: 'copilot' },
+        `prompt ${JSON.stringify(prompt)}: still a turn, without words`,
+      );
     assert.equal(parseHookEvent(payload('PreCompact', { trigger: 'auto' })).kind, 'compact');
-    for (const p of [null, 'text', [], {}, payload('Stop'), payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }), payload('PreToolUse', { tool_name: 'editGuard_writeFile', tool_input: { filePath: 'a' } }), payload('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: {} }), { hook_event_name: 'PreCompact' }]) {
+    for (const p of [
+      null,
+      'text',
+      [],
+      {},
+      payload('Stop'),
+      payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }),
+      payload('PreToolUse', { tool_name: 'editGuard_writeFile', tool_input: { filePath: 'a' } }),
+      payload('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: {} }),
+      { hook_event_name: 'PreCompact' },
+    ]) {
       assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));
     }
   });
 
   test("Claude Code's hooks (test/claude/FACTS.md): Read marks, Edit changes, Write creates or overwrites; its payloads carry a prompt_id; other tools are ignored", () => {
-    const claude = (event: string, fields: Record<string, unknown> = {}) => ({ session_id: 'c1a2', transcript_path: '/h/.claude/projects/-ws/c1a2.jsonl', cwd: '/ws', hook_event_name: event, prompt_id: 'p1', permission_mode: 'acceptEdits', ...fields });
-    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'Read', tool_input: { file_path: '/ws/a.ts', offset: 2, limit: 2 } })), { kind: 'before-read', chat: 'c1a2', agent: 'claude-code', files: ['/ws/a.ts'] });
-    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'Edit', tool_input: { file_path: '/ws/a.ts', old_string: 'a', new_string: 'b', replace_all: false } })), { kind: 'before-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Edit', files: [{ path: '/ws/a.ts', intent: 'change' }] });
-    assert.deepEqual(parseHookEvent(claude('PostToolUse', { tool_name: 'Write', tool_input: { file_path: '/ws/n.ts', content: 'x' }, tool_response: { type: 'create' } })), { kind: 'after-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] });
-    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'NotebookEdit', tool_input: { notebook_path: '/ws/n.ipynb' } })), { kind: 'before-edit', chat: 'c1a2', agent: 'claude-code', tool: 'NotebookEdit', files: [{ path: '/ws/n.ipynb', intent: 'change' }] });
-    assert.deepEqual(parseHookEvent(claude('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat: 'c1a2', agent: 'claude-code', prompt: 'Fix it' });
-    assert.deepEqual(parseHookEvent(claude('PreCompact', { trigger: 'manual', custom_instructions: null })), { kind: 'compact', chat: 'c1a2', agent: 'claude-code' });
-    for (const p of [claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }), claude('PreToolUse', { tool_name: 'Edit', tool_input: {} }), claude('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts' } })]) {
+    const claude = (event: string, fields: Record<string, unknown> = {}) => ({
+      session_id: 'c1a2',
+      transcript_path: '/h/.claude/projects/-ws/c1a2.jsonl',
+      cwd: '/ws',
+      hook_event_name: event,
+      prompt_id: 'p1',
+      permission_mode: 'acceptEdits',
+      ...fields,
+    });
+    assert.deepEqual(
+      parseHookEvent(claude('PreToolUse', { tool_name: 'Read', tool_input: { file_path: '/ws/a.ts', offset: 2, limit: 2 } })),
+      { kind: 'before-read', chat: 'c1a2', agent: 'claude-code', files: ['/ws/a.ts'] },
+    );
+    assert.deepEqual(
+      parseHookEvent(
+        claude('PreToolUse', {
+          tool_name: 'Edit',
+          tool_input: { file_path: '/ws/a.ts', old_string: 'a', new_string: 'b', replace_all: false },
+        }),
+      ),
+      { kind: 'before-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Edit', files: [{ path: '/ws/a.ts', intent: 'change' }] },
+    );
+    assert.deepEqual(
+      parseHookEvent(
+        claude('PostToolUse', {
+          tool_name: 'Write',
+          tool_input: { file_path: '/ws/n.ts', content: 'x' },
+          tool_response: { type: 'create' },
+        }),
+      ),
+      { kind: 'after-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] },
+    );
+    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'NotebookEdit', tool_input: { notebook_path: '/ws/n.ipynb' } })), {
+      kind: 'before-edit',
+      chat: 'c1a2',
+      agent: 'claude-code',
+      tool: 'NotebookEdit',
+      files: [{ path: '/ws/n.ipynb', intent: 'change' }],
+    });
+    assert.deepEqual(parseHookEvent(claude('UserPromptSubmit', { prompt: 'Fix it' })), {
+      kind: 'turn',
+      chat: 'c1a2',
+      agent: 'claude-code',
+      prompt: 'Fix it',
+    });
+    assert.deepEqual(parseHookEvent(claude('PreCompact', { trigger: 'manual', custom_instructions: null })), {
+      kind: 'compact',
+      chat: 'c1a2',
+      agent: 'claude-code',
+    });
+    for (const p of [
+      claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }),
+      claude('PreToolUse', { tool_name: 'Edit', tool_input: {} }),
+      claude('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts' } }),
+    ]) {
       assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));
     }
   });
 
   test('a denial is the hook output Copilot turns into "Tool execution denied: <reason>"', () => {
-    assert.deepEqual(JSON.parse(denyOutput('why')), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'why' } });
+    assert.deepEqual(JSON.parse(denyOutput('why')), {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'why' },
+    });
   });
 });
 
@@ -125,7 +241,15 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const { docs, store, gate, edits, log } = coreFixture({ maxResultChars: 7000, ...settings });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
-  const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark });
+  const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({
+    tool,
+    verb: verbOf(tool),
+    session,
+    turn,
+    uri,
+    path: uri.replace('file:///ws/', ''),
+    arrival: store.watermark,
+  });
   /** a built-in read: the version at its PreToolUse, marked once it ran */
   const builtinRead = async (uri: string, turn = 'chat#1') => {
     const seen = await edits.versionOf(uri);
@@ -188,7 +312,10 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     const v = await t.edits.check([t.call('apply_patch', A), t.call('apply_patch', B)]);
     assert.ok(!v.allow);
     assert.deepEqual(v.blocked, ['b.txt']);
-    assert.match(v.text, /^Agent Edit Guard stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/);
+    assert.match(
+      v.text,
+      /^Agent Edit Guard stopped this apply_patch call: nothing was applied to any of its 2 files, because one of them was changed or not read/,
+    );
     assert.doesNotMatch(v.text, /a\.txt changed/);
   });
 
@@ -208,7 +335,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     assert.equal((await t.edits.check([t.call('create_file', A)])).allow, false);
   });
 
-  test('rule 3: the built-in edit\'s own write counts in its turn, not in the next (sameTurn)', async () => {
+  test("rule 3: the built-in edit's own write counts in its turn, not in the next (sameTurn)", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
     await t.builtinRead(A, 'chat#1');
@@ -226,7 +353,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     assert.equal((await t.edits.check([t.call('replace_string_in_file', A)])).allow, true);
   });
 
-  test('compaction: forgetting the chat\'s marks makes its next edit need a fresh read (not-read)', async () => {
+  test("compaction: forgetting the chat's marks makes its next edit need a fresh read (not-read)", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
     await t.builtinRead(A);
@@ -237,8 +364,14 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
 });
 
 /** Seven lines, as a chat reads them; the tests' edits quote up to 3 lines around what they change, as Copilot's tool description asks. */
-const SEVEN = ['const a = 1;', 'const b = 2;', 'const c = 3;', 'const d = 4;', 'const e = 5;', 'const f = 6;', 'const g = 7;'].map((l) => `${l}\n`).join('');
-const linesOf = (text: string, first: number, last: number) => text.split('\n').slice(first - 1, last).join('\n');
+const SEVEN = ['const a = 1;', 'const b = 2;', 'const c = 3;', 'const d = 4;', 'const e = 5;', 'const f = 6;', 'const g = 7;']
+  .map((l) => `${l}\n`)
+  .join('');
+const linesOf = (text: string, first: number, last: number) =>
+  text
+    .split('\n')
+    .slice(first - 1, last)
+    .join('\n');
 
 suite("rule 12: a built-in replace's oldString must stand in the file as written", () => {
   function setup12(settings: Partial<GuardSettings> = {}) {
@@ -263,17 +396,30 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
     await t.ownEdit(A, [linesOf(SEVEN, 1, 6)], SEVEN.replace('c = 3', 'c = 30'));
     const afterFirst = t.docs.text(A);
     const v = await t.edits.check([t.replace(A, [linesOf(SEVEN, 1, 7)])]);
-    assert.ok(!v.allow, 'one stale line in 7: the tool would match it at 99% similarity and write its lines 2–5 over the file\'s, putting c = 3 back');
+    assert.ok(
+      !v.allow,
+      "one stale line in 7: the tool would match it at 99% similarity and write its lines 2–5 over the file's, putting c = 3 back",
+    );
     assert.deepEqual(t.blocks, ['replace_string_in_file a.txt inexact-match']);
     assert.match(v.text, /^Agent Edit Guard stopped this replace_string_in_file call: nothing was applied\./);
-    assert.match(v.text, /BLOCKED: nothing was written\. An oldString of your replace is not in a\.txt as written, so the tool would apply it by approximate matching, over lines you did not quote/);
+    assert.match(
+      v.text,
+      /BLOCKED: nothing was written\. An oldString of your replace is not in a\.txt as written, so the tool would apply it by approximate matching, over lines you did not quote/,
+    );
     assert.match(v.text, /^3\tconst c = 30;$/m, 'with the current numbered content');
     assert.equal(t.docs.text(A), afterFirst, 'a check writes nothing');
     const mark = t.store.newest('chat-1', A);
     assert.equal(mark?.origin, 'refusal', 'the refusal counts as reading the file (rule 6)');
     assert.equal(mark?.hash, sha256(afterFirst));
-    assert.ok(t.log.lines.some((l) => /^info blocked replace_string_in_file on a\.txt: inexact-match /.test(l)), t.log.lines.join('\n'));
-    assert.equal((await t.edits.check([t.replace(A, [linesOf(afterFirst, 1, 7)])])).allow, true, 'the retry, quoting the text the refusal showed, passes');
+    assert.ok(
+      t.log.lines.some((l) => /^info blocked replace_string_in_file on a\.txt: inexact-match /.test(l)),
+      t.log.lines.join('\n'),
+    );
+    assert.equal(
+      (await t.edits.check([t.replace(A, [linesOf(afterFirst, 1, 7)])])).allow,
+      true,
+      'the retry, quoting the text the refusal showed, passes',
+    );
   });
 
   test('a quote whose indentation differs from the file (a formatter re-indented it) is refused inexact-match', async () => {
@@ -286,7 +432,7 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
     assert.deepEqual(t.blocks, ['replace_string_in_file a.txt inexact-match']);
   });
 
-  test('allowed: an exact quote, an LF quote in a CRLF document, a quote whose trailing spaces differ from the file\'s', async () => {
+  test("allowed: an exact quote, an LF quote in a CRLF document, a quote whose trailing spaces differ from the file's", async () => {
     const t = setup12();
     t.docs.file(A, SEVEN);
     t.docs.file(B, SEVEN.replace(/\n/g, '\r\n').replace('b = 2;', 'b = 2;   '));
@@ -318,10 +464,14 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
     await t.builtinRead(C);
     await t.ownEdit(C, ['const a = 1;'], SEVEN.replace('a = 1', 'a = 11'));
     assert.equal((await t.edits.check([t.replace(C, [stale], 'chat#2')])).allow, false);
-    assert.deepEqual(t.blocks, ['replace_string_in_file a.txt not-read', 'replace_string_in_file b.txt changed', 'replace_string_in_file c.txt own-write-expired']);
+    assert.deepEqual(t.blocks, [
+      'replace_string_in_file a.txt not-read',
+      'replace_string_in_file b.txt changed',
+      'replace_string_in_file c.txt own-write-expired',
+    ]);
   });
 
-  test('not checked: an empty oldString (the tool\'s own error), a call that carries no quotes, and anything with the gate off', async () => {
+  test("not checked: an empty oldString (the tool's own error), a call that carries no quotes, and anything with the gate off", async () => {
     const t = setup12();
     t.docs.file(A, SEVEN);
     await t.builtinRead(A);
@@ -348,6 +498,10 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
     assert.ok(!both.allow);
     assert.deepEqual(both.blocked, ['a.txt', 'b.txt']);
     assert.match(both.text, /because 2 of them were changed, not read in this chat, or quoted inexactly\./);
-    assert.deepEqual(t.blocks, ['multi_replace_string_in_file b.txt inexact-match', 'multi_replace_string_in_file a.txt changed', 'multi_replace_string_in_file b.txt inexact-match']);
+    assert.deepEqual(t.blocks, [
+      'multi_replace_string_in_file b.txt inexact-match',
+      'multi_replace_string_in_file a.txt changed',
+      'multi_replace_string_in_file b.txt inexact-match',
+    ]);
   });
 });

@@ -23,7 +23,7 @@ function named() {
 }
 
 suite('chat names: chats and turns as first seen', () => {
-  test('ordinals count a chat\'s turns in the order they were first seen, each with the time it was; a turn seen again keeps its number', () => {
+  test("ordinals count a chat's turns in the order they were first seen, each with the time it was; a turn seen again keeps its number", () => {
     const { names, now, tick } = named();
     const start = now();
     names.noteCall(CHAT, 'request-a');
@@ -35,11 +35,11 @@ suite('chat names: chats and turns as first seen', () => {
     names.noteCall(CHAT, 'request-c');
     assert.deepEqual(names.turn(CHAT, 'request-a'), { session: CHAT, turn: 'request-a', ordinal: 1, startedAt: start });
     assert.deepEqual(names.turn(CHAT, 'request-b'), { session: CHAT, turn: 'request-b', ordinal: 2, startedAt: start + 60_000 });
-    assert.equal(names.turn(CHAT, 'request-c')?.ordinal, 3, 'another chat\'s turns do not count');
+    assert.equal(names.turn(CHAT, 'request-c')?.ordinal, 3, "another chat's turns do not count");
     assert.equal(names.turn(OTHER, 'request-x')?.ordinal, 1);
     assert.deepEqual(names.chat(CHAT), { session: CHAT, startedAt: start });
     assert.equal(names.chat(OTHER)?.startedAt, start + 120_000);
-    assert.equal(names.turn(CHAT, 'request-x'), undefined, 'a turn of another chat is not this chat\'s');
+    assert.equal(names.turn(CHAT, 'request-x'), undefined, "a turn of another chat is not this chat's");
     assert.equal(names.chat('never-seen'), undefined);
   });
 
@@ -57,7 +57,7 @@ suite('chat names: chats and turns as first seen', () => {
     assert.equal(changes(), 2);
   });
 
-  test('retag: the counted turn, now known by Copilot\'s id, keeps its number, time and words; the old name is gone', () => {
+  test("retag: the counted turn, now known by Copilot's id, keeps its number, time and words; the old name is gone", () => {
     const { names, now, tick, changes } = named();
     const start = now();
     names.notePrompt(CHAT, 'chat#1', 'Fix the greeting');
@@ -65,7 +65,13 @@ suite('chat names: chats and turns as first seen', () => {
     names.notePrompt(CHAT, 'chat#2', 'Now add a test');
     const before = changes();
     names.retagTurn(CHAT, 'chat#1', 'request-1');
-    assert.deepEqual(names.turn(CHAT, 'request-1'), { session: CHAT, turn: 'request-1', ordinal: 1, startedAt: start, prompt: 'Fix the greeting' });
+    assert.deepEqual(names.turn(CHAT, 'request-1'), {
+      session: CHAT,
+      turn: 'request-1',
+      ordinal: 1,
+      startedAt: start,
+      prompt: 'Fix the greeting',
+    });
     assert.equal(names.turn(CHAT, 'chat#1'), undefined);
     assert.equal(changes(), before + 1);
     names.noteCall(CHAT, 'request-1');
@@ -75,7 +81,7 @@ suite('chat names: chats and turns as first seen', () => {
     names.retagTurn(CHAT, 'unknown', 'request-9');
     names.retagTurn(OTHER, 'chat#2', 'request-9');
     assert.equal(names.turn(CHAT, 'request-9'), undefined, 'a turn never seen is not made up');
-    assert.equal(names.turn(CHAT, 'chat#2')?.ordinal, 2, 'another chat\'s retag does not touch this chat');
+    assert.equal(names.turn(CHAT, 'chat#2')?.ordinal, 2, "another chat's retag does not touch this chat");
   });
 
   test('retag onto a name already noted: one turn, the one seen first, with the words either had', () => {
@@ -85,7 +91,13 @@ suite('chat names: chats and turns as first seen', () => {
     tick();
     names.noteCall(CHAT, 'request-1'); // a guarded call noted before the retag reached the names
     names.retagTurn(CHAT, 'chat#1', 'request-1');
-    assert.deepEqual(names.turn(CHAT, 'request-1'), { session: CHAT, turn: 'request-1', ordinal: 1, startedAt: start, prompt: 'Fix the greeting' });
+    assert.deepEqual(names.turn(CHAT, 'request-1'), {
+      session: CHAT,
+      turn: 'request-1',
+      ordinal: 1,
+      startedAt: start,
+      prompt: 'Fix the greeting',
+    });
     assert.equal(names.turn(CHAT, 'chat#1'), undefined);
   });
 });
@@ -118,14 +130,20 @@ suite('chat names: the words of a request', () => {
     assert.ok(words.length <= PROMPT_WORDS_MAX + 1);
   });
 
-  test('the chat\'s first prompt titles it; later prompts name only their own turn', () => {
+  test("the chat's first prompt titles it; later prompts name only their own turn", () => {
     const { names, tick } = named();
     names.notePrompt(CHAT, 'chat#1', 'Fix   the greeting\nin hello.ts');
     tick();
     names.notePrompt(CHAT, 'chat#2', 'Now add a test');
     assert.equal(names.chat(CHAT)?.title, 'Fix the greeting in hello.ts');
     assert.equal(names.turn(CHAT, 'chat#1')?.prompt, 'Fix the greeting in hello.ts');
-    assert.deepEqual(names.turn(CHAT, 'chat#2'), { session: CHAT, turn: 'chat#2', ordinal: 2, startedAt: names.turn(CHAT, 'chat#2')!.startedAt, prompt: 'Now add a test' });
+    assert.deepEqual(names.turn(CHAT, 'chat#2'), {
+      session: CHAT,
+      turn: 'chat#2',
+      ordinal: 2,
+      startedAt: names.turn(CHAT, 'chat#2')!.startedAt,
+      prompt: 'Now add a test',
+    });
     names.notePrompt(CHAT, 'chat#1', 'other words for a known turn');
     assert.equal(names.turn(CHAT, 'chat#1')?.prompt, 'Fix the greeting in hello.ts', 'a turn keeps the words it was first given');
   });
@@ -214,7 +232,12 @@ suite('chat names: saved state', () => {
   });
 
   test('garbage restores to an empty, working object, without throwing', () => {
-    const big = Array.from({ length: 200_000 }, (_, i) => ({ session: `s${i}`, startedAt: i, turnsSeen: 1, turns: [{ turn: 't', ordinal: 1, startedAt: i }] }));
+    const big = Array.from({ length: 200_000 }, (_, i) => ({
+      session: `s${i}`,
+      startedAt: i,
+      turnsSeen: 1,
+      turns: [{ turn: 't', ordinal: 1, startedAt: i }],
+    }));
     const garbage: unknown[] = [
       null,
       undefined,
@@ -225,7 +248,20 @@ suite('chat names: saved state', () => {
       { version: 2, chats: [] },
       { version: 1 },
       { version: 1, chats: 'no' },
-      { version: 1, chats: [null, 1, 'x', [], { session: 5, startedAt: 1 }, { session: '', startedAt: 1 }, { session: 'a', startedAt: 'noon' }, { session: 'b', startedAt: Number.NaN }, { session: 'c', startedAt: -1 }] },
+      {
+        version: 1,
+        chats: [
+          null,
+          1,
+          'x',
+          [],
+          { session: 5, startedAt: 1 },
+          { session: '', startedAt: 1 },
+          { session: 'a', startedAt: 'noon' },
+          { session: 'b', startedAt: Number.NaN },
+          { session: 'c', startedAt: -1 },
+        ],
+      },
     ];
     for (const state of garbage) {
       const names = ChatNames.restore(state);
@@ -260,7 +296,12 @@ suite('chat names: saved state', () => {
           ],
         },
         { session: NO_CHAT_SESSION, startedAt: 10, title: 'no chat has no title', turnsSeen: 0, turns: 'none' },
-        { session: OTHER, startedAt: 10, turnsSeen: 3, turns: Array.from({ length: 100_000 }, (_, i) => ({ turn: `t${i}`, ordinal: i + 1, startedAt: 10 })) },
+        {
+          session: OTHER,
+          startedAt: 10,
+          turnsSeen: 3,
+          turns: Array.from({ length: 100_000 }, (_, i) => ({ turn: `t${i}`, ordinal: i + 1, startedAt: 10 })),
+        },
       ],
     };
     const names = ChatNames.restore(state);
@@ -279,7 +320,10 @@ suite('chat names: saved state', () => {
   });
 
   test('a hand-written state of the documented shape restores', () => {
-    const state: ChatNamesState = { version: 1, chats: [{ session: CHAT, startedAt: 5, turnsSeen: 1, turns: [{ turn: 'r', ordinal: 1, startedAt: 6, prompt: 'Hi' }] }] };
+    const state: ChatNamesState = {
+      version: 1,
+      chats: [{ session: CHAT, startedAt: 5, turnsSeen: 1, turns: [{ turn: 'r', ordinal: 1, startedAt: 6, prompt: 'Hi' }] }],
+    };
     assert.deepEqual(ChatNames.restore(state).turn(CHAT, 'r'), { session: CHAT, turn: 'r', ordinal: 1, startedAt: 6, prompt: 'Hi' });
   });
 });

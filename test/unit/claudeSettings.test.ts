@@ -4,11 +4,25 @@
 import * as assert from 'node:assert/strict';
 import { ENV } from '../../src/hooks/bridgeProtocol';
 import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
-import { claudeHookEntries, CLAUDE_HOOK_EVENTS, holdsOurHooks, isOurHook, isOurs, withOurHooks, withoutOurHooks, type SettingsEdit } from '../../src/hooks/claude/claudeSettings';
+import {
+  claudeHookEntries,
+  CLAUDE_HOOK_EVENTS,
+  holdsOurHooks,
+  isOurHook,
+  isOurs,
+  withOurHooks,
+  withoutOurHooks,
+  type SettingsEdit,
+} from '../../src/hooks/claude/claudeSettings';
 import { type HookClients, hooksFileContent } from '../../src/hooks/copilot/hooksFile';
 import { SCRIPT_NAME } from '../../src/hooks/copilot/hooksFileOnDisk';
 
-const odd: HookClients = { runtime: "/opt/Code it's/code", nodeClient: '/ext/dist/hook-bridge.js', bash: '/bin/bash', bashClient: '/ext/dist/hook-client.sh' };
+const odd: HookClients = {
+  runtime: "/opt/Code it's/code",
+  nodeClient: '/ext/dist/hook-bridge.js',
+  bash: '/bin/bash',
+  bashClient: '/ext/dist/hook-client.sh',
+};
 const ENTRIES = claudeHookEntries(odd);
 /** Our entries as a file holds them: each event's list of groups. */
 const AS_LISTS = Object.fromEntries(CLAUDE_HOOK_EVENTS.map((e) => [e, [ENTRIES[e]]]));
@@ -40,7 +54,7 @@ const reason = (edit: SettingsEdit) => {
 };
 
 suite("Claude Code's hook entries", () => {
-  test('one group per event in Claude Code\'s format: the tool events matched to its file tools, the others without a matcher; the command is the Copilot hooks file\'s', () => {
+  test("one group per event in Claude Code's format: the tool events matched to its file tools, the others without a matcher; the command is the Copilot hooks file's", () => {
     assert.deepEqual(Object.keys(ENTRIES), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
     const early = `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh'`;
     assert.deepEqual(ENTRIES.PreToolUse, {
@@ -58,14 +72,18 @@ suite("Claude Code's hook entries", () => {
     assert.equal(ENTRIES.UserPromptSubmit.hooks[0].command, copilot);
   });
 
-  test('without bash: the Node client with the editor\'s runtime, its ELECTRON_RUN_AS_NODE on the command line (Claude Code\'s entries carry no env)', () => {
+  test("without bash: the Node client with the editor's runtime, its ELECTRON_RUN_AS_NODE on the command line (Claude Code's entries carry no env)", () => {
     const entries = claudeHookEntries({ ...odd, bash: undefined });
     assert.equal(
       entries.PreToolUse.hooks[0].command,
       `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-bridge.js' ] || exec cat >/dev/null; ELECTRON_RUN_AS_NODE=1 exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'PreToolUse'`,
     );
     assert.equal(entries.PreToolUse.matcher, 'Read|Edit|Write|MultiEdit|NotebookEdit');
-    assert.equal(JSON.parse(hooksFileContent({ ...odd, bash: undefined })).hooks.PreToolUse[0].command.includes('ELECTRON_RUN_AS_NODE'), false, "the Copilot file's command is as it was: its entry has env");
+    assert.equal(
+      JSON.parse(hooksFileContent({ ...odd, bash: undefined })).hooks.PreToolUse[0].command.includes('ELECTRON_RUN_AS_NODE'),
+      false,
+      "the Copilot file's command is as it was: its entry has env",
+    );
   });
 
   test('ours: a command that runs one of our clients, whatever its timeout or matcher; a group only when all its commands are ours', () => {
@@ -79,7 +97,11 @@ suite("Claude Code's hook entries", () => {
     assert.equal(isOurHook({ type: 'command' }), false);
     assert.equal(isOurHook('hook-client.sh'), false);
     assert.equal(isOurs({ matcher: 'Bash', hooks: [{ type: 'command', command: 'npx block-rm' }] }), false);
-    assert.equal(isOurs({ hooks: [ENTRIES.PreToolUse.hooks[0], { type: 'command', command: 'npx block-rm' }] }), false, "a group with a command of the user's is not ours");
+    assert.equal(
+      isOurs({ hooks: [ENTRIES.PreToolUse.hooks[0], { type: 'command', command: 'npx block-rm' }] }),
+      false,
+      "a group with a command of the user's is not ours",
+    );
     assert.equal(isOurs({ hooks: [] }), false);
     assert.equal(isOurs({ hooks: 'x' }), false);
     assert.equal(isOurs(null), false);
@@ -90,7 +112,8 @@ suite("Claude Code's hook entries", () => {
 suite('Claude Code settings: adding and removing our hook entries', () => {
   test('a missing, empty or blank file becomes our entries alone, written as Claude Code writes settings (2 spaces, a final newline)', () => {
     const alone = `${JSON.stringify({ hooks: AS_LISTS }, null, 2)}\n`;
-    for (const existing of [undefined, '', '  \n', '{}', '{}\n']) assert.equal(text(withOurHooks(existing, ENTRIES)), alone, JSON.stringify(existing));
+    for (const existing of [undefined, '', '  \n', '{}', '{}\n'])
+      assert.equal(text(withOurHooks(existing, ENTRIES)), alone, JSON.stringify(existing));
   });
 
   test("the user's keys, events and groups are kept in place, ours added at the end of each event's list; add then remove gives the file back byte for byte", () => {
@@ -98,7 +121,10 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     const json = parsed(added);
     assert.deepEqual(Object.keys(json), ['permissions', 'model', 'hooks', 'env'], 'key order kept');
     assert.deepEqual(Object.keys(json.hooks), ['PreToolUse', 'Stop', 'UserPromptSubmit', 'PostToolUse', 'PreCompact']);
-    assert.deepEqual(json.hooks.PreToolUse, [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'npx block-rm', timeout: 5 }] }, ENTRIES.PreToolUse]);
+    assert.deepEqual(json.hooks.PreToolUse, [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'npx block-rm', timeout: 5 }] },
+      ENTRIES.PreToolUse,
+    ]);
     assert.deepEqual(json.hooks.Stop, JSON.parse(USERS).hooks.Stop);
     assert.deepEqual([json.permissions, json.model, json.env], [JSON.parse(USERS).permissions, 'opus', { FOO: '1' }]);
     assert.equal(text(withoutOurHooks(text(added))), USERS);
@@ -117,7 +143,11 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     json.hooks.PreToolUse.push({ matcher: 'Write', hooks: [{ type: 'command', command: 'prettier-check' }] });
     const edited = `${JSON.stringify(json, null, 2)}\n`;
     const again = parsed(withOurHooks(edited, ENTRIES));
-    assert.deepEqual(again.hooks.PreToolUse.map((g: { matcher: string }) => g.matcher), ['Bash', 'Read|Edit|Write|MultiEdit|NotebookEdit', 'Write'], 'in its place, between the user\'s');
+    assert.deepEqual(
+      again.hooks.PreToolUse.map((g: { matcher: string }) => g.matcher),
+      ['Bash', 'Read|Edit|Write|MultiEdit|NotebookEdit', 'Write'],
+      "in its place, between the user's",
+    );
     assert.equal(again.hooks.PreToolUse[1].hooks[0].timeout, 15);
     const moved = claudeHookEntries({ ...odd, bashClient: '/ext-0.2.0/dist/hook-client.sh' });
     const updated = parsed(withOurHooks(edited, moved));
@@ -129,12 +159,23 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
   test("a command the user added to our group stays, in a group of its own; our commands under another event (an older version's) go", () => {
     const json = JSON.parse(text(withOurHooks(undefined, ENTRIES))!);
     json.hooks.PreToolUse[0].hooks.push({ type: 'command', command: 'echo mine' });
-    json.hooks.SessionStart = [{ hooks: [{ type: 'command', command: ourCommand('PreCompact').replace('PreCompact', 'SessionStart') }] }, { hooks: [{ type: 'command', command: 'echo hello' }] }];
+    json.hooks.SessionStart = [
+      { hooks: [{ type: 'command', command: ourCommand('PreCompact').replace('PreCompact', 'SessionStart') }] },
+      { hooks: [{ type: 'command', command: 'echo hello' }] },
+    ];
     const result = parsed(withOurHooks(JSON.stringify(json), ENTRIES));
-    assert.deepEqual(result.hooks.PreToolUse, [ENTRIES.PreToolUse, { matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit', hooks: [{ type: 'command', command: 'echo mine' }] }]);
+    assert.deepEqual(result.hooks.PreToolUse, [
+      ENTRIES.PreToolUse,
+      { matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit', hooks: [{ type: 'command', command: 'echo mine' }] },
+    ]);
     assert.deepEqual(result.hooks.SessionStart, [{ hooks: [{ type: 'command', command: 'echo hello' }] }]);
     const removed = parsed(withoutOurHooks(JSON.stringify(json)));
-    assert.deepEqual(removed, { hooks: { PreToolUse: [{ matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit', hooks: [{ type: 'command', command: 'echo mine' }] }], SessionStart: [{ hooks: [{ type: 'command', command: 'echo hello' }] }] } });
+    assert.deepEqual(removed, {
+      hooks: {
+        PreToolUse: [{ matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit', hooks: [{ type: 'command', command: 'echo mine' }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: 'echo hello' }] }],
+      },
+    });
   });
 
   test("removing keeps the user's: other keys, their groups, an empty list of their own; a list or a hooks object only ours filled is dropped", () => {
@@ -150,7 +191,8 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     assert.equal(text(withoutOurHooks(text(withOurHooks(undefined, ENTRIES)))), undefined);
     assert.equal(text(withoutOurHooks(text(withOurHooks('{}', ENTRIES)))), undefined);
     assert.equal(text(withoutOurHooks(undefined)), undefined);
-    for (const theirs of [USERS, '{}', '{"model":"opus"}', '', '{ "hooks": { "Stop": "odd" } }']) assert.equal(text(withoutOurHooks(theirs)), theirs, theirs);
+    for (const theirs of [USERS, '{}', '{"model":"opus"}', '', '{ "hooks": { "Stop": "odd" } }'])
+      assert.equal(text(withoutOurHooks(theirs)), theirs, theirs);
     assert.equal(holdsOurHooks(USERS), false);
     assert.equal(holdsOurHooks(text(withOurHooks(USERS, ENTRIES))), true);
     assert.equal(holdsOurHooks('not json'), false);
@@ -158,7 +200,8 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
 
   test('bad input gets a clear reason and no text: malformed JSON, a top level that is not an object, hooks or one of our events of the wrong type', () => {
     const malformed = '{\n  "model": "opus",\n}\n';
-    for (const edit of [withOurHooks(malformed, ENTRIES), withoutOurHooks(malformed)]) assert.match(reason(edit), /^it is not valid JSON \(.+\)$/);
+    for (const edit of [withOurHooks(malformed, ENTRIES), withoutOurHooks(malformed)])
+      assert.match(reason(edit), /^it is not valid JSON \(.+\)$/);
     for (const top of ['[]', 'null', '"x"', '3']) {
       assert.equal(reason(withOurHooks(top, ENTRIES)), 'it is not a JSON object', top);
       assert.equal(reason(withoutOurHooks(top)), 'it is not a JSON object', top);
@@ -181,4 +224,3 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     assert.equal(text(withoutOurHooks(added)), crlf);
   });
 });
-

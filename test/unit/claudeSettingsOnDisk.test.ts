@@ -10,15 +10,34 @@ import * as path from 'node:path';
 import { ENV } from '../../src/hooks/bridgeProtocol';
 import { BridgeServer } from '../../src/hooks/bridgeServer';
 import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
-import { claudeHookEntries, CLAUDE_HOOK_EVENTS, holdsOurHooks, isOurs, withOurHooks, withoutOurHooks } from '../../src/hooks/claude/claudeSettings';
-import { addOurClaudeHooks, type CreatedFolders, localClaudeSettingsFile, removeOurClaudeHooks, syncClaudeHooks, userClaudeSettingsFile } from '../../src/hooks/claude/claudeSettingsOnDisk';
+import {
+  claudeHookEntries,
+  CLAUDE_HOOK_EVENTS,
+  holdsOurHooks,
+  isOurs,
+  withOurHooks,
+  withoutOurHooks,
+} from '../../src/hooks/claude/claudeSettings';
+import {
+  addOurClaudeHooks,
+  type CreatedFolders,
+  localClaudeSettingsFile,
+  removeOurClaudeHooks,
+  syncClaudeHooks,
+  userClaudeSettingsFile,
+} from '../../src/hooks/claude/claudeSettingsOnDisk';
 import type { HookClients } from '../../src/hooks/copilot/hooksFile';
 import { SCRIPT_NAME } from '../../src/hooks/copilot/hooksFileOnDisk';
 import { MemoryLog } from './memoryDocuments';
 
 const DIST = path.resolve('dist');
 const BASH = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim() || undefined;
-const odd: HookClients = { runtime: "/opt/Code it's/code", nodeClient: '/ext/dist/hook-bridge.js', bash: '/bin/bash', bashClient: '/ext/dist/hook-client.sh' };
+const odd: HookClients = {
+  runtime: "/opt/Code it's/code",
+  nodeClient: '/ext/dist/hook-bridge.js',
+  bash: '/bin/bash',
+  bashClient: '/ext/dist/hook-client.sh',
+};
 const ENTRIES = claudeHookEntries(odd);
 /** Our entries as a file holds them: each event's list of groups. */
 const AS_LISTS = Object.fromEntries(CLAUDE_HOOK_EVENTS.map((e) => [e, [ENTRIES[e]]]));
@@ -57,14 +76,18 @@ suite('Claude Code settings on disk (editGuard.guardClaudeCode)', () => {
   });
   teardown(() => fs.rmSync(s.root, { recursive: true, force: true }));
 
-  const sync = (placement: 'off' | 'user' | 'workspace', created?: CreatedFolders, trusted = true) => syncClaudeHooks(placement, odd, s.folders, log, { trusted, created, home: s.home });
+  const sync = (placement: 'off' | 'user' | 'workspace', created?: CreatedFolders, trusted = true) =>
+    syncClaudeHooks(placement, odd, s.folders, log, { trusted, created, home: s.home });
 
   test("user: our entries in ~/.claude/settings.json, merged with the user's, and none in the folders; off: ours gone, theirs byte for byte", () => {
     write(s.userFile, USERS);
     assert.deepEqual(sync('user'), []);
     assert.deepEqual(JSON.parse(read(s.userFile)), JSON.parse(text(withOurHooks(USERS, ENTRIES))!));
     for (const f of s.localFiles) assert.equal(fs.existsSync(path.dirname(f)), false, 'nothing in the workspace');
-    assert.ok(log.lines.some((l) => l.startsWith('info Claude Code hooks: added our entries to') && l.includes(s.userFile)), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((l) => l.startsWith('info Claude Code hooks: added our entries to') && l.includes(s.userFile)),
+      log.lines.join('\n'),
+    );
     const mtime = fs.statSync(s.userFile).mtimeMs;
     assert.deepEqual(sync('user'), []);
     assert.equal(fs.statSync(s.userFile).mtimeMs, mtime, 'in step already: not written again');
@@ -73,7 +96,7 @@ suite('Claude Code settings on disk (editGuard.guardClaudeCode)', () => {
     assert.deepEqual(fs.readdirSync(path.join(s.home, '.claude')).sort(), ['settings.json'], 'no temporary file left behind');
   });
 
-  test('workspace: our entries in each folder\'s .claude/settings.local.json and none at user level; back to user moves them', () => {
+  test("workspace: our entries in each folder's .claude/settings.local.json and none at user level; back to user moves them", () => {
     write(s.userFile, text(withOurHooks(USERS, ENTRIES))!);
     write(s.localFiles[1], '{\n  "permissions": {\n    "allow": [\n      "Bash(ls)"\n    ]\n  }\n}\n');
     const created = memoryFolders();
@@ -112,16 +135,26 @@ suite('Claude Code settings on disk (editGuard.guardClaudeCode)', () => {
     assert.equal(problems[0].file, s.userFile);
     assert.match(problems[0].reason, /not valid JSON/);
     assert.equal(read(s.userFile), malformed);
-    assert.ok(log.lines.some((l) => l.startsWith(`warn Claude Code hooks: left ${s.userFile} as it was: it is not valid JSON`)), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((l) => l.startsWith(`warn Claude Code hooks: left ${s.userFile} as it was: it is not valid JSON`)),
+      log.lines.join('\n'),
+    );
     write(s.localFiles[0], '{"hooks":[]}');
-    assert.deepEqual(sync('workspace').map((p) => [p.file, p.reason]), [[s.localFiles[0], 'its "hooks" is not a JSON object']], 'the user file holds nothing of ours: no warning about it when removing');
+    assert.deepEqual(
+      sync('workspace').map((p) => [p.file, p.reason]),
+      [[s.localFiles[0], 'its "hooks" is not a JSON object']],
+      'the user file holds nothing of ours: no warning about it when removing',
+    );
     assert.equal(read(s.localFiles[0]), '{"hooks":[]}');
     assert.equal(read(s.userFile), malformed);
     assert.deepEqual(JSON.parse(read(s.localFiles[1])).hooks, AS_LISTS, 'folder b is guarded all the same');
     // a broken file that names our client may hold our entries: removing says why it could not
     const brokenOurs = `${text(withOurHooks(undefined, ENTRIES))!.slice(0, -3)}\n`;
     write(s.userFile, brokenOurs);
-    assert.deepEqual(sync('off').map((p) => p.file), [s.userFile]);
+    assert.deepEqual(
+      sync('off').map((p) => p.file),
+      [s.userFile],
+    );
     assert.equal(read(s.userFile), brokenOurs);
   });
 
@@ -142,7 +175,10 @@ suite('Claude Code settings on disk (editGuard.guardClaudeCode)', () => {
   test('a folder in place of the file is reported and left', () => {
     fs.mkdirSync(s.userFile, { recursive: true });
     const problems = sync('user');
-    assert.deepEqual(problems.map((p) => p.file), [s.userFile]);
+    assert.deepEqual(
+      problems.map((p) => p.file),
+      [s.userFile],
+    );
     assert.match(problems[0].reason, /EISDIR/);
     assert.ok(fs.statSync(s.userFile).isDirectory());
   });
@@ -188,8 +224,12 @@ suite('Claude Code settings on disk (editGuard.guardClaudeCode)', () => {
     assert.equal(removeOurClaudeHooks(file, log, created), undefined, 'nothing there: nothing to do');
   });
 
-  test('the uninstall script (dist/uninstall.js, as VS Code runs it) takes our entries out of ~/.claude/settings.json and keeps the user\'s', () => {
-    const run = () => spawnSync(process.execPath, [path.join(DIST, 'uninstall.js'), '--type=extension-post-uninstall'], { env: { ...process.env, HOME: s.home, USERPROFILE: s.home }, encoding: 'utf8' });
+  test("the uninstall script (dist/uninstall.js, as VS Code runs it) takes our entries out of ~/.claude/settings.json and keeps the user's", () => {
+    const run = () =>
+      spawnSync(process.execPath, [path.join(DIST, 'uninstall.js'), '--type=extension-post-uninstall'], {
+        env: { ...process.env, HOME: s.home, USERPROFILE: s.home },
+        encoding: 'utf8',
+      });
     write(s.userFile, text(withOurHooks(USERS, ENTRIES))!);
     let r = run();
     assert.equal(r.status, 0, r.stderr);
@@ -209,7 +249,12 @@ suite('Claude Code settings on disk (editGuard.guardClaudeCode)', () => {
 
 suite("Claude Code's hook commands, run as Claude Code runs them", function () {
   this.timeout(20000);
-  const clientsIn = (bash: string | undefined): HookClients => ({ runtime: process.execPath, nodeClient: path.join(DIST, SCRIPT_NAME), bash, bashClient: path.join(DIST, CLIENT_SCRIPT_NAME) });
+  const clientsIn = (bash: string | undefined): HookClients => ({
+    runtime: process.execPath,
+    nodeClient: path.join(DIST, SCRIPT_NAME),
+    bash,
+    bashClient: path.join(DIST, CLIENT_SCRIPT_NAME),
+  });
   /** sh -c, the payload on stdin, our environment without the bridge's unless given. */
   function run(command: string, env: Record<string, string>, payload: string): Promise<{ code: number | null; stdout: string }> {
     const clean = { ...process.env };
@@ -221,7 +266,12 @@ suite("Claude Code's hook commands, run as Claude Code runs them", function () {
     child.stdin.end(payload);
     return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout })));
   }
-  const edit = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: '/ws/a', old_string: 'a', new_string: 'b', replace_all: false } });
+  const edit = JSON.stringify({
+    session_id: 's',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: '/ws/a', old_string: 'a', new_string: 'b', replace_all: false },
+  });
 
   for (const bash of BASH ? [BASH, undefined] : [undefined]) {
     test(`${bash ? 'bash' : 'Node'} client: an Edit reaches this window's extension and its answer is printed; without the extension it exits at once`, async function () {

@@ -16,14 +16,23 @@ function setup() {
   const store = new MarkStore();
   const settings: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000 };
   const { guard } = coreOver(store, docs, () => settings);
-  const ctx = (tool: ToolName): CallContext => ({ tool, verb: verbOf(tool), session: 'chat', turn: 'turn', uri: A, path: 'a.txt', arrival: store.watermark });
+  const ctx = (tool: ToolName): CallContext => ({
+    tool,
+    verb: verbOf(tool),
+    session: 'chat',
+    turn: 'turn',
+    uri: A,
+    path: 'a.txt',
+    arrival: store.watermark,
+  });
   return {
     docs,
     editor,
     store,
     read: () => guard.read(ctx('editGuard_readFile'), {}),
     write: (content: string, append = false) => guard.write(ctx('editGuard_writeFile'), { content, append }),
-    replace: (oldString: string, newString: string) => guard.replace(ctx('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
+    replace: (oldString: string, newString: string) =>
+      guard.replace(ctx('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
   };
 }
 
@@ -175,7 +184,11 @@ suite('documents: the gate over the editor lifecycle', () => {
     const same = await t.write('a\r\nb\r\n'); // the text the editor holds: on disk, and nothing for the editor to load
     assert.match(same.text, /written to the file itself/, same.text);
     const next = await t.write('c\r\n', true);
-    assert.match(next.text, /written to the file itself/, `the editor would be asked to save a file it has not caught up with: ${next.text}`);
+    assert.match(
+      next.text,
+      /written to the file itself/,
+      `the editor would be asked to save a file it has not caught up with: ${next.text}`,
+    );
     assert.equal(t.editor.disk(A), 'a\r\nb\r\nc\r\n');
     assert.equal(t.editor.saves, 0);
   });

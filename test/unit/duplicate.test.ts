@@ -99,7 +99,11 @@ suite('rule 11: a write that would repeat a block the file holds is refused dupl
 
   // each an append an agent makes all the time, to a file that already holds a line just like it
   const ordinary: Array<{ name: string; file: string; append: string }> = [
-    { name: 'a log line', file: '2024-05-01 12:00:01 INFO server started on port 8080\n', append: '2024-05-01 12:00:01 INFO server started on port 8080\n' },
+    {
+      name: 'a log line',
+      file: '2024-05-01 12:00:01 INFO server started on port 8080\n',
+      append: '2024-05-01 12:00:01 INFO server started on port 8080\n',
+    },
     { name: 'a closing brace', file: 'function f() {\n  return 1;\n}\n', append: '}\n' },
     { name: 'a blank line', file: 'one\n\ntwo\n', append: '\n' },
     { name: 'blank lines', file: 'one\n\n\n\ntwo\n', append: '\n\n\n' },
@@ -109,13 +113,22 @@ suite('rule 11: a write that would repeat a block the file holds is refused dupl
     { name: 'a CSV row like an earlier one', file: 'id,name,amount\n1,alice,10\n2,bob,20\n', append: '3,alice,10\n' },
     { name: 'a CSV row equal to an earlier one', file: 'id,name,amount\n1,alice,10\n', append: '1,alice,10\n' },
     { name: 'three CSV rows equal to earlier ones (short)', file: 'id,name\n1,al\n2,bo\n3,cy\n', append: '1,al\n2,bo\n3,cy\n' },
-    { name: 'a single repeated import line', file: "import { readFileSync } from 'node:fs';\nconst x = 1;\n", append: "import { readFileSync } from 'node:fs';\n" },
+    {
+      name: 'a single repeated import line',
+      file: "import { readFileSync } from 'node:fs';\nconst x = 1;\n",
+      append: "import { readFileSync } from 'node:fs';\n",
+    },
     {
       name: 'a new test whose setup lines repeat an earlier one (the block as a whole is new)',
       file: "test('a', () => {\n  const docs = new MemoryDocuments();\n  const store = new MarkStore();\n  assert.ok(run(docs, store));\n});\n",
-      append: "test('b', () => {\n  const docs = new MemoryDocuments();\n  const store = new MarkStore();\n  assert.ok(other(docs, store));\n});\n",
+      append:
+        "test('b', () => {\n  const docs = new MemoryDocuments();\n  const store = new MarkStore();\n  assert.ok(other(docs, store));\n});\n",
     },
-    { name: 'two long lines already there (fewer than 3 lines)', file: `${'x'.repeat(50)} one\n${'y'.repeat(50)} two\n`, append: `${'x'.repeat(50)} one\n${'y'.repeat(50)} two\n` },
+    {
+      name: 'two long lines already there (fewer than 3 lines)',
+      file: `${'x'.repeat(50)} one\n${'y'.repeat(50)} two\n`,
+      append: `${'x'.repeat(50)} one\n${'y'.repeat(50)} two\n`,
+    },
     { name: 'a markdown rule and heading pair', file: '## A\ntext\n\n---\n\n## B\n', append: '\n---\n\n## B\n' },
   ];
   for (const c of ordinary) {

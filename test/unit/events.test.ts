@@ -19,7 +19,7 @@ suite('core events', () => {
     assert.match(String((errors[0] as Error).message), /listener bug/);
   });
 
-  test("a failing listener of a blocked write is logged, and the refusal still reaches the agent", async () => {
+  test('a failing listener of a blocked write is logged, and the refusal still reaches the agent', async () => {
     const docs = new MemoryDocuments().file('file:///ws/a.txt', 'one\n');
     const log = new MemoryLog();
     const { gate, guard } = coreOver(new MarkStore(), docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }), log);
@@ -27,9 +27,15 @@ suite('core events', () => {
       throw new Error('diagnostics broke');
     });
     const tool = 'editGuard_writeFile';
-    const out = await guard.write({ tool, verb: verbOf(tool), session: 's', turn: 't', uri: 'file:///ws/a.txt', path: 'a.txt', arrival: gate.arrival() }, { content: 'two\n', append: false });
+    const out = await guard.write(
+      { tool, verb: verbOf(tool), session: 's', turn: 't', uri: 'file:///ws/a.txt', path: 'a.txt', arrival: gate.arrival() },
+      { content: 'two\n', append: false },
+    );
     assert.equal(out.data.status, 'blocked');
     assert.equal(docs.memory.disk('file:///ws/a.txt'), 'one\n', 'nothing was written');
-    assert.ok(log.lines.some((l) => l.startsWith('error ') && l.includes('diagnostics broke')), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((l) => l.startsWith('error ') && l.includes('diagnostics broke')),
+      log.lines.join('\n'),
+    );
   });
 });

@@ -30,7 +30,16 @@ import type { TextSpanEdit } from '../../src/core/replace';
 import type { ToolName, ToolOutcome } from '../../src/core/types';
 import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
 import { type DiskLoads, MemoryEditor } from './memoryEditor';
-import { type CallSite, type DiskLoads as ModelDiskLoads, type Expected, editorText, type Keystroke, type Policy, ReferenceModel, withEol } from './referenceModel';
+import {
+  type CallSite,
+  type DiskLoads as ModelDiskLoads,
+  type Expected,
+  editorText,
+  type Keystroke,
+  type Policy,
+  ReferenceModel,
+  withEol,
+} from './referenceModel';
 
 const CHATS = ['chat-A', 'chat-B'] as const;
 const FILES = ['file:///ws/one.txt', 'file:///ws/two.txt', 'file:///ws/new.txt'] as const;
@@ -114,7 +123,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('evict' as const), file }), weight: 2 },
   { arbitrary: fc.constant({ k: 'load' as const }), weight: 1 },
   {
-    arbitrary: fc.record({ k: fc.constant('clear' as const), chat: fc.option(chat, { nil: undefined }), file: fc.option(file, { nil: undefined }) }),
+    arbitrary: fc.record({
+      k: fc.constant('clear' as const),
+      chat: fc.option(chat, { nil: undefined }),
+      file: fc.option(file, { nil: undefined }),
+    }),
     weight: 1,
   },
   { arbitrary: fc.record({ k: fc.constant('endTurn' as const), chat }), weight: 3 },
@@ -173,7 +186,10 @@ const numbered = /^\s*(\d+)\t(.*)$/;
 
 /** The file text a numbered rendering stands for: with and without a final line break, of either kind. */
 function fromNumbered(output: string): string[] | undefined {
-  const rows = output.split('\n').filter((l) => numbered.test(l)).map((l) => numbered.exec(l)![2]);
+  const rows = output
+    .split('\n')
+    .filter((l) => numbered.test(l))
+    .map((l) => numbered.exec(l)![2]);
   if (/ is empty\./.test(output) && rows.length === 0) return [''];
   if (rows.length === 0) return undefined;
   return (['\n', '\r\n'] as const).flatMap((eol) => [rows.join(eol), rows.join(eol) + eol]);
@@ -239,7 +255,11 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const shown = new Map<string, Shown[]>();
   const shownKey = (c: string, f: string) => `${c} ${f}`;
 
-  const toolName: Record<Call['tool'], ToolName> = { read: 'editGuard_readFile', write: 'editGuard_writeFile', replace: 'editGuard_replaceString' };
+  const toolName: Record<Call['tool'], ToolName> = {
+    read: 'editGuard_readFile',
+    write: 'editGuard_writeFile',
+    replace: 'editGuard_replaceString',
+  };
   const ctxOf = (c: Call): CallContext => ({
     tool: toolName[c.tool],
     verb: verbOf(toolName[c.tool]),
@@ -285,7 +305,13 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
       return { file: f, disk: m?.disk, doc: m?.doc && { text: m.doc.text, eol: m.doc.eol, dirty: m.doc.dirty } };
     });
   /** What a user would notice: each file's current text, bytes and unsaved flag (an opened document is not a change). */
-  const visible = () => world().map((w) => ({ file: w.file, disk: w.disk, text: w.doc?.dirty ? w.doc.text : w.disk === undefined ? undefined : editorText(w.disk).text, dirty: w.doc?.dirty === true }));
+  const visible = () =>
+    world().map((w) => ({
+      file: w.file,
+      disk: w.disk,
+      text: w.doc?.dirty ? w.doc.text : w.disk === undefined ? undefined : editorText(w.disk).text,
+      dirty: w.doc?.dirty === true,
+    }));
 
   /** Runs calls that all arrive at once (one batch of parallel calls), then checks everything. */
   async function batch(calls: Call[], opts: Options, trace: string): Promise<void> {
@@ -321,12 +347,21 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
     calls.forEach((c, i) => {
       const before = worldBefore.find((w) => w.file === c.file)!;
       if (before.disk === undefined && before.doc?.dirty) met('call on a deleted file with unsaved changes');
-      if (before.doc && !before.doc.dirty && before.disk !== undefined && editorText(before.disk).text !== before.doc.text) met('call on a document that lags the disk');
+      if (before.doc && !before.doc.dirty && before.disk !== undefined && editorText(before.disk).text !== before.doc.text)
+        met('call on a document that lags the disk');
       if (results[i].data.created && before.doc) met('create over an open document');
-      if (c.tool !== 'read' && results[i].data.status === 'ok' && before.disk !== undefined && editorText(before.disk).text !== before.disk) met('write to a file with mixed line endings');
+      if (c.tool !== 'read' && results[i].data.status === 'ok' && before.disk !== undefined && editorText(before.disk).text !== before.disk)
+        met('write to a file with mixed line endings');
       if (c.tool !== 'read' && results[i].data.status === 'ok' && before.doc?.eol === '\r\n') met('write to a CRLF document');
       if (/could not be saved to disk/.test(results[i].text)) met('save refused by the editor (the file on disk is newer)');
-      if (editor.directWrites > directWritesBefore && before.doc && !before.doc.dirty && before.disk !== undefined && editorText(before.disk).text === before.doc.text) met('write after a disk change that left the text as it was');
+      if (
+        editor.directWrites > directWritesBefore &&
+        before.doc &&
+        !before.doc.dirty &&
+        before.disk !== undefined &&
+        editorText(before.disk).text === before.doc.text
+      )
+        met('write after a disk change that left the text as it was');
     });
 
     // 1. agreement with the model, calls taken in arrival order (one lock per file keeps that order)
@@ -354,7 +389,9 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
 
     // which landed edit belongs to which call: per file, edits land in the calls' arrival order
     const landed = editor.applied.slice(appliedBefore);
-    const landedCalls = calls.map((c, i) => ({ c, i })).filter(({ c, i }) => c.tool !== 'read' && results[i].data.status === 'ok' && !results[i].data.created);
+    const landedCalls = calls
+      .map((c, i) => ({ c, i }))
+      .filter(({ c, i }) => c.tool !== 'read' && results[i].data.status === 'ok' && !results[i].data.created);
     assert.equal(landed.length, landedCalls.length, `${trace}\nevery ok write on an existing file is exactly one applied edit`);
     const landedByCall = new Map<number, Applied>();
     for (const { c, i } of landedCalls) {
@@ -372,7 +409,8 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
         const why = `${trace}\ncall ${i} ${JSON.stringify(c)} landed on ${JSON.stringify(edit.before)}; newest shown: ${JSON.stringify(last)}`;
         assert.ok(last, `${why}\n(the chat was shown nothing of this file)`);
         assert.ok(last.texts.includes(edit.before), `${why}\n(the edit met a text the chat was not shown)`);
-        if (last.own) assert.ok(model.ownWriteCounts(last.turn, ctxs[i].turn), `${why}\n(an own write counted against ownWriteKeepsMark=${s.policy})`);
+        if (last.own)
+          assert.ok(model.ownWriteCounts(last.turn, ctxs[i].turn), `${why}\n(an own write counted against ownWriteKeepsMark=${s.policy})`);
       }
     }
 
@@ -388,7 +426,10 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
         if (c.offset === undefined && c.limit === undefined) {
           // a whole read: what it showed is reconstructable, and its mark is of exactly that text
           const texts = fromNumbered(r.text);
-          assert.ok(texts?.includes(readText), `${trace}\ncall ${i}: the read showed ${JSON.stringify(texts)}, not the document text ${JSON.stringify(readText)}\n${r.text}`);
+          assert.ok(
+            texts?.includes(readText),
+            `${trace}\ncall ${i}: the read showed ${JSON.stringify(texts)}, not the document text ${JSON.stringify(readText)}\n${r.text}`,
+          );
           entry = { texts: texts!, own: false, turn: undefined };
         } else {
           // a ranged read shows part of the text; by rule 1 it counts for the whole
@@ -400,8 +441,14 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
         const previous = [...new Set([...(atArrival.get(key) ?? []), ...(history[history.length - 1]?.texts ?? [])])];
         // diffs are of lines: the line ending is the document's one, either kind
         const fromPatch = fromDiff(r.text, previous);
-        const texts = fromNumbered(r.text) ?? (fromPatch && eitherEol(fromPatch)) ?? (/Only line endings or invisible characters changed/.test(r.text) ? eitherEol(previous) : undefined);
-        assert.ok(texts && texts.length > 0, `${trace}\ncall ${i}: a refusal must show the numbered content or a diff that applies to what the chat saw last\n${r.text}\nlast seen: ${JSON.stringify(previous)}`);
+        const texts =
+          fromNumbered(r.text) ??
+          (fromPatch && eitherEol(fromPatch)) ??
+          (/Only line endings or invisible characters changed/.test(r.text) ? eitherEol(previous) : undefined);
+        assert.ok(
+          texts && texts.length > 0,
+          `${trace}\ncall ${i}: a refusal must show the numbered content or a diff that applies to what the chat saw last\n${r.text}\nlast seen: ${JSON.stringify(previous)}`,
+        );
         entry = { texts, own: false, turn: undefined };
       } else if (r.data.status === 'ok' && c.tool !== 'read') {
         if (r.data.created) {
@@ -424,7 +471,11 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
       for (const ch of CHATS) {
         const real = store.newest(ch, f);
         const want = model.newest(ch, f);
-        assert.deepEqual(real && { hash: real.hash, origin: real.origin }, want && { hash: want.hash, origin: want.origin }, `${trace}\nnewest mark of ${ch} for ${f}`);
+        assert.deepEqual(
+          real && { hash: real.hash, origin: real.origin },
+          want && { hash: want.hash, origin: want.origin },
+          `${trace}\nnewest mark of ${ch} for ${f}`,
+        );
       }
     }
   }
@@ -450,7 +501,11 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
         const errorsBefore = log.lines.filter((l) => l.startsWith('error ')).length;
         await batch([o.call], { fault: true }, t);
         const errors = log.lines.filter((l) => l.startsWith('error ')).slice(errorsBefore);
-        if (existed) assert.ok(errors.some((l) => /injected gate fault/.test(l)), `${t}\nthe gate fault was not logged: ${JSON.stringify(log.lines.slice(-3))}`);
+        if (existed)
+          assert.ok(
+            errors.some((l) => /injected gate fault/.test(l)),
+            `${t}\nthe gate fault was not logged: ${JSON.stringify(log.lines.slice(-3))}`,
+          );
         else assert.equal(errors.length, 0, `${t}\na create does not consult the gate`);
         break;
       }
@@ -502,7 +557,8 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
         break;
     }
     if (o.k === 'batch' || o.k === 'race' || o.k === 'fault') reopenable.clear();
-    if (o.k !== 'batch' && o.k !== 'race' && o.k !== 'fault') assert.deepEqual(world(), modelWorld(), `${t}\nafter a change outside the agent, the editor differs from the model`);
+    if (o.k !== 'batch' && o.k !== 'race' && o.k !== 'fault')
+      assert.deepEqual(world(), modelWorld(), `${t}\nafter a change outside the agent, the editor differs from the model`);
   }
 }
 
@@ -510,12 +566,21 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
   test(`${NUM_RUNS} random sequences across two chats: statuses agree, edits land only on shown versions, refusals change nothing`, async function () {
     this.timeout(600_000);
     const started = Date.now();
-    await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: NUM_RUNS, seed: process.env.EDITGUARD_PROPERTY_SEED ? Number(process.env.EDITGUARD_PROPERTY_SEED) : undefined });
+    await fc.assert(fc.asyncProperty(scenario, runScenario), {
+      numRuns: NUM_RUNS,
+      seed: process.env.EDITGUARD_PROPERTY_SEED ? Number(process.env.EDITGUARD_PROPERTY_SEED) : undefined,
+    });
     const ms = Date.now() - started;
-    const top = [...outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}=${n}`).join(', ');
+    const top = [...outcomes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k}=${n}`)
+      .join(', ');
     console.log(`      MEASURE property: ${sequences} sequences, ${operations} operations, ${toolCalls} tool calls in ${ms} ms`);
     console.log(`      MEASURE property outcomes: ${top}`);
-    const reached = [...lifecycle].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}=${n}`).join(', ');
+    const reached = [...lifecycle]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k}=${n}`)
+      .join(', ');
     console.log(`      MEASURE property lifecycle: ${reached}`);
     assert.ok(sequences >= NUM_RUNS);
     // the generators must reach every interesting outcome, or the property proves little
@@ -554,7 +619,7 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
     }
   });
 
-  test('a refusal\'s diff is a well-formed unified diff: applied to the version the chat saw, it gives the current text', async function () {
+  test("a refusal's diff is a well-formed unified diff: applied to the version the chat saw, it gives the current text", async function () {
     // a few hundred runs: a second or two alone, longer on a busy machine (a bound on time would be no test)
     this.timeout(600_000);
     // property: for any seen text and any changed text, the "changed" refusal's diff, applied by a
@@ -566,7 +631,15 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
         const docs = new MemoryDocuments().file(FILES[0], seenContents);
         const store = new MarkStore();
         const { guard } = coreOver(store, docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }));
-        const ctx = (tool: ToolName): CallContext => ({ tool, verb: verbOf(tool), session: 'chat-A', turn: 't', uri: FILES[0], path: 'one.txt', arrival: store.watermark });
+        const ctx = (tool: ToolName): CallContext => ({
+          tool,
+          verb: verbOf(tool),
+          session: 'chat-A',
+          turn: 't',
+          uri: FILES[0],
+          path: 'one.txt',
+          arrival: store.watermark,
+        });
         await guard.read(ctx('editGuard_readFile'), {});
         const seen = docs.text(FILES[0]);
         docs.userEdit(FILES[0], typed);

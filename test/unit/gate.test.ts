@@ -2,8 +2,24 @@ import * as assert from 'node:assert/strict';
 import { decide, type GateInput } from '../../src/core/gate';
 import type { ReadMark } from '../../src/core/marks';
 
-const mark = (over: Partial<ReadMark> = {}): ReadMark => ({ session: 's', uri: 'file:///a', hash: 'H1', origin: 'read', at: 0, seq: 1, ...over });
-const input = (over: Partial<GateInput> = {}): GateInput => ({ enabled: true, exists: true, currentHash: 'H1', mark: mark(), turn: 't1', policy: 'sameTurn', ...over });
+const mark = (over: Partial<ReadMark> = {}): ReadMark => ({
+  session: 's',
+  uri: 'file:///a',
+  hash: 'H1',
+  origin: 'read',
+  at: 0,
+  seq: 1,
+  ...over,
+});
+const input = (over: Partial<GateInput> = {}): GateInput => ({
+  enabled: true,
+  exists: true,
+  currentHash: 'H1',
+  mark: mark(),
+  turn: 't1',
+  policy: 'sameTurn',
+  ...over,
+});
 
 suite('gate decision (pure)', () => {
   test('rule 2: a write passes when the newest mark equals the current hash', () => {
@@ -28,10 +44,16 @@ suite('gate decision (pure)', () => {
     assert.deepEqual(decide(input({ mark: write, turn: undefined })), { allow: false, reason: 'own-write-expired' });
   });
   test('rule 3 (never): an own write never counts, even in the same turn', () => {
-    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), policy: 'never' })), { allow: false, reason: 'own-write-expired' });
+    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), policy: 'never' })), {
+      allow: false,
+      reason: 'own-write-expired',
+    });
   });
   test('rule 3 (always): an own write counts in later turns', () => {
-    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), turn: 't9', policy: 'always' })), { allow: true, basis: 'own-write' });
+    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), turn: 't9', policy: 'always' })), {
+      allow: true,
+      basis: 'own-write',
+    });
   });
   test('rule 3: an own write whose file changed since is "changed", not "expired"', () => {
     assert.deepEqual(decide(input({ mark: mark({ origin: 'write' }), currentHash: 'H2' })), { allow: false, reason: 'changed' });
@@ -40,8 +62,15 @@ suite('gate decision (pure)', () => {
     const sameTurn = { readPolicy: 'sameTurn' as const };
     assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't1' }) })), { allow: true, basis: 'seen' });
     assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0' }) })), { allow: false, reason: 'read-expired' });
-    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0', origin: 'refusal' }) })), { allow: false, reason: 'read-expired' });
-    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0' }), currentHash: 'H2' })), { allow: false, reason: 'changed' }, 'a change is the more useful thing to tell');
+    assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0', origin: 'refusal' }) })), {
+      allow: false,
+      reason: 'read-expired',
+    });
+    assert.deepEqual(
+      decide(input({ ...sameTurn, mark: mark({ turn: 't0' }), currentHash: 'H2' })),
+      { allow: false, reason: 'changed' },
+      'a change is the more useful thing to tell',
+    );
     // the default, and a call without a turn id (no turn to end: the retry must pass)
     assert.deepEqual(decide(input({ mark: mark({ turn: 't0' }) })), { allow: true, basis: 'seen' });
     assert.deepEqual(decide(input({ ...sameTurn, turn: undefined, mark: mark({ turn: undefined }) })), { allow: true, basis: 'seen' });

@@ -52,7 +52,11 @@ suite('guard flow: rules 1–10 of docs/design.md', () => {
   test('rule 2: overwrite, append and replace of an unread file are blocked and write nothing', async () => {
     const t = setup();
     t.docs.file(A, 'original\n');
-    for (const result of [await t.write(A, 'x'), await t.write(A, 'x', 'chat-2', undefined, true), await t.replace(A, 'original', 'y', 'chat-3')]) {
+    for (const result of [
+      await t.write(A, 'x'),
+      await t.write(A, 'x', 'chat-2', undefined, true),
+      await t.replace(A, 'original', 'y', 'chat-3'),
+    ]) {
       assert.equal(result.data.status, 'blocked');
       assert.equal(result.data.reason, 'not-read');
       assert.equal(t.docs.text(A), 'original\n');
@@ -271,14 +275,19 @@ suite('guard flow: rules 1–10 of docs/design.md', () => {
       assert.match(r.text, /^-base$/m, 'the diff is from the version the call was based on');
       assert.match(r.text, /^\+writer \d$/m);
     }
-    assert.ok(results.filter((r) => r.data.status === 'blocked').every((r) => r.data.reason === 'changed' || r.data.reason === 'own-write-expired'));
+    assert.ok(
+      results.filter((r) => r.data.status === 'blocked').every((r) => r.data.reason === 'changed' || r.data.reason === 'own-write-expired'),
+    );
   });
 
   test('rule 9: a refusal stamped by a parallel call does not let an earlier-arrived call through', async () => {
     const t = setup();
     t.docs.file(A, 'base\n');
     const both = await Promise.all([t.write(A, 'one\n'), t.write(A, 'two\n')]);
-    assert.deepEqual(both.map((r) => r.data.status), ['blocked', 'blocked']);
+    assert.deepEqual(
+      both.map((r) => r.data.status),
+      ['blocked', 'blocked'],
+    );
     assert.equal(t.docs.text(A), 'base\n');
   });
 

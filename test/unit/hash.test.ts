@@ -31,7 +31,13 @@ suite('hashing', () => {
     const cache = new HashCache<object>();
     const before = {};
     const reopened = {};
-    assert.equal(cache.hash(before, 1, () => 'old text'), sha256('old text'));
-    assert.equal(cache.hash(reopened, 1, () => 'new text'), sha256('new text'));
+    assert.equal(
+      cache.hash(before, 1, () => 'old text'),
+      sha256('old text'),
+    );
+    assert.equal(
+      cache.hash(reopened, 1, () => 'new text'),
+      sha256('new text'),
+    );
   });
 });

@@ -49,7 +49,11 @@ function runHook(clients: HookClients, env: Record<string, string | undefined>, 
   let stdinError: Error | undefined;
   child.stdin.on('error', (e) => (stdinError = e));
   child.stdin.end(payload);
-  return new Promise((resolve, reject) => child.on('close', (code) => (stdinError ? reject(new Error(`the command did not read its input: ${stdinError.message}`)) : resolve({ code, stdout, stderr }))));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) =>
+      stdinError ? reject(new Error(`the command did not read its input: ${stdinError.message}`)) : resolve({ code, stdout, stderr }),
+    ),
+  );
 }
 
 const payloadOf = (event: string, tool: string, input: object = { filePath: '/ws/a' }) =>
@@ -104,7 +108,14 @@ for (const { name, clients, available } of CLIENTS) {
         return reply;
       };
       const bytes = Buffer.byteLength(hookInput);
-      for (const header of [`${HEADER} wrong ${bytes}`, `${HEADER} ${server!.secret.slice(0, -1)}x ${bytes}`, HEADER, '', `${HEADER} ${server!.secret} extra ${bytes}`, `agent-edit-guard/1 ${server!.secret} ${bytes}`]) {
+      for (const header of [
+        `${HEADER} wrong ${bytes}`,
+        `${HEADER} ${server!.secret.slice(0, -1)}x ${bytes}`,
+        HEADER,
+        '',
+        `${HEADER} ${server!.secret} extra ${bytes}`,
+        `agent-edit-guard/1 ${server!.secret} ${bytes}`,
+      ]) {
         assert.equal(await forged(header), `${STATUS.unauthorized}\n`, header);
       }
       assert.deepEqual(seen, []);
@@ -116,7 +127,12 @@ for (const { name, clients, available } of CLIENTS) {
       const r = await runHook(clients, { ...server!.environment, [ENV.secret]: 'not-the-secret' }, hookInput);
       assert.deepEqual([r.code, r.stdout], [0, '']);
       server!.reportMissed();
-      assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: the extension refused the request \(unauthorized\)/.test(l)), log.lines.join('\n'));
+      assert.ok(
+        log.lines.some((l) =>
+          /PreToolUse of replace_string_in_file .* was let through unchecked: the extension refused the request \(unauthorized\)/.test(l),
+        ),
+        log.lines.join('\n'),
+      );
     });
 
     test('no extension in this window: the command allows at once, without waiting for its bound or noting a miss', async () => {
@@ -141,7 +157,10 @@ for (const { name, clients, available } of CLIENTS) {
       const r = await runHook(clients, { ...server!.environment, [ENV.socket]: await unusedLoopbackAddress() }, hookInput);
       assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
       server!.reportMissed();
-      assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension/.test(l)), log.lines.join('\n'));
+      assert.ok(
+        log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: could not reach the extension/.test(l)),
+        log.lines.join('\n'),
+      );
     });
 
     test('extension hung (never answers): the command asks, then allows when its bound runs out, and notes why', async () => {
@@ -152,10 +171,19 @@ for (const { name, clients, available } of CLIENTS) {
         const address = hung.address;
         const r = await runHook(clients, { ...server!.environment, [ENV.socket]: address, [ENV.boundMs]: '1500' }, hookInput);
         assert.deepEqual([r.code, r.stdout], [0, '']);
-        assert.equal(received, `${requestHeader(server!.secret, Buffer.byteLength(hookInput))}${hookInput}`, 'the command asked the hung end, once, with the whole input, before it gave up');
+        assert.equal(
+          received,
+          `${requestHeader(server!.secret, Buffer.byteLength(hookInput))}${hookInput}`,
+          'the command asked the hung end, once, with the whole input, before it gave up',
+        );
         // the note names the bound that let the call through: not an error, not an early give-up
         server!.reportMissed();
-        assert.ok(log.lines.some((l) => /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/.test(l)), log.lines.join('\n'));
+        assert.ok(
+          log.lines.some((l) =>
+            /PreToolUse of replace_string_in_file .* was let through unchecked: no answer from the extension within 1500 ms/.test(l),
+          ),
+          log.lines.join('\n'),
+        );
         assert.deepEqual(seen, [], 'the real server was not asked');
       } finally {
         hung.close();
@@ -216,11 +244,19 @@ suite('hooks bridge: events the bash client answers itself', function () {
   teardown(() => server?.dispose());
 
   test("an event of a tool that touches no file is dropped while its chat has nothing to settle; the file tools' events are sent", async () => {
-    const terminal = [payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' }), payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' })];
+    const terminal = [
+      payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' }),
+      payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' }),
+    ];
     await runHook(clients, server!.environment, terminal[0]);
     await runHook(clients, server!.environment, terminal[1], 'PostToolUse');
     assert.deepEqual(seen, [], 'run_in_terminal, nothing pending: nothing for the gate');
-    const sent = [payloadOf('PreToolUse', 'read_file'), payloadOf('PostToolUse', 'read_file'), payloadOf('PreToolUse', 'replace_string_in_file'), payloadOf('PostToolUse', 'copilot_applyPatch')];
+    const sent = [
+      payloadOf('PreToolUse', 'read_file'),
+      payloadOf('PostToolUse', 'read_file'),
+      payloadOf('PreToolUse', 'replace_string_in_file'),
+      payloadOf('PostToolUse', 'copilot_applyPatch'),
+    ];
     for (const p of sent) await runHook(clients, server!.environment, p, JSON.parse(p).hook_event_name);
     assert.deepEqual(seen, sent);
   });
@@ -264,21 +300,36 @@ suite('hooks bridge: events the bash client answers itself', function () {
 });
 
 suite('hooks file', () => {
-  const odd: HookClients = { runtime: "/opt/Code it's/code", nodeClient: '/ext/dist/hook-bridge.js', bash: '/bin/bash', bashClient: '/ext/dist/hook-client.sh' };
+  const odd: HookClients = {
+    runtime: "/opt/Code it's/code",
+    nodeClient: '/ext/dist/hook-bridge.js',
+    bash: '/bin/bash',
+    bashClient: '/ext/dist/hook-client.sh',
+  };
 
   test('each event runs a client only when this window has the extension; bash when there is bash, Node in PowerShell', () => {
     const file = JSON.parse(hooksFileContent(odd));
     assert.deepEqual(Object.keys(file.hooks), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
     const pre = file.hooks.PreToolUse[0];
     assert.equal(pre.type, 'command');
-    assert.equal(pre.command, `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'PreToolUse' ${GATED_TOOL_NAMES.map(shQuote).join(' ')}`);
+    assert.equal(
+      pre.command,
+      `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'PreToolUse' ${GATED_TOOL_NAMES.map(shQuote).join(' ')}`,
+    );
     assert.match(file.hooks.PostToolUse[0].command, /'PostToolUse' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/);
-    for (const event of ['UserPromptSubmit', 'PreCompact']) assert.match(file.hooks[event][0].command, new RegExp(`'${event}'$`), 'always sent');
-    assert.equal(pre.windows, `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' PreToolUse`);
+    for (const event of ['UserPromptSubmit', 'PreCompact'])
+      assert.match(file.hooks[event][0].command, new RegExp(`'${event}'$`), 'always sent');
+    assert.equal(
+      pre.windows,
+      `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' PreToolUse`,
+    );
     assert.deepEqual(pre.env, { ELECTRON_RUN_AS_NODE: '1' });
     assert.ok(pre.timeout > 4, "Copilot waits longer than the client's own bound");
     const withoutBash = JSON.parse(hooksFileContent({ ...odd, bash: undefined })).hooks.PreToolUse[0];
-    assert.equal(withoutBash.command, `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-bridge.js' ] || exec cat >/dev/null; exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'PreToolUse'`);
+    assert.equal(
+      withoutBash.command,
+      `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-bridge.js' ] || exec cat >/dev/null; exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'PreToolUse'`,
+    );
     assert.equal(shQuote("a'b"), `'a'\\''b'`);
     assert.equal(psQuote("a'b"), `'a''b'`);
   });
@@ -288,7 +339,11 @@ suite('hooks file', () => {
     try {
       const text = hooksFileContent(clientsWith(BASH));
       assert.ok(!text.includes(server.secret) && !text.includes(server.address));
-      assert.equal(fs.statSync(server.folder).mode & 0o777, process.platform === 'win32' ? fs.statSync(server.folder).mode & 0o777 : 0o700, 'the missed-calls folder is the user\'s alone');
+      assert.equal(
+        fs.statSync(server.folder).mode & 0o777,
+        process.platform === 'win32' ? fs.statSync(server.folder).mode & 0o777 : 0o700,
+        "the missed-calls folder is the user's alone",
+      );
     } finally {
       server.dispose();
     }
@@ -343,7 +398,11 @@ suite('hooks file', () => {
 
   test('the uninstall script (dist/uninstall.js, as VS Code runs it) removes our user-level file only', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-'));
-    const run = () => spawnSync(process.execPath, [path.join(DIST, 'uninstall.js'), '--type=extension-post-uninstall'], { env: { ...process.env, HOME: home, USERPROFILE: home }, encoding: 'utf8' });
+    const run = () =>
+      spawnSync(process.execPath, [path.join(DIST, 'uninstall.js'), '--type=extension-post-uninstall'], {
+        env: { ...process.env, HOME: home, USERPROFILE: home },
+        encoding: 'utf8',
+      });
     try {
       const file = userHooksFile(home);
       fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -30,7 +30,11 @@ suite('l10n', () => {
     const fresh = JSON.parse(now);
     const missing = Object.keys(fresh).filter((k) => !(k in bundle));
     const unused = Object.keys(bundle).filter((k) => !(k in fresh));
-    assert.deepEqual({ missing, unused }, { missing: [], unused: [] }, 'run `npm run l10n`: the bundle is missing strings src/ uses, or holds strings it no longer does');
+    assert.deepEqual(
+      { missing, unused },
+      { missing: [], unused: [] },
+      'run `npm run l10n`: the bundle is missing strings src/ uses, or holds strings it no longer does',
+    );
     assert.deepEqual(bundle, fresh, 'run `npm run l10n`: a string in the bundle differs from src/');
     assert.equal(committed, now, 'run `npm run l10n`: the bundle is not in the form it writes (sorted keys)');
   });
@@ -49,8 +53,14 @@ suite('l10n', () => {
         const message = text[at] === '{' ? /^\{\s*message:\s*/.exec(text.slice(at)) : null;
         const literal = literalAt(text, message ? at + message[0].length : at);
         // the export skips a variable or a concatenation silently: the string would never be translated
-        assert.ok(literal !== undefined, `${where}: the message of vscode.l10n.t must be a string literal, or { message: '…', comment: … } with one, so the export can see it`);
-        assert.ok(message ? keys.some((k) => k.startsWith(`${literal}/`)) : literal in bundle, `${where}: ${JSON.stringify(literal)} is in l10n/bundle.l10n.json`);
+        assert.ok(
+          literal !== undefined,
+          `${where}: the message of vscode.l10n.t must be a string literal, or { message: '…', comment: … } with one, so the export can see it`,
+        );
+        assert.ok(
+          message ? keys.some((k) => k.startsWith(`${literal}/`)) : literal in bundle,
+          `${where}: ${JSON.stringify(literal)} is in l10n/bundle.l10n.json`,
+        );
       }
     }
     assert.ok(calls > 40, `found the vscode.l10n.t calls (${calls})`);

@@ -16,7 +16,10 @@ const nls: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'pac
 
 suite('manifest', () => {
   test('the three tools keep their fixed names and reference names', () => {
-    const tools = manifest.contributes.languageModelTools.map((t: { name: string; toolReferenceName: string }) => [t.name, t.toolReferenceName]);
+    const tools = manifest.contributes.languageModelTools.map((t: { name: string; toolReferenceName: string }) => [
+      t.name,
+      t.toolReferenceName,
+    ]);
     assert.deepEqual(tools, [
       ['editGuard_readFile', 'guardedRead'],
       ['editGuard_writeFile', 'guardedWrite'],
@@ -37,24 +40,29 @@ suite('manifest', () => {
   test('the model is taught the gate in every tool description', () => {
     assert.match(nls['tool.guardedWrite.modelDescription'], /refused unless you have seen/);
     assert.match(nls['tool.guardedReplace.modelDescription'], /next call can be the corrected edit/);
-    for (const k of ['guardedRead', 'guardedWrite', 'guardedReplace']) assert.match(nls[`tool.${k}.modelDescription`], /not part of the file/);
+    for (const k of ['guardedRead', 'guardedWrite', 'guardedReplace'])
+      assert.match(nls[`tool.${k}.modelDescription`], /not part of the file/);
   });
 
   test('every setting has a description and a scope', () => {
-    for (const [name, prop] of Object.entries<{ markdownDescription?: string; scope?: string }>(manifest.contributes.configuration.properties)) {
+    for (const [name, prop] of Object.entries<{ markdownDescription?: string; scope?: string }>(
+      manifest.contributes.configuration.properties,
+    )) {
       assert.ok(prop.markdownDescription && prop.scope, name);
     }
   });
 
   test('contributed files exist: the Guarded agent and the walkthrough media', () => {
     for (const agent of manifest.contributes.chatAgents) assert.ok(existsSync(path.join(root, agent.path)), agent.path);
-    for (const step of manifest.contributes.walkthroughs[0].steps) assert.ok(existsSync(path.join(root, step.media.markdown)), step.media.markdown);
+    for (const step of manifest.contributes.walkthroughs[0].steps)
+      assert.ok(existsSync(path.join(root, step.media.markdown)), step.media.markdown);
   });
 
   test('the Guarded agent offers the three guarded tools and not the built-in edit tools', () => {
     const agent = readFileSync(path.join(root, 'agents/guarded.agent.md'), 'utf8');
     const tools = /^tools:\s*\[(.*)\]$/m.exec(agent)?.[1] ?? '';
-    for (const t of ['guardedRead', 'guardedWrite', 'guardedReplace']) assert.match(tools, new RegExp(`'editguard\\.agent-edit-guard/${t}'`));
+    for (const t of ['guardedRead', 'guardedWrite', 'guardedReplace'])
+      assert.match(tools, new RegExp(`'editguard\\.agent-edit-guard/${t}'`));
     assert.doesNotMatch(tools, /'edit'|replace_string_in_file|create_file|apply_patch/);
   });
 });
@@ -80,9 +88,13 @@ function withoutComments(source: string): string {
       while (j < source.length) {
         const d = source[j];
         if (d === '\\') j += 2;
-        else if (c === '/' && d === '[') { inClass = true; j++; }
-        else if (c === '/' && d === ']') { inClass = false; j++; }
-        else if (d === c && !inClass) break;
+        else if (c === '/' && d === '[') {
+          inClass = true;
+          j++;
+        } else if (c === '/' && d === ']') {
+          inClass = false;
+          j++;
+        } else if (d === c && !inClass) break;
         else if (d === '\n' && c !== '`') break;
         else j++;
       }
@@ -103,7 +115,8 @@ function tsFilesUnder(dir: string): string[] {
   });
 }
 
-const properties: Record<string, { default?: unknown; minimum?: number; enum?: string[]; markdownDeprecationMessage?: string }> = manifest.contributes.configuration.properties;
+const properties: Record<string, { default?: unknown; minimum?: number; enum?: string[]; markdownDeprecationMessage?: string }> =
+  manifest.contributes.configuration.properties;
 
 suite('manifest and code in step', () => {
   test('every tool id in TOOL_IDS is a contributed languageModelTool, and every contributed tool is in TOOL_IDS', () => {
@@ -114,7 +127,8 @@ suite('manifest and code in step', () => {
   test('every command in COMMANDS is contributed, and every contributed command is in COMMANDS; test commands are not in the manifest', () => {
     const declared = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
     assert.deepEqual(declared, Object.values(COMMANDS).sort());
-    for (const id of Object.values(TEST_COMMANDS)) assert.ok(!manifestText.includes(id), `${id} is registered in test mode only and must not appear in package.json`);
+    for (const id of Object.values(TEST_COMMANDS))
+      assert.ok(!manifestText.includes(id), `${id} is registered in test mode only and must not appear in package.json`);
     // menus and keybindings may only name contributed commands
     const named = [...manifestText.matchAll(/"command"\s*:\s*"([^"]+)"/g)].map((m) => m[1]);
     for (const id of named) assert.ok((Object.values(COMMANDS) as string[]).includes(id), `${id} in package.json is not in COMMANDS`);
@@ -132,7 +146,11 @@ suite('manifest and code in step', () => {
     assert.deepEqual(keys.sort(), Object.keys(properties).sort());
     // the window-scoped settings: their defaults in SETTING_DEFAULTS are package.json's
     const defaults = [...config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false|'\w+'|\d+)[ ,]/g)];
-    assert.equal(defaults.length, 5, 'SETTING_DEFAULTS holds guardCopilotTools, guardClaudeCode, guardBuiltinTools, allowOutsideWorkspace and maxEditRecordMB');
+    assert.equal(
+      defaults.length,
+      5,
+      'SETTING_DEFAULTS holds guardCopilotTools, guardClaudeCode, guardBuiltinTools, allowOutsideWorkspace and maxEditRecordMB',
+    );
     const valueOf = (v: string) => (v.startsWith("'") ? v.slice(1, -1) : /^\d+$/.test(v) ? Number(v) : v === 'true');
     for (const [, key, value] of defaults) assert.equal(properties[`editGuard.${key}`].default, valueOf(value), key);
     assert.deepEqual(properties['editGuard.guardCopilotTools'].enum, [...HOOKS_PLACEMENTS]);
@@ -140,7 +158,7 @@ suite('manifest and code in step', () => {
     assert.ok(properties['editGuard.guardBuiltinTools'].markdownDeprecationMessage, 'the boolean it replaced is marked deprecated');
   });
 
-  test('package.json declares the core\'s defaults: enabled, ownWriteKeepsMark, maxReadLines, maxResultChars and its minimum, protectedFiles', () => {
+  test("package.json declares the core's defaults: enabled, ownWriteKeepsMark, maxReadLines, maxResultChars and its minimum, protectedFiles", () => {
     assert.equal(properties['editGuard.enabled'].default, DEFAULT_SETTINGS.enabled);
     assert.equal(properties['editGuard.ownWriteKeepsMark'].default, DEFAULT_SETTINGS.policy);
     assert.deepEqual([...(properties['editGuard.ownWriteKeepsMark'].enum ?? [])].sort(), [...OWN_WRITE_POLICIES].sort());
@@ -171,22 +189,58 @@ suite('manifest and code in step', () => {
   });
 
   test('the literal scan sees literals and skips comments', () => {
-    const code = withoutComments(`// 'editGuard_readFile'\n/** "editGuard.showLog" */ const url = 'http://x'; const re = /a'b/; const id = 'editGuard_writeFile'; // 'editGuard.toggleGate'\nconst t = \`editGuard.showLog\`;`);
-    assert.deepEqual([...code.matchAll(/(['"`])(editGuard[._][\w.]+)\1/g)].map((m) => m[2]), ['editGuard_writeFile', 'editGuard.showLog']);
+    const code = withoutComments(
+      `// 'editGuard_readFile'\n/** "editGuard.showLog" */ const url = 'http://x'; const re = /a'b/; const id = 'editGuard_writeFile'; // 'editGuard.toggleGate'\nconst t = \`editGuard.showLog\`;`,
+    );
+    assert.deepEqual(
+      [...code.matchAll(/(['"`])(editGuard[._][\w.]+)\1/g)].map((m) => m[2]),
+      ['editGuard_writeFile', 'editGuard.showLog'],
+    );
   });
 });
 
 suite('package', () => {
   test('the .vsix file list holds only what runs: no sources, tests or node_modules', function () {
     this.timeout(60000);
-    const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
       .trim()
       .split('\n')
       .sort();
     console.log(`      .vsix files (${files.length}): ${files.join(', ')}`);
-    const allowed = [/^dist\/(extension|hook-bridge|uninstall)\.js$/, /^dist\/hook-client\.sh$/, /^package(\.nls)?\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^agents\/guarded\.agent\.md$/, /^media\/[\w-]+\.png$/, /^media\/walkthrough\/\w+\.md$/, /^(README|CHANGELOG)\.md$/, /^LICENSE$/];
-    for (const f of files) assert.ok(allowed.some((re) => re.test(f)), `unexpected file in the package: ${f}`);
-    for (const f of ['dist/extension.js', 'dist/hook-bridge.js', 'dist/hook-client.sh', 'dist/uninstall.js', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'agents/guarded.agent.md', 'media/icon.png', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
+    const allowed = [
+      /^dist\/(extension|hook-bridge|uninstall)\.js$/,
+      /^dist\/hook-client\.sh$/,
+      /^package(\.nls)?\.json$/,
+      /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
+      /^agents\/guarded\.agent\.md$/,
+      /^media\/[\w-]+\.png$/,
+      /^media\/walkthrough\/\w+\.md$/,
+      /^(README|CHANGELOG)\.md$/,
+      /^LICENSE$/,
+    ];
+    for (const f of files)
+      assert.ok(
+        allowed.some((re) => re.test(f)),
+        `unexpected file in the package: ${f}`,
+      );
+    for (const f of [
+      'dist/extension.js',
+      'dist/hook-bridge.js',
+      'dist/hook-client.sh',
+      'dist/uninstall.js',
+      'package.json',
+      'package.nls.json',
+      'l10n/bundle.l10n.json',
+      'agents/guarded.agent.md',
+      'media/icon.png',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+    ]) {
       assert.ok(files.includes(f), `${f} is packaged`);
     }
     // VS Code runs `node <file>` after an uninstall: that file must be in the package

@@ -24,14 +24,20 @@ suite('mark store', () => {
   test('keeps the history of turns, bounded per file', () => {
     const store = new MarkStore({ maxMarks: 100, maxMarksPerFile: 3, snapshotBudgetBytes: 1000 });
     for (let i = 0; i < 5; i++) store.stamp({ session: 'A', uri: 'u', hash: `h${i}`, turn: `t${i}`, origin: 'read' });
-    assert.deepEqual(store.all().map((m) => m.turn), ['t2', 't3', 't4']);
+    assert.deepEqual(
+      store.all().map((m) => m.turn),
+      ['t2', 't3', 't4'],
+    );
   });
 
   test('is bounded in count: the oldest marks go first', () => {
     const store = new MarkStore({ maxMarks: 10, maxMarksPerFile: 5, snapshotBudgetBytes: 1000 });
     for (let i = 0; i < 25; i++) store.stamp({ session: `s${i % 3}`, uri: `u${i}`, hash: 'h', origin: 'read' });
     assert.equal(store.size, 10);
-    assert.deepEqual(store.all().map((m) => m.uri), Array.from({ length: 10 }, (_, k) => `u${15 + k}`));
+    assert.deepEqual(
+      store.all().map((m) => m.uri),
+      Array.from({ length: 10 }, (_, k) => `u${15 + k}`),
+    );
   });
 
   test('keeps last-seen texts within the byte budget, dropping the oldest', () => {
@@ -53,7 +59,10 @@ suite('mark store', () => {
     store.stamp({ session: 'B', uri: 'v', hash: 'h1', origin: 'read' });
     assert.equal(store.staleFiles('A').length, 0);
     store.observe('u', 'h2');
-    assert.deepEqual(store.staleFiles('A').map((m) => m.uri), ['u']);
+    assert.deepEqual(
+      store.staleFiles('A').map((m) => m.uri),
+      ['u'],
+    );
     store.observe('untracked', 'zzz');
     store.clear('A');
     assert.equal(store.newest('A', 'u'), undefined);

@@ -16,13 +16,20 @@ suite('bounded memory: the mark store under 100 000 reads', () => {
     const broken: string[] = [];
     const m = markWorkload(store, (st) => {
       if (st.size > st.limits.maxMarks) broken.push(`marks ${st.size} > maxMarks ${st.limits.maxMarks}`);
-      if (st.snapshotSize > st.limits.snapshotBudgetBytes) broken.push(`snapshots ${st.snapshotSize} B > budget ${st.limits.snapshotBudgetBytes} B`);
+      if (st.snapshotSize > st.limits.snapshotBudgetBytes)
+        broken.push(`snapshots ${st.snapshotSize} B > budget ${st.limits.snapshotBudgetBytes} B`);
     });
     assert.deepEqual(broken, [], 'no limit was broken during the workload');
     assert.equal(m.maxSizeSeen, DEFAULT_LIMITS.maxMarks, 'the workload is big enough to reach the mark limit');
     assert.equal(m.size, DEFAULT_LIMITS.maxMarks, 'a full store stays full: eviction drops one old mark per new one');
-    assert.ok(m.maxSnapshotSeen > DEFAULT_LIMITS.snapshotBudgetBytes * 0.9, `the workload fills the snapshot budget (${mib(m.maxSnapshotSeen)})`);
-    assert.ok(m.textBytesGenerated > DEFAULT_LIMITS.snapshotBudgetBytes * 10, `far more text was read (${mib(m.textBytesGenerated)}) than the budget keeps`);
+    assert.ok(
+      m.maxSnapshotSeen > DEFAULT_LIMITS.snapshotBudgetBytes * 0.9,
+      `the workload fills the snapshot budget (${mib(m.maxSnapshotSeen)})`,
+    );
+    assert.ok(
+      m.textBytesGenerated > DEFAULT_LIMITS.snapshotBudgetBytes * 10,
+      `far more text was read (${mib(m.textBytesGenerated)}) than the budget keeps`,
+    );
     // the store still answers for what it keeps: the newest mark of the last read has its text
     const last = store.all().at(-1)!;
     assert.ok(store.snapshot(last.session, last.uri, last.hash), 'the last read text is kept for diffs');

@@ -149,7 +149,8 @@ export class MemoryEditor implements Editor {
     const doc = this.documents.get(uri) ?? this.openFromDisk(uri);
     if (doc) return { ok: true, document: doc };
     const file = this.files.get(uri);
-    if (file && file.contents.includes('\0')) return { ok: false, reason: 'binary', message: 'File seems to be binary and cannot be opened as text' };
+    if (file && file.contents.includes('\0'))
+      return { ok: false, reason: 'binary', message: 'File seems to be binary and cannot be opened as text' };
     return { ok: false, reason: 'other', message: `cannot open ${uri}: file not found` };
   }
 

@@ -17,15 +17,34 @@ const repo = path.join(__dirname, '..', '..', '..');
 
 function core() {
   const t = coreFixture();
-  const call = (tool: string): CallContext => ({ tool, verb: verbOf(tool), session: 'chat', turn: 'turn', uri: FILE, path: 'a.ts', arrival: t.store.watermark });
+  const call = (tool: string): CallContext => ({
+    tool,
+    verb: verbOf(tool),
+    session: 'chat',
+    turn: 'turn',
+    uri: FILE,
+    path: 'a.ts',
+    arrival: t.store.watermark,
+  });
   return {
     ...t,
     read: () => t.guard.read(call('editGuard_readFile'), {}),
-    replace: (oldString: string, newString: string) => t.guard.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
+    replace: (oldString: string, newString: string) =>
+      t.guard.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
   };
 }
 
-const outcome = (o: Partial<Outcome> & Pick<Outcome, 'scenario' | 'configuration'>): Outcome => ({ kind: 'failure', wrongFiles: [], blocks: 0, falseBlocks: 0, failures: 0, calls: 2, extraCalls: 0, wallMs: 1000, ...o });
+const outcome = (o: Partial<Outcome> & Pick<Outcome, 'scenario' | 'configuration'>): Outcome => ({
+  kind: 'failure',
+  wrongFiles: [],
+  blocks: 0,
+  falseBlocks: 0,
+  failures: 0,
+  calls: 2,
+  extraCalls: 0,
+  wallMs: 1000,
+  ...o,
+});
 
 suite('outcomes suite: the scripted agent, what it reads, and the table', () => {
   test('a change is quoted from 3 lines before its first changed line to 3 after its last, and is done once the copy shows it', () => {
@@ -51,7 +70,10 @@ suite('outcomes suite: the scripted agent, what it reads, and the table', () => 
     const edit = changeLine('line 5', (l) => l.replace('5', 'five'))(TEN)!;
     const part = patchPart('/ws/a.ts', TEN, edit).split('\n');
     assert.deepStrictEqual(part.slice(0, 2), ['*** Update File: /ws/a.ts', '@@']);
-    assert.deepStrictEqual(part.filter((l) => /^[-+]/.test(l)), ['-line 5', '+line five']);
+    assert.deepStrictEqual(
+      part.filter((l) => /^[-+]/.test(l)),
+      ['-line 5', '+line five'],
+    );
     assert.strictEqual(part.filter((l) => l.startsWith(' ')).length, 6);
     assert.strictEqual(patchPart('/ws/b.ts', undefined, { kind: 'create', text: 'one\ntwo\n' }), '*** Add File: /ws/b.ts\n+one\n+two');
   });
@@ -106,12 +128,21 @@ suite('outcomes suite: the scripted agent, what it reads, and the table', () => 
       ],
     };
     const [caption, , ...rows] = outcomesTable(results).split('\n');
-    assert.strictEqual(caption, "*One run of each scenario in each configuration, 2026-01-01: Copilot Chat 0.1.0 in VS Code 1.0.0. Counts are per run; a time is the median run's, from the first request to the last answer.*");
+    assert.strictEqual(
+      caption,
+      "*One run of each scenario in each configuration, 2026-01-01: Copilot Chat 0.1.0 in VS Code 1.0.0. Counts are per run; a time is the median run's, from the first request to the last answer.*",
+    );
     assert.strictEqual(rows[0], '| What happens | Documented in | Unguarded | Guarded |');
     assert.strictEqual(rows[2], '| A failure | a tracker | **lost** · 1.0 s | kept, 1 block, +1 call · 2.5 s |');
     assert.strictEqual(rows[3], '| A false alarm | another | no block · 1.0 s | **1 false block**, 1 block, +1 call · 1.0 s |');
-    assert.strictEqual(rows[4], '| **All scenarios** |  | 1 file lost or corrupted, 0 false blocks, – extra calls per stop | 0 files lost or corrupted, 1 false block, 1.00 extra calls per stop |');
-    const readme = withTable('# R\n<!-- outcomes-table:start (npm run outcomes writes this table from test/outcomes/results.json) -->\nold\n<!-- outcomes-table:end -->\n', 'new');
+    assert.strictEqual(
+      rows[4],
+      '| **All scenarios** |  | 1 file lost or corrupted, 0 false blocks, – extra calls per stop | 0 files lost or corrupted, 1 false block, 1.00 extra calls per stop |',
+    );
+    const readme = withTable(
+      '# R\n<!-- outcomes-table:start (npm run outcomes writes this table from test/outcomes/results.json) -->\nold\n<!-- outcomes-table:end -->\n',
+      'new',
+    );
     assert.strictEqual(tableIn(readme), 'new');
     assert.throws(() => withTable('# no markers', 'new'), /markers/);
   });
@@ -131,7 +162,9 @@ suite('outcomes suite: the scripted agent, what it reads, and the table', () => 
         }
       }
     }
-    const baselineLosses = results.outcomes.filter((o) => o.configuration === 'baseline' && o.kind === 'failure' && o.wrongFiles.length > 0);
+    const baselineLosses = results.outcomes.filter(
+      (o) => o.configuration === 'baseline' && o.kind === 'failure' && o.wrongFiles.length > 0,
+    );
     assert.ok(baselineLosses.length > 0, 'the baseline loses data somewhere, or the table shows nothing');
   });
 });

@@ -13,7 +13,10 @@ import {
 } from '../../src/core/paths';
 
 const one = [{ name: 'ws', fsPath: '/work/ws' }];
-const two = [{ name: 'app', fsPath: '/r/app' }, { name: 'lib', fsPath: '/r/lib' }];
+const two = [
+  { name: 'app', fsPath: '/r/app' },
+  { name: 'lib', fsPath: '/r/lib' },
+];
 
 suite('path policy', () => {
   test('relative to the first folder; absolute as is', () => {
@@ -69,14 +72,23 @@ suite('path policy: protected files, .git, notebooks, links', () => {
   });
 
   test('a link leading outside the workspace is caught, for new files through their folder too', () => {
-    const links: Record<string, string> = { '/work/ws': '/work/ws', '/work/ws/out': '/etc', '/work/ws/out/x': '/etc/x', '/work/ws/ok.txt': '/work/ws/ok.txt' };
+    const links: Record<string, string> = {
+      '/work/ws': '/work/ws',
+      '/work/ws/out': '/etc',
+      '/work/ws/out/x': '/etc/x',
+      '/work/ws/ok.txt': '/work/ws/ok.txt',
+    };
     const facts: FileFacts = { exists: (p) => p in links, realpath: (p) => links[p], readlink: () => undefined };
-    const police = (p: string) => policeToolPath(p, { folders: one, allowOutsideWorkspace: false, writes: true, facts, protectedFiles: () => [] });
+    const police = (p: string) =>
+      policeToolPath(p, { folders: one, allowOutsideWorkspace: false, writes: true, facts, protectedFiles: () => [] });
     assert.equal(police('/work/ws/ok.txt').ok, true);
     const out = police('/work/ws/out/x');
     assert.ok(!out.ok && out.code === 'outside-workspace' && out.message.includes('/etc/x'), JSON.stringify(out));
     const created = police('/work/ws/out/new-file');
-    assert.ok(!created.ok && created.code === 'outside-workspace' && created.message.includes('/etc/new-file'), `nearest existing ancestor, joined with the rest: ${JSON.stringify(created)}`);
+    assert.ok(
+      !created.ok && created.code === 'outside-workspace' && created.message.includes('/etc/new-file'),
+      `nearest existing ancestor, joined with the rest: ${JSON.stringify(created)}`,
+    );
   });
 });
 
@@ -168,7 +180,14 @@ suite('paths as sent: file:// URIs and other schemes', () => {
   });
 
   test('other schemes are invalid input: only file paths or file:// URIs', () => {
-    for (const uri of ['vscode-remote://ssh-remote+box/work/ws/a.txt', 'untitled:Untitled-1', 'http://example.com/a.txt', 'https://x/y', 'vscode-userdata:/u/settings.json', 'vscode-notebook-cell:/a.ipynb#X1']) {
+    for (const uri of [
+      'vscode-remote://ssh-remote+box/work/ws/a.txt',
+      'untitled:Untitled-1',
+      'http://example.com/a.txt',
+      'https://x/y',
+      'vscode-userdata:/u/settings.json',
+      'vscode-notebook-cell:/a.ipynb#X1',
+    ]) {
       const r = resolve(uri);
       assert.equal(!r.ok && r.code, 'invalid-input', uri);
       assert.match(!r.ok ? r.message : '', /only file paths .* or file:\/\/ URIs/, uri);
@@ -194,11 +213,25 @@ suite('paths as sent: file:// URIs and other schemes', () => {
 });
 
 suite('paths as sent: stray whitespace and control characters', () => {
-  const facts = fakeFs({ '/work/ws/gen/a.txt': 'file', '/work/ws/gen/dir': 'dir', '/work/ws/gen/padded.txt ': 'file', '/work/ws/gen/tab\there.txt': 'file' });
+  const facts = fakeFs({
+    '/work/ws/gen/a.txt': 'file',
+    '/work/ws/gen/dir': 'dir',
+    '/work/ws/gen/padded.txt ': 'file',
+    '/work/ws/gen/tab\there.txt': 'file',
+  });
   const resolve = (p: string) => resolveToolPath(p, one, false, facts.exists);
 
   test('stray whitespace around an existing file resolves to it', () => {
-    for (const p of ['gen/a.txt ', '\tgen/a.txt', 'gen/a.txt\n', 'gen/a.txt\r\n', '  gen/a.txt \t', ' /work/ws/gen/a.txt', 'file:///work/ws/gen/a.txt\n', ' file:///work/ws/gen/a.txt']) {
+    for (const p of [
+      'gen/a.txt ',
+      '\tgen/a.txt',
+      'gen/a.txt\n',
+      'gen/a.txt\r\n',
+      '  gen/a.txt \t',
+      ' /work/ws/gen/a.txt',
+      'file:///work/ws/gen/a.txt\n',
+      ' file:///work/ws/gen/a.txt',
+    ]) {
       const r = resolve(p);
       assert.equal(r.ok && r.fsPath, '/work/ws/gen/a.txt', JSON.stringify(p));
     }
@@ -238,7 +271,12 @@ suite('paths as sent: stray whitespace and control characters', () => {
   });
 
   test('control characters inside a path are refused unless a file has exactly that name', () => {
-    for (const [p, shown] of [['gen/a\tb.txt', '"\\t"'], ['gen/a\nb.txt', '"\\n"'], ['gen/\u001b[31mred.txt', '"\\u001b"'], ['gen/del\u007f.txt', '"\\u007f"']]) {
+    for (const [p, shown] of [
+      ['gen/a\tb.txt', '"\\t"'],
+      ['gen/a\nb.txt', '"\\n"'],
+      ['gen/\u001b[31mred.txt', '"\\u001b"'],
+      ['gen/del\u007f.txt', '"\\u007f"'],
+    ]) {
       const r = resolve(p);
       assert.equal(!r.ok && r.code, 'invalid-input', JSON.stringify(p));
       const message = !r.ok ? r.message : '';
@@ -296,14 +334,20 @@ suite('paths as sent: every policy decides on the real target too', () => {
   test('a link to a file in .git: writes refused (protected), naming the target; reads still allowed', () => {
     const r = write('gen/to-hook.txt');
     assert.equal(!r.ok && r.code, 'protected');
-    assert.equal(!r.ok && r.message, 'gen/to-hook.txt is a symbolic link to gen/u/.git/hooks/pre-commit, inside a .git folder: the repository\'s own data, which agents may not write, through a link or otherwise. Use git commands instead.');
+    assert.equal(
+      !r.ok && r.message,
+      "gen/to-hook.txt is a symbolic link to gen/u/.git/hooks/pre-commit, inside a .git folder: the repository's own data, which agents may not write, through a link or otherwise. Use git commands instead.",
+    );
     assert.equal(read('gen/to-hook.txt').ok, true);
   });
 
   test('a new file through a linked folder that leads into .git is refused', () => {
     const r = write('gen/hooks/pre-push');
     assert.equal(!r.ok && r.code, 'protected');
-    assert.match(!r.ok ? r.message : '', /gen\/hooks\/pre-push lies under a symbolic link and leads to gen\/u\/\.git\/hooks\/pre-push, inside a \.git folder/);
+    assert.match(
+      !r.ok ? r.message : '',
+      /gen\/hooks\/pre-push lies under a symbolic link and leads to gen\/u\/\.git\/hooks\/pre-push, inside a \.git folder/,
+    );
   });
 
   test('a dangling link into .git is refused too (writing through it would create the hook)', () => {

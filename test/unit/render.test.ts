@@ -71,7 +71,10 @@ suite('diffs', () => {
   });
 
   test('changed line ranges point at the new text (0-based)', () => {
-    assert.deepEqual(changedLineRanges('a\nb\nc\nd\n', 'a\nX\nc\nd\nE\n'), [{ start: 1, end: 1 }, { start: 4, end: 4 }]);
+    assert.deepEqual(changedLineRanges('a\nb\nc\nd\n', 'a\nX\nc\nd\nE\n'), [
+      { start: 1, end: 1 },
+      { start: 4, end: 4 },
+    ]);
   });
 
   test('a deletion marks the line where it happened', () => {
@@ -82,9 +85,15 @@ suite('diffs', () => {
 suite('result wording', () => {
   test('headers say which lines, and that the numbers are not file text', () => {
     const whole = renderNumbered('a\n', { maxLines: 10 });
-    assert.equal(rangeHeader('f.txt', whole), 'f.txt (1 line; each line starts with its number and a tab, which are not part of the file):');
+    assert.equal(
+      rangeHeader('f.txt', whole),
+      'f.txt (1 line; each line starts with its number and a tab, which are not part of the file):',
+    );
     const part = renderNumbered(lines(30), { offset: 5, limit: 3, maxLines: 10 });
-    assert.equal(rangeHeader('f.txt', part), 'f.txt, lines 5–7 of 30 (each line starts with its number and a tab, which are not part of the file):');
+    assert.equal(
+      rangeHeader('f.txt', part),
+      'f.txt, lines 5–7 of 30 (each line starts with its number and a tab, which are not part of the file):',
+    );
     assert.equal(cutNote(part, 10, 7000), '\nLines 8–30 are not shown. Next: editGuard_readFile with offset: 8.');
   });
 });

@@ -90,7 +90,13 @@ suite('the lines a change covers (changedLinesOf: the link under a call in the c
     const d = at(text, 'd');
     const b = at(text, 'b');
     // two edits, the later one given first; the first one adds a line, so d moves to line 5
-    assert.deepEqual(span(text, [{ start: d, end: d + 1, text: 'D' }, { start: b, end: b + 1, text: 'B\nB' }]), { start: 2, end: 5 });
+    assert.deepEqual(
+      span(text, [
+        { start: d, end: d + 1, text: 'D' },
+        { start: b, end: b + 1, text: 'B\nB' },
+      ]),
+      { start: 2, end: 5 },
+    );
   });
 
   test('CRLF text counts lines alike; an append covers the appended lines', () => {
@@ -114,7 +120,11 @@ suite('rule 12: does a quote stand in the text as written (firstMissingQuote)', 
 
   test('an exact quote, whole lines or part of a line, stands in the text', () => {
     assert.equal(firstMissingQuote(FILE, ['  const total = a + b;\n  return total;\n']), undefined);
-    assert.equal(firstMissingQuote(FILE, ['total = a']), undefined, 'a quote may start and end inside a line, as the tool\'s exact match allows');
+    assert.equal(
+      firstMissingQuote(FILE, ['total = a']),
+      undefined,
+      "a quote may start and end inside a line, as the tool's exact match allows",
+    );
     assert.equal(firstMissingQuote(FILE, [FILE]), undefined);
   });
 
@@ -151,7 +161,7 @@ suite('rule 12: does a quote stand in the text as written (firstMissingQuote)', 
 
   test('foldLineEnds: blanks and carriage returns at each line end dropped, nothing else; a text without them is itself', () => {
     assert.equal(foldLineEnds('a \r\n\tb\t\n c \r'), 'a\n\tb\n c');
-    assert.equal(foldLineEnds('a\u00a0\n'), 'a\u00a0\n', 'only spaces and tabs, as the tool\'s fuzzy match');
+    assert.equal(foldLineEnds('a\u00a0\n'), 'a\u00a0\n', "only spaces and tabs, as the tool's fuzzy match");
     const clean = 'one\ntwo three\n';
     assert.equal(foldLineEnds(clean), clean);
     const longRun = `${' '.repeat(200_000)}x\n`;

@@ -45,11 +45,20 @@ function setup(budget = 64 * 1024 * 1024) {
   const history = new EditHistory(storage, () => budget, log);
   gate.onDidWrite((w) => history.record(w));
   const reverter = new Reverter(gate, history, LABELS);
-  const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => ({ tool, verb: verbOf(tool), session, turn, uri, path: uri.slice('file:///ws/'.length), arrival: store.watermark });
+  const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => ({
+    tool,
+    verb: verbOf(tool),
+    session,
+    turn,
+    uri,
+    path: uri.slice('file:///ws/'.length),
+    arrival: store.watermark,
+  });
   const read = (uri: string, turn?: string, session?: string) => guard.read(call('editGuard_readFile', uri, turn, session), {});
   const replace = (uri: string, oldString: string, newString: string, turn?: string, session?: string) =>
     guard.replace(call('editGuard_replaceString', uri, turn, session), { oldString, newString, replaceAll: false });
-  const write = (uri: string, content: string, turn?: string) => guard.write(call('editGuard_writeFile', uri, turn), { content, append: false });
+  const write = (uri: string, content: string, turn?: string) =>
+    guard.write(call('editGuard_writeFile', uri, turn), { content, append: false });
   const recordsOf = (uri: string) => history.all().filter((r) => r.uri === uri);
   return { docs, store, gate, history, storage, reverter, read, replace, write, recordsOf, log };
 }
@@ -164,9 +173,20 @@ suite('revert: the record of agent edits', () => {
     // the next window: its history is loading when the agent's first edit lands
     const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
     const loading = again.load();
-    again.record({ session: 'chat-2', turn: undefined, tool: 'editGuard_writeFile', uri: B, before: 'created', after: { hash: sha256('b\n'), text: 'b\n' }, saved: true });
+    again.record({
+      session: 'chat-2',
+      turn: undefined,
+      tool: 'editGuard_writeFile',
+      uri: B,
+      before: 'created',
+      after: { hash: sha256('b\n'), text: 'b\n' },
+      saved: true,
+    });
     await loading;
-    assert.deepEqual(again.all().map((r) => r.uri), [A, B]);
+    assert.deepEqual(
+      again.all().map((r) => r.uri),
+      [A, B],
+    );
     assert.ok(again.all()[1].seq > again.all()[0].seq);
   });
 
@@ -206,7 +226,10 @@ suite('revert: taking edits back', () => {
     await t.read(C, 'turn-2');
     await t.replace(C, 'six', 'SIX', 'turn-2'); // another turn, not next to the first: stays
     const results = await t.reverter.revert(t.history.all().filter((r) => r.turn === 'turn-1'));
-    assert.deepEqual(results.map((r) => r.kind), ['reverted', 'reverted', 'reverted']);
+    assert.deepEqual(
+      results.map((r) => r.kind),
+      ['reverted', 'reverted', 'reverted'],
+    );
     assert.equal(t.docs.text(A), NUMBERS);
     assert.equal(t.docs.text(B), NUMBERS);
     assert.equal(t.docs.text(C), NUMBERS.replace('six', 'SIX'));
@@ -262,7 +285,10 @@ suite('revert: taking edits back', () => {
     await t.write(B, 'also made by the agent\n');
     t.docs.userEdit(B, 'made by the agent, kept by the user\n');
     const results = await t.reverter.revert(t.history.all());
-    assert.deepEqual(results.map((r) => r.kind), ['reverted', 'conflict']);
+    assert.deepEqual(
+      results.map((r) => r.kind),
+      ['reverted', 'conflict'],
+    );
     assert.equal(t.docs.memory.disk(A), undefined);
     assert.equal(t.docs.text(B), 'made by the agent, kept by the user\n');
   });

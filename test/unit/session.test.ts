@@ -9,18 +9,31 @@ const b64 = (id: string) => Buffer.from(id, 'utf8').toString('base64');
 /** What VS Code writes in a local chat's resource (LocalChatSessionUri.forSession): URL-safe base64, no padding. */
 const b64url = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 /** A local chat's resource as the token carries it: plain URI components. */
-const localChat = (segment: string, extra: Record<string, string> = {}) => ({ sessionResource: { scheme: 'vscode-chat-session', authority: 'local', path: `/${segment}`, ...extra } });
+const localChat = (segment: string, extra: Record<string, string> = {}) => ({
+  sessionResource: { scheme: 'vscode-chat-session', authority: 'local', path: `/${segment}`, ...extra },
+});
 
-suite('chat sessions: the key of a tool call\'s token', () => {
+suite("chat sessions: the key of a tool call's token", () => {
   test('no token, or one that is not an object, is the no-chat session', () => {
     const s = new ChatSessions(format);
-    for (const token of [undefined, null, 'vscode-chat-session://local/abc', 42, true, {}, { sessionResource: 'vscode-chat-session://local/abc' }, { sessionResource: { path: '/abc' } }, { sessionId: '' }, { sessionId: 7 }]) {
+    for (const token of [
+      undefined,
+      null,
+      'vscode-chat-session://local/abc',
+      42,
+      true,
+      {},
+      { sessionResource: 'vscode-chat-session://local/abc' },
+      { sessionResource: { path: '/abc' } },
+      { sessionId: '' },
+      { sessionId: 7 },
+    ]) {
       assert.equal(s.keyOf(token), NO_CHAT_SESSION, JSON.stringify(token));
     }
     assert.equal(NO_CHAT_SESSION, 'no-chat');
   });
 
-  test('a sessionResource given as URI parts is the formatter\'s string of all five parts, missing ones empty', () => {
+  test("a sessionResource given as URI parts is the formatter's string of all five parts, missing ones empty", () => {
     const seen: unknown[] = [];
     const s = new ChatSessions((p) => {
       seen.push(p);
@@ -35,7 +48,11 @@ suite('chat sessions: the key of a tool call\'s token', () => {
     const s = new ChatSessions(format);
     assert.equal(s.keyOf({ ...localChat('YWJj'), sessionId: 'old' }), 'vscode-chat-session://local/YWJj');
     assert.equal(s.keyOf({ sessionId: 'old' }), 'chat-session:old');
-    assert.equal(s.keyOf({ sessionResource: { scheme: 5 }, sessionId: 'old' }), 'chat-session:old', 'a resource that is not URI parts is skipped');
+    assert.equal(
+      s.keyOf({ sessionResource: { scheme: 5 }, sessionId: 'old' }),
+      'chat-session:old',
+      'a resource that is not URI parts is skipped',
+    );
   });
 
   test('a formatter that throws falls back to the sessionId, else no-chat', () => {
@@ -72,7 +89,12 @@ suite('chat sessions: the key of a chat the hooks name by its id', () => {
     // Note: an id of [\w-] is ASCII, and no ASCII letter, digit, "_" or "-" makes a base64 digit 62 or
     // 63, so its URL-safe form is its standard form; the padding is what differs.
     for (const id of ['ab', 'abcd', 'chat_1-x', uuid]) {
-      const variants = [b64(id).replace(/=+$/, ''), b64(id).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''), `${b64(id)}/`, `${b64(id).replace(/=+$/, '')}/`];
+      const variants = [
+        b64(id).replace(/=+$/, ''),
+        b64(id).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+        `${b64(id)}/`,
+        `${b64(id).replace(/=+$/, '')}/`,
+      ];
       for (const segment of variants) {
         const s = new ChatSessions(format);
         const key = s.keyOf(localChat(segment));
@@ -101,18 +123,37 @@ suite('chat sessions: the key of a chat the hooks name by its id', () => {
     const segment = (i: number) => `${b64url(id(i))}/`;
     const count = 10_001;
     for (let i = 0; i < count; i++) s.keyOf(localChat(segment(i)));
-    assert.equal(s.keyOfChatId(id(0)), `vscode-chat-session://local/${b64url(id(0))}`, 'the earliest is forgotten: the key is built from the id again');
+    assert.equal(
+      s.keyOfChatId(id(0)),
+      `vscode-chat-session://local/${b64url(id(0))}`,
+      'the earliest is forgotten: the key is built from the id again',
+    );
     assert.equal(s.keyOfChatId(id(1)), `vscode-chat-session://local/${segment(1)}`, 'the bound is 10 000: the second is still known');
-    assert.equal(s.keyOfChatId(id(count - 1)), `vscode-chat-session://local/${segment(count - 1)}`, 'the newest is kept: learning goes on past the bound');
+    assert.equal(
+      s.keyOfChatId(id(count - 1)),
+      `vscode-chat-session://local/${segment(count - 1)}`,
+      'the newest is kept: learning goes on past the bound',
+    );
     s.keyOf(localChat(segment(0)));
-    assert.equal(s.keyOfChatId(id(0)), `vscode-chat-session://local/${segment(0)}`, 'a forgotten chat is learned again when its token comes back');
+    assert.equal(
+      s.keyOfChatId(id(0)),
+      `vscode-chat-session://local/${segment(0)}`,
+      'a forgotten chat is learned again when its token comes back',
+    );
   });
 });
 
 suite('chat turns', () => {
   test('turnOf reads chatRequestId only when it is a non-empty string', () => {
     assert.equal(turnOf({ chatRequestId: 'request-1' }), 'request-1');
-    for (const options of [{}, { chatRequestId: '' }, { chatRequestId: 42 }, { chatRequestId: null }, { chatRequestId: { id: 'x' } }, { requestId: 'x' }]) {
+    for (const options of [
+      {},
+      { chatRequestId: '' },
+      { chatRequestId: 42 },
+      { chatRequestId: null },
+      { chatRequestId: { id: 'x' } },
+      { requestId: 'x' },
+    ]) {
       assert.equal(turnOf(options), undefined, JSON.stringify(options));
     }
   });

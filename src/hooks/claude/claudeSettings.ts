@@ -183,6 +183,7 @@ function parse(existing: string | undefined): Parsed {
 const serialize = (settings: Json, bom: string, eol: string) => `${bom}${JSON.stringify(settings, null, 2).replace(/\n/g, eol)}${eol}`;
 
 /** The object with one key's value replaced where the key stands (key order kept). */
-const replaceKey = (o: Json, key: string, value: unknown): Json => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === key ? value : v]));
+const replaceKey = (o: Json, key: string, value: unknown): Json =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === key ? value : v]));
 const withoutKey = (o: Json, key: string): Json => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

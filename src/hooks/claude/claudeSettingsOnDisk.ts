@@ -13,7 +13,14 @@ import type { Logger } from '../../core/ports';
 import type { HooksPlacement } from '../../core/settings';
 import type { HookClients } from '../copilot/hooksFile';
 import { CLIENT_NAMES } from '../copilot/hooksFileOnDisk';
-import { claudeHookEntries, type ClaudeHookEntries, LOCAL_SETTINGS_PATH, USER_SETTINGS_PATH, withOurHooks, withoutOurHooks } from './claudeSettings';
+import {
+  claudeHookEntries,
+  type ClaudeHookEntries,
+  LOCAL_SETTINGS_PATH,
+  USER_SETTINGS_PATH,
+  withOurHooks,
+  withoutOurHooks,
+} from './claudeSettings';
 
 /** Claude Code's user settings: the same for every window and project of this OS user. */
 export const userClaudeSettingsFile = (home = os.homedir()) => path.join(home, ...USER_SETTINGS_PATH.split('/'));
@@ -49,7 +56,13 @@ export interface ClaudeSyncOptions {
  * untrusted window nothing is written, and the user-level entries are left for the other windows.
  * Returns the files left alone.
  */
-export function syncClaudeHooks(placement: HooksPlacement, clients: HookClients, workspaceFolders: readonly string[], log: Logger, options: ClaudeSyncOptions): ClaudeSettingsProblem[] {
+export function syncClaudeHooks(
+  placement: HooksPlacement,
+  clients: HookClients,
+  workspaceFolders: readonly string[],
+  log: Logger,
+  options: ClaudeSyncOptions,
+): ClaudeSettingsProblem[] {
   const entries = claudeHookEntries(clients);
   const problems: ClaudeSettingsProblem[] = [];
   const note = (p: ClaudeSettingsProblem | undefined) => p && problems.push(p);
@@ -58,13 +71,22 @@ export function syncClaudeHooks(placement: HooksPlacement, clients: HookClients,
   else if (options.trusted) note(addOurClaudeHooks(userFile, entries, log, options.created));
   for (const folder of workspaceFolders) {
     const file = localClaudeSettingsFile(folder);
-    note(placement === 'workspace' && options.trusted ? addOurClaudeHooks(file, entries, log, options.created) : removeOurClaudeHooks(file, log, options.created));
+    note(
+      placement === 'workspace' && options.trusted
+        ? addOurClaudeHooks(file, entries, log, options.created)
+        : removeOurClaudeHooks(file, log, options.created),
+    );
   }
   return problems;
 }
 
 /** Merges our entries into the file (made, with its folder, if missing); a file we cannot read as settings is left alone. */
-export function addOurClaudeHooks(file: string, entries: ClaudeHookEntries, log: Logger, created?: CreatedFolders): ClaudeSettingsProblem | undefined {
+export function addOurClaudeHooks(
+  file: string,
+  entries: ClaudeHookEntries,
+  log: Logger,
+  created?: CreatedFolders,
+): ClaudeSettingsProblem | undefined {
   return guarded(file, log, () => {
     const existing = readIfThere(file);
     const edit = withOurHooks(existing, entries);
@@ -146,7 +168,10 @@ function readIfThere(file: string): string | undefined {
 function writeByRename(file: string, text: string): void {
   const target = fs.existsSync(file) ? fs.realpathSync(file) : file;
   const mode = fs.existsSync(target) ? fs.statSync(target).mode & 0o7777 : undefined;
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.agent-edit-guard-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.agent-edit-guard-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  );
   try {
     fs.writeFileSync(tmp, text, { flag: 'wx', ...(mode !== undefined && { mode }) });
     if (mode !== undefined) fs.chmodSync(tmp, mode);

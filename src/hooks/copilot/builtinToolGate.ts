@@ -15,7 +15,17 @@ import type { ChatSessions } from '../../chat/session';
 import type { ExternalEdits } from '../../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../../core/ports';
 import { KeyedLock } from '../../core/lock';
-import { type Agent, AGENT_NAMES, CLAUDE_READ_TOOL, denyOutput, type GatedEditTool, type HookEvent, parseHookEvent, READ_TOOL, TOOL_VERB } from './hookEvents';
+import {
+  type Agent,
+  AGENT_NAMES,
+  CLAUDE_READ_TOOL,
+  denyOutput,
+  type GatedEditTool,
+  type HookEvent,
+  parseHookEvent,
+  READ_TOOL,
+  TOOL_VERB,
+} from './hookEvents';
 
 export interface BuiltinToolGateEnvironment {
   edits: ExternalEdits;
@@ -80,7 +90,9 @@ export class BuiltinToolGate {
       this.dropPending(event.chat);
       const session = this.env.sessions.keyOfChatId(event.chat);
       const forgotten = this.env.edits.forgetChat(session);
-      this.env.log.info(`chat …${session.slice(-8)} is being compacted: forgot its read marks of ${forgotten} file(s); its next edit of each needs a fresh read`);
+      this.env.log.info(
+        `chat …${session.slice(-8)} is being compacted: forgot its read marks of ${forgotten} file(s); its next edit of each needs a fresh read`,
+      );
       return '';
     }
     // any other event of a chat means its earlier tool call is done
@@ -91,7 +103,8 @@ export class BuiltinToolGate {
     this.chats.set(session, event.chat);
     // marks stamped after this event arrived do not count for it (rule 9)
     const arrival = this.env.edits.arrival();
-    const call = (tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, file: string) => this.call(tool, session, event.chat, file, cwd, arrival);
+    const call = (tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, file: string) =>
+      this.call(tool, session, event.chat, file, cwd, arrival);
     // Claude Code reads and writes the disk itself: what it saw is the disk's text, and it must not write under unsaved changes (rule 13)
     const writesDisk = event.agent === 'claude-code' ? AGENT_NAMES['claude-code'] : undefined;
     if (event.agent !== 'copilot') this.env.names?.noteAgent(session, AGENT_NAMES[event.agent]);
@@ -177,7 +190,14 @@ export class BuiltinToolGate {
     return p;
   }
 
-  private call(tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, session: string, chat: string, filePath: string, cwd: string | undefined, arrival: number): CallContext {
+  private call(
+    tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL,
+    session: string,
+    chat: string,
+    filePath: string,
+    cwd: string | undefined,
+    arrival: number,
+  ): CallContext {
     const { uri, path } = this.env.resolveFile(filePath, cwd);
     return { tool, verb: TOOL_VERB[tool], session, turn: this.turnOf(chat), uri, path, arrival };
   }

@@ -8,7 +8,13 @@
 export const READ_TOOL = 'read_file';
 
 /** Copilot's built-in edit tools the gate stands in front of, by their model-facing names. */
-export const EDIT_TOOLS = ['replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'apply_patch', 'create_file'] as const;
+export const EDIT_TOOLS = [
+  'replace_string_in_file',
+  'multi_replace_string_in_file',
+  'insert_edit_into_file',
+  'apply_patch',
+  'create_file',
+] as const;
 export type BuiltinEditTool = (typeof EDIT_TOOLS)[number];
 const isEditTool = (name: string): name is BuiltinEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 
@@ -102,7 +108,8 @@ export function parseHookEvent(payload: unknown): HookEvent {
   if (!event) return { kind: 'ignore', why: 'no hook_event_name' };
   if (!chat) return { kind: 'ignore', why: `${event} without a session_id` };
   const toolName = str(p.tool_name) ?? '';
-  const agent: Agent = str(p.prompt_id) !== undefined || toolName === CLAUDE_READ_TOOL || isClaudeEditTool(toolName) ? 'claude-code' : 'copilot';
+  const agent: Agent =
+    str(p.prompt_id) !== undefined || toolName === CLAUDE_READ_TOOL || isClaudeEditTool(toolName) ? 'claude-code' : 'copilot';
   switch (event) {
     case 'UserPromptSubmit': {
       const prompt = str(p.prompt);
@@ -138,10 +145,19 @@ export function parseHookEvent(payload: unknown): HookEvent {
  */
 function claudeToolEvent(tool: string, input: Record<string, unknown>, chat: string, when: 'before' | 'after'): HookEvent {
   const file = str(input.file_path) ?? str(input.notebook_path);
-  if (tool === CLAUDE_READ_TOOL) return file ? { kind: `${when}-read`, chat, agent: 'claude-code', files: [file] } : { kind: 'ignore', why: 'Read without a file_path', chat };
+  if (tool === CLAUDE_READ_TOOL)
+    return file
+      ? { kind: `${when}-read`, chat, agent: 'claude-code', files: [file] }
+      : { kind: 'ignore', why: 'Read without a file_path', chat };
   if (!isClaudeEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Claude Code's file tools`, chat };
   if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
-  return { kind: `${when}-edit`, chat, agent: 'claude-code', tool, files: [{ path: file, intent: tool === 'Write' ? 'create' : 'change' }] };
+  return {
+    kind: `${when}-edit`,
+    chat,
+    agent: 'claude-code',
+    tool,
+    files: [{ path: file, intent: tool === 'Write' ? 'create' : 'change' }],
+  };
 }
 
 /** The files one built-in edit call would touch, each once, in order. */
@@ -200,5 +216,7 @@ export function filesOfPatch(patch: string): TouchedFile[] {
 
 /** The hook's stdout that stops a PreToolUse call; the model receives "Tool execution denied: <reason>". */
 export function denyOutput(reason: string): string {
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  });
 }

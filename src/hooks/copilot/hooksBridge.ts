@@ -33,12 +33,19 @@ export class HooksBridge implements vscode.Disposable {
 
   get clients(): HookClients {
     const dist = path.join(this.extensionPath, 'dist');
-    return { runtime: process.execPath, nodeClient: path.join(dist, SCRIPT_NAME), bash: findBash(), bashClient: path.join(dist, CLIENT_SCRIPT_NAME) };
+    return {
+      runtime: process.execPath,
+      nodeClient: path.join(dist, SCRIPT_NAME),
+      bash: findBash(),
+      bashClient: path.join(dist, CLIENT_SCRIPT_NAME),
+    };
   }
 
   /** Brings server, environment and files in line with the setting; calls run one after another. */
   sync(): Promise<void> {
-    this.syncing = this.syncing.then(() => this.apply()).catch((e) => this.log.error(`hooks bridge: ${e instanceof Error ? e.message : String(e)}`));
+    this.syncing = this.syncing
+      .then(() => this.apply())
+      .catch((e) => this.log.error(`hooks bridge: ${e instanceof Error ? e.message : String(e)}`));
     return this.syncing;
   }
 

@@ -54,8 +54,15 @@ export const RUNTIME_ENV = { ELECTRON_RUN_AS_NODE: '1' } as const;
  * Code), the Node client's environment goes on the command line instead.
  */
 export function hookCommand(clients: HookClients, event: string, tools: readonly string[], inlineRuntimeEnv = false): string {
-  const [program, client, args] = clients.bash ? [clients.bash, clients.bashClient, [event, ...tools]] : [clients.runtime, clients.nodeClient, [event]];
-  const env = !clients.bash && inlineRuntimeEnv ? `${Object.entries(RUNTIME_ENV).map(([k, v]) => `${k}=${v}`).join(' ')} ` : '';
+  const [program, client, args] = clients.bash
+    ? [clients.bash, clients.bashClient, [event, ...tools]]
+    : [clients.runtime, clients.nodeClient, [event]];
+  const env =
+    !clients.bash && inlineRuntimeEnv
+      ? `${Object.entries(RUNTIME_ENV)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')} `
+      : '';
   // the early exit still reads the payload: Copilot writes it with no error handler, so a closed pipe (EPIPE) would surface in its extension host
   return `[ -n "$${ENV.socket}" ] && [ -f ${shQuote(client)} ] || exec cat >/dev/null; ${env}exec ${[program, client, ...args].map(shQuote).join(' ')}`;
 }
@@ -77,7 +84,9 @@ export function hooksFileContent(clients: HookClients): string {
 export function isOurHooksFile(text: string, clientNames: readonly string[]): boolean {
   try {
     const parsed = JSON.parse(text) as { hooks?: Record<string, Array<{ command?: unknown }>> };
-    const commands = Object.values(parsed.hooks ?? {}).flat().map((h) => h?.command);
+    const commands = Object.values(parsed.hooks ?? {})
+      .flat()
+      .map((h) => h?.command);
     return commands.length > 0 && commands.every((c) => typeof c === 'string' && clientNames.some((name) => c.includes(name)));
   } catch {
     return false;

@@ -45,7 +45,7 @@ const UNTAGGED = '(untagged)';
 /** set by holdCompactions(): a compaction request is answered once it resolves */
 let compactionHold;
 
-const roleName = (r) => ({ 1: 'user', 2: 'assistant', 3: 'system' }[r] || String(r));
+const roleName = (r) => ({ 1: 'user', 2: 'assistant', 3: 'system' })[r] || String(r);
 
 /** One content part of a message, as plain data. Text is kept whole: tests assert on it. */
 function part(p) {
@@ -60,7 +60,11 @@ function part(p) {
   }
   if (p && typeof p.value === 'string') return { type: 'text', text: p.value, kind: p.constructor && p.constructor.name };
   let json;
-  try { json = JSON.stringify(p); } catch { json = String(p); }
+  try {
+    json = JSON.stringify(p);
+  } catch {
+    json = String(p);
+  }
   return { type: 'other', kind: p && p.constructor && p.constructor.name, json };
 }
 
@@ -72,8 +76,13 @@ function record(messages, options, model) {
   // the turn starts at the last user message holding Copilot's <userRequest> wrapper of the query (or, failing
   // that, the last user message with a script tag); its [[tag]] picks the script, no tag = the untagged script
   let turnStart = -1;
-  msgs.forEach((m, i) => { if (m.role === 'user' && textOf(m.parts).includes('<userRequest>')) turnStart = i; });
-  if (turnStart < 0) msgs.forEach((m, i) => { if (m.role === 'user' && /\[\[[\w.-]+\]\]/.test(textOf(m.parts))) turnStart = i; });
+  msgs.forEach((m, i) => {
+    if (m.role === 'user' && textOf(m.parts).includes('<userRequest>')) turnStart = i;
+  });
+  if (turnStart < 0)
+    msgs.forEach((m, i) => {
+      if (m.role === 'user' && /\[\[[\w.-]+\]\]/.test(textOf(m.parts))) turnStart = i;
+    });
   const agent = (options.tools || []).length > 0 && turnStart >= 0;
   const t = turnStart >= 0 ? /\[\[([\w.-]+)\]\]/.exec(textOf(msgs[turnStart].parts)) : null;
   const tag = !agent ? undefined : t ? t[1] : UNTAGGED;
@@ -94,10 +103,12 @@ function record(messages, options, model) {
   };
   const calls = new Map();
   for (const m of later) for (const p of m.parts) if (p.type === 'toolCall') calls.set(p.callId, p);
-  for (const m of later) for (const p of m.parts) if (p.type === 'toolResult') {
-    const c = calls.get(p.callId);
-    rec.toolResults.push({ callId: p.callId, name: c && c.name, input: c && c.input, text: textOf(p.content), content: p.content });
-  }
+  for (const m of later)
+    for (const p of m.parts)
+      if (p.type === 'toolResult') {
+        const c = calls.get(p.callId);
+        rec.toolResults.push({ callId: p.callId, name: c && c.name, input: c && c.input, text: textOf(p.content), content: p.content });
+      }
   requests.push(rec);
   return rec;
 }
@@ -136,8 +147,8 @@ async function provideLanguageModelChatResponse(model, messages, options, progre
   try {
     if (typeof step === 'function') step = await step(rec);
   } catch (e) {
-    step = { text: `Fake model: step ${rec.step} of [[${rec.tag}]] threw: ${e && e.stack || e}` };
-    rec.stepError = String(e && e.stack || e);
+    step = { text: `Fake model: step ${rec.step} of [[${rec.tag}]] threw: ${(e && e.stack) || e}` };
+    rec.stepError = String((e && e.stack) || e);
   }
   if (!step) step = { text: `Fake model: [[${rec.tag}]] has no step ${rec.step}; done.` };
   rec.answer = step;
@@ -148,37 +159,66 @@ async function provideLanguageModelChatResponse(model, messages, options, progre
 }
 
 function activate(context) {
-  context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(VENDOR, {
-    provideLanguageModelChatInformation: () => [{
-      id: MODEL_ID, name: 'Copilot suite fake model', family: 'editguard-fake', version: '1',
-      maxInputTokens: 400000, maxOutputTokens: 16000, isUserSelectable: true,
-      capabilities: { toolCalling: true, imageInput: false },
-    }, {
-      id: MODELS.sonnet, name: 'Copilot suite fake sonnet model', family: 'editguard-fake', version: '1',
-      maxInputTokens: 400000, maxOutputTokens: 16000, isUserSelectable: true,
-      capabilities: { toolCalling: true, imageInput: false },
-    }, {
-      id: MODELS.gpt, name: 'Copilot suite fake gpt model', family: 'editguard-fake', version: '1',
-      maxInputTokens: 400000, maxOutputTokens: 16000, isUserSelectable: true,
-      capabilities: { toolCalling: true, imageInput: false },
-    }, {
-      id: MODELS.small, name: 'Copilot suite fake small model', family: 'editguard-fake', version: '1',
-      maxInputTokens: 30000, maxOutputTokens: 4000, isUserSelectable: true,
-      capabilities: { toolCalling: true, imageInput: false },
-    }],
-    provideLanguageModelChatResponse,
-    provideTokenCount: (_model, text) => Math.ceil(String(typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
-  }));
+  context.subscriptions.push(
+    vscode.lm.registerLanguageModelChatProvider(VENDOR, {
+      provideLanguageModelChatInformation: () => [
+        {
+          id: MODEL_ID,
+          name: 'Copilot suite fake model',
+          family: 'editguard-fake',
+          version: '1',
+          maxInputTokens: 400000,
+          maxOutputTokens: 16000,
+          isUserSelectable: true,
+          capabilities: { toolCalling: true, imageInput: false },
+        },
+        {
+          id: MODELS.sonnet,
+          name: 'Copilot suite fake sonnet model',
+          family: 'editguard-fake',
+          version: '1',
+          maxInputTokens: 400000,
+          maxOutputTokens: 16000,
+          isUserSelectable: true,
+          capabilities: { toolCalling: true, imageInput: false },
+        },
+        {
+          id: MODELS.gpt,
+          name: 'Copilot suite fake gpt model',
+          family: 'editguard-fake',
+          version: '1',
+          maxInputTokens: 400000,
+          maxOutputTokens: 16000,
+          isUserSelectable: true,
+          capabilities: { toolCalling: true, imageInput: false },
+        },
+        {
+          id: MODELS.small,
+          name: 'Copilot suite fake small model',
+          family: 'editguard-fake',
+          version: '1',
+          maxInputTokens: 30000,
+          maxOutputTokens: 4000,
+          isUserSelectable: true,
+          capabilities: { toolCalling: true, imageInput: false },
+        },
+      ],
+      provideLanguageModelChatResponse,
+      provideTokenCount: (_model, text) => Math.ceil(String(typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
+    }),
+  );
   // a test-only tool (not ours): a short text part, then a long one — does Copilot spill each part on its own?
-  context.subscriptions.push(vscode.lm.registerTool('editguardTest_twoParts', {
-    invoke(options) {
-      const n = Number(options.input && options.input.longChars) || 20000;
-      return new vscode.LanguageModelToolResult([
-        new vscode.LanguageModelTextPart('FIRST PART: short, and meant to stay inline.'),
-        new vscode.LanguageModelTextPart('SECOND PART: ' + 'x'.repeat(n)),
-      ]);
-    },
-  }));
+  context.subscriptions.push(
+    vscode.lm.registerTool('editguardTest_twoParts', {
+      invoke(options) {
+        const n = Number(options.input && options.input.longChars) || 20000;
+        return new vscode.LanguageModelToolResult([
+          new vscode.LanguageModelTextPart('FIRST PART: short, and meant to stay inline.'),
+          new vscode.LanguageModelTextPart('SECOND PART: ' + 'x'.repeat(n)),
+        ]);
+      },
+    }),
+  );
   // the workbench lists a vendor's models only once someone asks for them
   vscode.lm.selectChatModels({ vendor: VENDOR }).then(undefined, () => {});
   return {
@@ -187,9 +227,20 @@ function activate(context) {
     MODELS,
     UNTAGGED,
     requests,
-    script(tag, steps) { scripts.set(tag, steps); },
-    holdCompactions(fn) { compactionHold = fn; },
-    clear() { requests.length = 0; scripts.clear(); answered.clear(); compacted.clear(); activeTag = undefined; compactionHold = undefined; },
+    script(tag, steps) {
+      scripts.set(tag, steps);
+    },
+    holdCompactions(fn) {
+      compactionHold = fn;
+    },
+    clear() {
+      requests.length = 0;
+      scripts.clear();
+      answered.clear();
+      compacted.clear();
+      activeTag = undefined;
+      compactionHold = undefined;
+    },
   };
 }
 
