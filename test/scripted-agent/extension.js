@@ -169,8 +169,27 @@ function activate(context) {
   );
   // The workbench lists a vendor's models only once someone asks for them; ask now, so the chat's model
   // picker offers (and, with "chat.defaultModel": "scripted-model", selects) the fake model before the first request.
-  vscode.lm.selectChatModels({ vendor: 'editguard-test' }).then(undefined, () => {});
+  // Its answer comes back after the workbench took in the participant and the model (one ordered channel):
+  // from then on a request typed as "@scripted …" reaches @scripted. Until then it would go to the default
+  // agent, which in a window without Copilot is the chat setup's, and that waits for a GitHub sign-in — so a
+  // test that types into a window of its own (test/integration/helpers.ts scriptedAgentReady) waits for this file.
+  vscode.lm.selectChatModels({ vendor: 'editguard-test' }).then(
+    (models) => announceReady(models.length),
+    () => {},
+  );
   return { requests };
 }
 
-module.exports = { activate, deactivate() {}, parsePrompt };
+/** Under the tests' driver: a file per extension host, `scripted-agent-ready-<pid>`, once @scripted can take requests. */
+function announceReady(models) {
+  const dir = process.env.EDITGUARD_ACK_DIR;
+  if (!dir || models === 0) return;
+  try {
+    require('fs').writeFileSync(require('path').join(dir, `${READY_PREFIX}${process.pid}`), String(Date.now()));
+  } catch {
+    // no driver to tell
+  }
+}
+const READY_PREFIX = 'scripted-agent-ready-';
+
+module.exports = { activate, deactivate() {}, parsePrompt, READY_PREFIX };
