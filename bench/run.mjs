@@ -270,7 +270,7 @@ async function hostRun(ext, onlyWhat) {
     EDITGUARD_BENCH_FILE: resultFile,
     EDITGUARD_BENCH_QUICK: quick ? '1' : '',
     EDITGUARD_BENCH_ONLY: onlyWhat || '',
-    EDITGUARD_TEST_TIMEOUT_MS: String(20 * 60 * 1000),
+    EDITGUARD_IDLE_LIMIT_MS: String(20 * 60 * 1000),
     EDITGUARD_BENCH_PROFILE: profile && onlyWhat !== 'activation' ? join(tmp, 'profiles') : '',
   });
   const res = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
@@ -377,7 +377,7 @@ async function runCopilot() {
         EDITGUARD_HOST_SCRIPT: '1',
         EDITGUARD_BENCH_FILE: resultFile,
         EDITGUARD_BENCH_QUICK: quick ? '1' : '',
-        EDITGUARD_TEST_TIMEOUT_MS: String(30 * 60 * 1000),
+        EDITGUARD_IDLE_LIMIT_MS: String(30 * 60 * 1000),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

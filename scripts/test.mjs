@@ -1,19 +1,27 @@
 // `npm test`: type-check, lint, unit tests (plain Node), integration tests (real VS Code host), the suite
-// under GitHub Copilot's own agent loop, the outcomes suite, `npm start` checked in a browser, then the .vsix built and installed. Every step runs even after a failure (so one run
-// shows everything that is wrong); the exit code is non-zero if any step failed, and the last line
-// counts every test.
+// under GitHub Copilot's own agent loop, the outcomes suite, `npm start` checked in a browser, then the
+// .vsix built and installed. Every step runs even after a failure (so one run shows everything that is
+// wrong); the exit code is non-zero if any step failed, and the last line counts every test: passed,
+// failed, and not run (tests a host suite meant to run that never ended, because its host went away).
 import { spawn } from 'node:child_process';
 
-// the host runners end with "N passed, N failed"
-function hostCounts() {
-  return [/^(\d+) passed, \d+ failed$/m, /^\d+ passed, (\d+) failed$/m];
-}
+/** The host runners end with "N passed, N failed[, N not run]", and say why when they stopped early. */
+const HOST_SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) not run)?$/m;
+const hostCounts = (out) => {
+  const m = HOST_SUMMARY.exec(out);
+  return m ? { passed: Number(m[1]), failed: Number(m[2]), notRun: Number(m[3] ?? 0) } : undefined;
+};
+const mochaCounts = (out) => ({
+  passed: Number(/(\d+) passing/.exec(out)?.[1] ?? 0),
+  failed: Number(/(\d+) failing/.exec(out)?.[1] ?? 0),
+  notRun: 0,
+});
 
 const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
-  // typescript-eslint's recommended rules and the import arrows of docs/design.md §Layers
+  // typescript-eslint's recommended rules, the import arrows of docs/design.md §Layers, and Prettier
   { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
-  { name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'], count: () => [/(\d+) passing/, /(\d+) failing/] },
+  { name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'], count: mochaCounts },
   { name: 'integration', cmd: 'npm', args: ['run', '--silent', 'test:integration'], count: hostCounts },
   { name: 'copilot', cmd: 'npm', args: ['run', '--silent', 'test:copilot'], count: hostCounts },
   // what the guard prevents (test/outcomes), each scenario once in each configuration: the quick form of `npm run outcomes`
@@ -36,25 +44,30 @@ function run(step) {
   });
 }
 
-let passed = 0;
-let failed = 0;
+const total = { passed: 0, failed: 0, notRun: 0 };
 let rc = 0;
 const failures = [];
+const started = Date.now();
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  const stepStarted = Date.now();
   const { code, out } = await run(step);
-  if (step.count) {
-    const [p, f] = step.count(out).map((re) => Number(re.exec(out)?.[1] ?? 0));
-    passed += p;
-    failed += f;
-  }
+  const counts = step.count?.(out);
+  if (counts) for (const k of Object.keys(total)) total[k] += counts[k];
   if (code !== 0) {
-    console.log(`\n${step.name} failed (exit code ${code})`);
+    // the host runner's own line when it stopped early (scripts/host/drive.js summarize)
+    const why = /^stopped early: .*$/m.exec(out)?.[0];
+    const detail = why ?? (step.count && !counts ? 'no test summary (the step ended before its tests ran)' : `exit code ${code}`);
+    console.log(`\n${step.name} failed: ${detail}`);
     rc = rc || code;
-    failures.push(step.name);
+    failures.push(`${step.name} (${detail})`);
   }
+  console.log(`[${step.name}: ${Math.round((Date.now() - stepStarted) / 1000)} s]`);
 }
-if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
+if (failures.length) console.log(`\nfailed steps:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 // a step that failed without a failing test (type errors, a host that did not start) still counts
-console.log(`\ntotal: ${passed} passed, ${Math.max(failed, failures.length)} failed`);
+const failed = Math.max(total.failed, failures.length);
+console.log(
+  `\ntotal: ${total.passed} passed, ${failed} failed${total.notRun ? `, ${total.notRun} not run` : ''} (${Math.round((Date.now() - started) / 1000)} s)`,
+);
 process.exit(rc);

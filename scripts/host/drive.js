@@ -10,11 +10,12 @@
 //   SETTINGS_FILE    user settings.json to seed (optional)
 //   SHOTS_DIR        where DRIVER screenshots go (default $RUN_DIR/shots)
 //   PORT             code-server port (default: a free one)
-//   EDITGUARD_TEST_TIMEOUT_MS  whole-run limit (default 10 min)
+//   EDITGUARD_IDLE_LIMIT_MS  how long the run may go without a sign of progress (a test ending, a line
+//                    from the extension host) before the driver calls the host stuck (default 10 min: see IDLE_LIMIT_MS)
 //   EDITGUARD_HOST_DIR, NODE24, CS_ENTRY, CHROMIUM   where the host is; VERBOSE=1 for every log line
 // The tests ask for UI actions by logging `DRIVER:{json}` (see test/integration/ui.ts); the answer is
 // written to $EDITGUARD_ACK_DIR/<id>.json. Exit code: the extension host's test exit code, 2 for an
-// infrastructure error or timeout.
+// infrastructure error or a stuck host; then $RUN_DIR/host-end.json says why in one line, for the summary.
 // start.js reuses the exported helpers to start code-server for a person.
 'use strict';
 const { spawn } = require('child_process');
@@ -175,12 +176,27 @@ function launchBrowser(isoEnv) {
 // ---- UI actions the tests ask for ----
 // A second window on the same workspace (its own extension host, the same workspace storage), for a
 // test that needs a window that starts after its own: openWindow, reloadWindow, closeWindow; any
-// other action with `window: 'second'` acts on it.
+// other action with `window: 'second'` acts on it. `logs` answers a window's newest console lines (its
+// workbench and, in a development window, its extension host), for a test that timed out to show.
 const windows = { second: undefined };
+const LOG_LINES_KEPT = 200;
+const consoleLines = new WeakMap();
+/** Keeps the page's newest console lines (timestamped), for the `logs` action. */
+function keepConsole(page) {
+  const lines = [];
+  consoleLines.set(page, lines);
+  page.on('console', (m) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} [${m.type()}] ${m.text().slice(0, 500)}`);
+    if (lines.length > LOG_LINES_KEPT) lines.shift();
+  });
+}
 async function actOnWindows(browser, url, page, a, shotsDir) {
   switch (a.action) {
     case 'openWindow':
-      if (!windows.second) windows.second = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      if (!windows.second) {
+        windows.second = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        keepConsole(windows.second);
+      }
       await windows.second.goto(url);
       return { ok: true };
     case 'reloadWindow':
@@ -245,6 +261,8 @@ async function act(page, a, shotsDir) {
       };
     case 'html':
       return { html: await loc().evaluate((e) => e.outerHTML, undefined, { timeout }) };
+    case 'logs':
+      return { lines: (consoleLines.get(page) ?? []).slice(-(a.lines || 40)) };
     case 'viewport':
       await page.setViewportSize({ width: a.width || 1400, height: a.height || 900 });
       return { ok: true };
@@ -257,10 +275,28 @@ async function act(page, a, shotsDir) {
 const NOISE =
   /^(\[(AgentHost|ChatModelSelection|AccountPolicyGate|reconnection-grace-time|Service Worker)|Resolving connection|Resolved connection|Creating a socket|Updating additional builtin|getaddrinfo ENOTFOUND|\[Extension Host\] (Debugger|For help, see)|Started local extension host|Timed out waiting for authentication provider|%c)/;
 
+/**
+ * The driver bounds a run by its progress, never by its total time (a suite grows with every issue, and
+ * a busy machine runs it slower): while tests keep ending or the extension host keeps talking, the run
+ * goes on; each test is bounded by its own mocha timeout, each wait inside it by its own limit. Ten
+ * minutes of silence is far above any single bound in the suites (the longest, a Copilot suite's setup,
+ * is 4 minutes), so only a host that is truly stuck reaches it.
+ */
+const IDLE_LIMIT_MS = 10 * 60 * 1000;
+
+/** Why a run ended without its tests' own exit code: one line, written for the summary (`summarize`). */
+const hostEndFile = (runDir) => path.join(runDir, 'host-end.json');
+function noteHostEnd(runDir, why) {
+  try {
+    fs.writeFileSync(hostEndFile(runDir), JSON.stringify({ why }));
+  } catch {}
+}
+
 async function main() {
   const runDir = path.resolve(env.RUN_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-run-')));
   const shotsDir = path.resolve(env.SHOTS_DIR || path.join(runDir, 'shots'));
-  const timeoutMs = Number(env.EDITGUARD_TEST_TIMEOUT_MS || 600000);
+  const idleLimitMs = Number(env.EDITGUARD_IDLE_LIMIT_MS || IDLE_LIMIT_MS);
+  let lastSign = Date.now();
   const port = Number(env.PORT) || (await freePort());
   const ackDir = path.join(runDir, 'acks');
   let server,
@@ -308,6 +344,7 @@ async function main() {
     });
     await page.exposeFunction('codeAutomationExit', (c) => resolveDone(c));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
+      lastSign = Date.now();
       const line = util.format(...(args || []));
       const m = /DRIVER:(\{.*\})/.exec(line);
       if (m) {
@@ -335,10 +372,12 @@ async function main() {
       }
       if (env.VERBOSE || !NOISE.test(line)) console.log(`[host:${type}]`, line);
     });
+    keepConsole(page);
     if (env.VERBOSE) page.on('console', (m) => console.log('[browser]', m.text().slice(0, 2000)));
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
     page.on('crash', () => {
       log('page crashed');
+      noteHostEnd(runDir, 'the workbench page crashed');
       resolveDone(2);
     });
     const url = workbenchUrl(port, path.resolve(env.WORKSPACE), [
@@ -357,31 +396,46 @@ async function main() {
     code = await Promise.race([
       done,
       server.failed.then((why) => {
-        if (!finishing) log(why);
+        if (!finishing) {
+          log(why);
+          noteHostEnd(runDir, why);
+        }
         return 2;
       }),
       new Promise((r) => {
-        timer = setTimeout(() => {
-          log(`TIMEOUT after ${timeoutMs} ms`);
+        // a test record written is a sign of progress too (a quiet test logs nothing)
+        const resultFile = env.EDITGUARD_RESULT_FILE;
+        timer = setInterval(() => {
+          const written = resultFile && fs.existsSync(resultFile) ? fs.statSync(resultFile).mtimeMs : 0;
+          lastSign = Math.max(lastSign, written);
+          if (Date.now() - lastSign < idleLimitMs) return;
+          const why = `the extension host showed no progress for ${Math.round(idleLimitMs / 60000)} min (no test ended, no line logged): stopped as stuck`;
+          log(why);
+          noteHostEnd(runDir, why);
           r(2);
-        }, timeoutMs);
+        }, 5000);
       }),
     ]);
-    clearTimeout(timer);
+    clearInterval(timer);
     log(`extension host exit code ${code}; ${Date.now() - t0} ms`);
   } catch (e) {
     log('error:', (e && e.stack) || e);
+    noteHostEnd(runDir, `the driver failed: ${String((e && e.message) || e).split('\n')[0]}`);
     code = 2;
   }
   await finish(code);
 }
 
 /**
- * Prints one line per test from the records test/integration/index.ts wrote, then "N passed, N failed".
- * Returns the exit code for the whole run: non-zero if a test failed, none ran, or the host failed (rc).
+ * Prints one line per test from the record the test entry wrote (test/shared/mochaEntry.ts), then
+ * "N passed, N failed" — with ", N not run" when tests the suite meant to run never ended. When the run
+ * ended without a failing test to show for it (a host that went away, a stuck host, a driver error), one
+ * line says why and names the last test that ran. Returns the exit code for the whole run: non-zero if
+ * a test failed or never ran, none ran, or the host failed (rc).
  */
 function summarize(resultFile, rc) {
-  const rows = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : [];
+  const suite = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : { expected: 0, records: [] };
+  const rows = suite.records;
   const count = (state) => rows.filter((r) => r.state === state).length;
   console.log('');
   for (const r of rows) {
@@ -398,13 +452,21 @@ function summarize(resultFile, rc) {
       );
   }
   const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')];
+  // a failed suiteSetup skips its suite's tests without a record: they never ran either
+  const notRun = Math.max(0, suite.expected - passed - failed - skipped);
   if (skipped) console.log(`(${skipped} skipped)`);
-  if (rc !== 0 && failed === 0)
-    console.log(rc === 2 ? 'host error or timeout (see the [driver] lines above)' : `the test run failed with exit code ${rc}`);
+  const endFile = path.join(path.dirname(resultFile), 'host-end.json');
+  const end = fs.existsSync(endFile) ? JSON.parse(fs.readFileSync(endFile, 'utf8')).why : undefined;
+  if (rc !== 0 && (end || failed === 0)) {
+    const last = rows.filter((r) => r.state !== 'skipped').at(-1);
+    const why = end ?? (rc === 2 ? 'the host stopped (see the [driver] lines above)' : `the test run ended with exit code ${rc}`);
+    console.log(`stopped early: ${why}; last test that ran: ${last ? `"${last.title}"` : 'none'}`);
+  }
   if (passed + failed === 0) console.log('no test ran');
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed${notRun ? `, ${notRun} not run` : ''}`);
   if (failed > 0) return 1;
-  return rc !== 0 ? rc : passed === 0 ? 1 : 0; // keeps 2 for a host error or timeout
+  if (rc !== 0) return rc; // keeps 2 for a host error or a stuck host
+  return passed === 0 || notRun > 0 ? 1 : 0;
 }
 
 module.exports = {

@@ -8,7 +8,7 @@
 # Copilot writes into its own install folder when it starts, so it runs from a PRIVATE copy of the host's
 # code-server install ($EDITGUARD_COPILOT_CS, default <host dir>/cs-copilot), made once from <host dir>/cs
 # and re-made when the host is reinstalled; the shared install is never run here.
-# Env: EDITGUARD_TEST_GREP (mocha grep), EDITGUARD_TEST_TIMEOUT_MS, EDITGUARD_HOST_DIR, EDITGUARD_COPILOT_CS,
+# Env: EDITGUARD_TEST_GREP (mocha grep), EDITGUARD_IDLE_LIMIT_MS, EDITGUARD_HOST_DIR, EDITGUARD_COPILOT_CS,
 # PORT, VERBOSE=1, SHOTS_DIR, EDITGUARD_EXT_TESTS (another entry: `npm run copilot:capture` runs
 # scripts/screenshots/copilot.ts here, see scripts/screenshots/run.sh; `npm run bench` runs
 # bench/copilot/index.ts here), EXT_DIR (another copy of the extension: the bench's, in bench/tmp).
@@ -37,7 +37,6 @@ fi
 export CS_ENTRY="$CS_COPY_ENTRY"
 [ -f "$CS_ENTRY" ] || { echo "missing $CS_ENTRY" >&2; exit 2; }
 
-export EDITGUARD_TEST_TIMEOUT_MS="${EDITGUARD_TEST_TIMEOUT_MS:-600000}"
 SUITE=copilot EXT_TESTS="${EDITGUARD_EXT_TESTS:-$REPO/out/test/copilot/index.js}" \
   PREINSTALL_EXTS="$REPO/test/copilot/fake-model" SETTINGS_FILE="$REPO/test/copilot/user-settings.json" KEEP_RUNS=10 \
   exec bash "$REPO/scripts/host/run-suite.sh"

@@ -4,7 +4,7 @@
 # Prints one line per test and a final "N passed, N failed"; exits non-zero if any test failed,
 # none ran, or the host failed.
 # Env: EDITGUARD_TEST_GREP (mocha grep), EDITGUARD_EXT_DIR / EDITGUARD_EXT_TESTS (another extension / test
-# entry), EDITGUARD_TEST_TIMEOUT_MS, EDITGUARD_HOST_DIR, PORT, VERBOSE=1, SHOTS_DIR.
+# entry), EDITGUARD_IDLE_LIMIT_MS, EDITGUARD_HOST_DIR, PORT, VERBOSE=1, SHOTS_DIR.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$REPO/scripts/host/install.sh"

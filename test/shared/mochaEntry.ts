@@ -1,7 +1,8 @@
 // The mocha run inside the extension host, shared by the test entries (test/integration/index.ts,
-// test/copilot/index.ts): runs every *.test.js of a folder and records each test's outcome into
-// $EDITGUARD_RESULT_FILE (JSON), which the runner (scripts/host/run-suite.sh) turns into its
-// PASS/FAIL lines and summary.
+// test/copilot/index.ts): runs every *.test.js of a folder and records, into $EDITGUARD_RESULT_FILE
+// (JSON, `SuiteRecord`), how many tests it is about to run and each test's outcome as it ends, which
+// the runner (scripts/host/run-suite.sh) turns into its PASS/FAIL lines and summary. The count comes
+// first, so a host that goes away part-way still tells how many tests never ran.
 import * as fs from 'fs';
 import * as path from 'path';
 // mocha is external to the bundle. Mocha 12 is an ES module: require('mocha') gives the class on Node 24
@@ -14,6 +15,12 @@ export interface TestRecord {
   state: 'passed' | 'failed' | 'skipped';
   ms?: number;
   err?: string;
+}
+
+/** What $EDITGUARD_RESULT_FILE holds: the tests mocha was about to run (after the grep), and those that ended. */
+export interface SuiteRecord {
+  expected: number;
+  records: TestRecord[];
 }
 
 /** Runs the `*.test.js` files of `dir`; rejects when a test failed. */
@@ -31,10 +38,14 @@ export function runTestsIn(dir: string, timeoutMs: number): Promise<void> {
   for (const f of files) mocha.addFile(path.join(dir, f));
 
   const resultFile = process.env.EDITGUARD_RESULT_FILE;
-  const records: TestRecord[] = [];
-  // written after every test, so a run that dies half-way still shows what ran
+  const suite: SuiteRecord = { expected: 0, records: [] };
+  const { records } = suite;
+  // written at the start and after every test, so a run that dies half-way still shows what ran and what did not;
+  // written aside and renamed over, so the runner never reads half a file
   const save = () => {
-    if (resultFile) fs.writeFileSync(resultFile, JSON.stringify(records, null, 1));
+    if (!resultFile) return;
+    fs.writeFileSync(`${resultFile}.tmp`, JSON.stringify(suite, null, 1));
+    fs.renameSync(`${resultFile}.tmp`, resultFile);
   };
   return new Promise((resolve, reject) => {
     let runner: Mocha.Runner;
@@ -51,6 +62,10 @@ export function runTestsIn(dir: string, timeoutMs: number): Promise<void> {
       reject(err);
       return;
     }
+    runner.on('start', () => {
+      suite.expected = runner.total;
+      save();
+    });
     runner.on('pass', (t) => {
       records.push({ title: t.fullTitle(), state: 'passed', ms: t.duration });
       save();
