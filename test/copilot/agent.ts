@@ -12,6 +12,7 @@ import {
   sleep,
   userEdit,
   waitFor,
+  watcherHasSeen,
   WRITE,
   workspaceRoot,
 } from '../integration/helpers';
@@ -30,7 +31,7 @@ export const GUARDED_AGENT = 'Guarded';
 export const FAKE_MODEL = 'copilot-fake';
 
 // the integration suite's names and waiting helpers, shared
-export { EXTENSION_ID, READ, REPLACE, safeJson, sleep, waitFor, WRITE };
+export { EXTENSION_ID, READ, REPLACE, safeJson, sleep, waitFor, watcherHasSeen, WRITE };
 
 // ---------------------------------------------------------------------------------------------
 // what the fake model records (test/copilot/fake-model/extension.js)
@@ -174,8 +175,8 @@ export async function agentTurn(
 
 /** Starts a new chat session in the chat view. */
 export async function newChat(): Promise<void> {
+  // the command resolves once the new session is the widget's: VS Code's own chat actions send their query right after it
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  await sleep(300);
 }
 
 /** The tool results the model received in this turn, in order (from its last request). */

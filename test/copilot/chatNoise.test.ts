@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, driverAvailable, makeFile, READ, REPLACE, resultsOf, safeJson, sleep, ui, userEdit, WRITE } from './agent';
+import { agentTurn, driverAvailable, makeFile, READ, REPLACE, resultsOf, safeJson, ui, userEdit, waitFor, WRITE } from './agent';
 import { copilotSuiteHooks } from './suite';
 import { BLOCKED } from './turns';
 
@@ -29,6 +29,23 @@ interface ResponseDom {
   rows: ToolRow[];
 }
 
+/** The response's rendered text stops changing (two looks 100 ms apart agree): an expansion has been drawn. */
+async function renderingSettled(): Promise<void> {
+  let last = -1;
+  await waitFor(
+    async () => {
+      const now = (await ui({ action: 'eval', js: `document.querySelector('.chat-most-recent-response')?.innerHTML.length ?? 0` }))
+        .value as number;
+      const same = now === last;
+      last = now;
+      return same;
+    },
+    'the response to finish drawing',
+    10000,
+    100,
+  );
+}
+
 /** The last response in the chat view, its steps and tool rows expanded, read from the rendered DOM. */
 async function lastResponseDom(): Promise<ResponseDom> {
   await vscode.commands.executeCommand('workbench.action.chat.open');
@@ -37,7 +54,7 @@ async function lastResponseDom(): Promise<ResponseDom> {
     '.chat-most-recent-response .chat-thinking-box .chat-used-context-label a.monaco-button',
   ]) {
     await ui({ action: 'click', selector, timeout: 2000 });
-    await sleep(300);
+    await renderingSettled();
   }
   // every file-link list under a call: expand it (a collapsed list renders no rows)
   await ui({
@@ -49,7 +66,19 @@ async function lastResponseDom(): Promise<ResponseDom> {
       return true;
     })()`,
   });
-  await sleep(500);
+  await waitFor(
+    async () =>
+      (
+        await ui({
+          action: 'count',
+          selector: '.chat-most-recent-response .chat-tool-invocation-part .chat-used-context-label .monaco-button[aria-expanded="false"]',
+        })
+      ).count === 0,
+    'every file-link list of the response expanded',
+    10000,
+    100,
+  );
+  await renderingSettled();
   const answer = await ui({
     action: 'eval',
     js: `(() => {

@@ -35,7 +35,6 @@ const CHOOSE = 'editGuard.guardCopilotTools';
 
 suite("Guarding Copilot's own edit tools: one click, at user level", function () {
   suiteSetup(async function () {
-    this.timeout(240000);
     if (!driverAvailable()) this.skip();
     await startCopilotSuite();
     for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace])
@@ -53,7 +52,6 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
   });
 
   test("the offer's Turn on writes the user-level file and nothing in the workspace; a stale replace_string_in_file in plain Agent mode is denied with the user's change", async function () {
-    this.timeout(180000);
     // the offer as a fresh profile shows it (the test command forgets any earlier answer first)
     void vscode.commands.executeCommand(OFFER);
     // a toast, or — once toasts hid themselves (the window shows few at a time) — the notification centre's item
@@ -89,7 +87,6 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
   });
 
   test('a window where the extension does not listen: the user-level file lets every call through at once, with no error in the chat', async function () {
-    this.timeout(90000);
     await config().update(GUARD_COPILOT_SETTING, 'user', vscode.ConfigurationTarget.Global);
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
     await waitUntilHooksAreLive();
@@ -124,7 +121,6 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
   });
 
   test('Turn off (the command, as a user picks it) removes the file; the uninstall script removes it too', async function () {
-    this.timeout(60000);
     await config().update(GUARD_COPILOT_SETTING, 'user', vscode.ConfigurationTarget.Global);
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
 

@@ -9,7 +9,6 @@ import { setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
  */
 export function copilotSuiteHooks(start?: () => Promise<void>): void {
   suiteSetup(async function () {
-    this.timeout(240000);
     await startCopilotSuite();
     await start?.();
   });
@@ -24,7 +23,6 @@ export function copilotSuiteHooks(start?: () => Promise<void>): void {
 /** The suite runs with the hooks bridge on (and live), and leaves it off. */
 export function withBridgeOn(): void {
   suiteSetup(async function () {
-    this.timeout(240000);
     await setGuardBuiltinTools(true);
     await waitUntilHooksAreLive();
   });

@@ -21,13 +21,15 @@ import {
   setConfig,
   setSetting,
   sha256,
-  sleep,
   userEdit,
   waitFor,
 } from './helpers';
 
 /** A comparable form of the request's toolInvocationToken (the participant may record it as object or JSON). */
 const tokenKey = (r: ScriptedRequest) => (typeof r.token === 'string' ? r.token : JSON.stringify(r.token));
+
+/** Editors open in every group (a chat editor counts). */
+const openTabs = () => vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
 
 suite('real chat turns through @scripted', () => {
   suiteSetup(async () => {
@@ -120,8 +122,9 @@ suite('real chat turns through @scripted', () => {
     assert.ok(markA && markA.origin === 'read', 'chat A stamped a read mark');
 
     // chat B, in a new chat editor (the chat view keeps chat A)
+    const tabsBefore = openTabs();
     await vscode.commands.executeCommand('workbench.action.openChat');
-    await sleep(300);
+    await waitFor(() => openTabs() > tabsBefore, 'the chat editor to open', 10000);
     const b1 = await chatTurn([call.write(f.rel, 'written by chat B\n')]);
     assert.notStrictEqual(tokenKey(b1), tokenKey(a1), 'test setup: chat B is another chat session (another token)');
     expectStatus(b1.results[0], 'blocked', { reason: 'not-read' });
@@ -133,7 +136,7 @@ suite('real chat turns through @scripted', () => {
 
     // back to chat A: close B's editor, so the chat view (still on chat A) takes the next turn
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sleep(300);
+    await waitFor(() => openTabs() === 0, 'the chat editor to close', 10000);
     const a2 = await chatTurn([call.write(f.rel, 'written by chat A\n')]);
     assert.strictEqual(tokenKey(a2), tokenKey(a1), 'test setup: back in chat A (same token)');
     expectStatus(a2.results[0], 'ok');

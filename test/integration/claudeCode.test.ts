@@ -27,13 +27,11 @@ function results(fake: FakeAnthropic): Array<{ text: string; isError: boolean }>
 }
 
 suite('Claude Code: its Read, Edit and Write through the gate, deciding on what the editor holds', function () {
-  this.timeout(180000);
   let fake: FakeAnthropic;
   const claude = (prompt: string): Promise<ClaudeRun> =>
     runClaude({ cwd: workspaceRoot(), prompt, baseUrl: fake.url, env: windowEnvironment() });
 
   suiteSetup(async function () {
-    this.timeout(60000);
     await activateExtension();
     fake = await startFakeAnthropic();
     await config().update('guardClaudeCode', 'workspace', vscode.ConfigurationTarget.Workspace);

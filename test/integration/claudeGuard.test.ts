@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, EXTENSION_ID, notification, sleep, ui, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, EXTENSION_ID, notification, ui, waitFor, workspaceRoot } from './helpers';
 import { guardLogFile } from './reliabilityHelpers';
 import { driverAvailable, visibleText } from './ui';
 
@@ -140,8 +140,11 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     }
     // the other places still follow the setting: none of ours in the workspace
     assert.ok(!fs.existsSync(folderClaude()));
+    const warnings = () => fs.readFileSync(guardLogFile() ?? '', 'utf8').split(`left ${userFile()} as it was`).length - 1;
+    const before = warnings();
     await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
-    await sleep(300);
+    // off goes over the file again, to take our entries out, and again leaves it alone with a warning
+    await waitFor(() => warnings() > before, 'the sync for off to leave the file alone again', 10000, 100);
     assert.strictEqual(read(userFile()), malformed, 'not touched by off either');
   });
 

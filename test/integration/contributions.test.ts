@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { activateExtension, sleep, waitFor } from './helpers';
+import { activateExtension, waitFor } from './helpers';
 import { openToolPickerAtOurGroup } from './pickers';
 import { driverAvailable, ui, visibleText } from './ui';
 
@@ -59,9 +59,14 @@ suite('contributions in the workbench', () => {
 
   test('the Guarded agent is listed in the agent picker and can be selected', async () => {
     await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
-    await sleep(500);
+    // the click waits (up to its timeout) for the picker to show
     assert.ok(
-      (await ui({ action: 'click', selector: '.interactive-input-part .chat-mode-picker-item a.action-label >> visible=true' })).ok,
+      (
+        await ui(
+          { action: 'click', selector: '.interactive-input-part .chat-mode-picker-item a.action-label >> visible=true', timeout: 30000 },
+          40000,
+        )
+      ).ok,
       'opened the agent picker',
     );
     const menu = await waitFor(

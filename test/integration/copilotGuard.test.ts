@@ -8,10 +8,15 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, sleep, ui, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, ui, waitFor, workspaceRoot } from './helpers';
+import { guardLogFile } from './reliabilityHelpers';
 import { visibleText } from './ui';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
+const guardLog = () => {
+  const file = guardLogFile();
+  return file ? fs.readFileSync(file, 'utf8') : '';
+};
 const SETTING = 'guardCopilotTools';
 const LEGACY = 'guardBuiltinTools';
 const userFile = () => path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
@@ -62,10 +67,16 @@ suite("surfaces: where the hooks file for Copilot's own edit tools goes", () => 
     fs.writeFileSync(userFile(), theirs);
     try {
       await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
-      await sleep(500);
+      await waitFor(
+        () => guardLog().includes(`${userFile()} exists and is not ours; left it alone`),
+        'the bridge to leave the file alone',
+        10000,
+        50,
+      );
       assert.strictEqual(fs.readFileSync(userFile(), 'utf8'), theirs);
       await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
-      await sleep(500);
+      // the bridge stops, and in the same step removes the file if it were ours
+      await waitFor(() => process.env.AGENT_EDIT_GUARD_SOCKET === undefined || undefined, 'the bridge to stop', 10000, 50);
       assert.strictEqual(fs.readFileSync(userFile(), 'utf8'), theirs);
     } finally {
       fs.rmSync(path.dirname(path.dirname(userFile())), { recursive: true, force: true });

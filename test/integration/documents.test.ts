@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { asEditorHolds } from '../../src/core/text';
 import { VsCodeEditor } from '../../src/editor/vscodeEditor';
-import { activateExtension, cleanUp, docFor, makeFile, waitFor } from './helpers';
+import { activateExtension, cleanUp, deleteOnDisk, docFor, makeFile, waitFor } from './helpers';
 import { evictDocument, insertAtEnd, openClean, typeWhenAgentEditLands, waitForLoad, writeBehindVsCode } from './lifecycleHelpers';
 
 const eolOf = (doc: vscode.TextDocument) => (doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
@@ -80,7 +80,6 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
   });
 
   test('a dropped document is closed; opened again it is a new object whose version starts at 1', async function () {
-    this.timeout(60_000);
     const { f, doc } = await openClean('reopen', 'v1\n');
     for (const c of ['x', 'y']) assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, c)));
     assert.ok(await doc.save());
@@ -96,7 +95,6 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
   });
 
   test('a document with unsaved changes is not dropped', async function () {
-    this.timeout(60_000);
     const { f, doc } = await openClean('keep-dirty', 'base\n');
     assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'typed\n')));
     await assert.rejects(evictDocument(f, 120), /VS Code to drop the document/);
@@ -107,11 +105,9 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
   test('a dirty document stays open when its file is deleted; creating the file reverts it, losing its unsaved text', async () => {
     const { f, doc } = await openClean('orphan', 'keep\n');
     assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'typed\n')));
-    fs.unlinkSync(f.abs);
     const other = await openClean('orphan-clean', 'clean\n');
-    fs.unlinkSync(other.f.abs);
-    // (the watcher reports the deletions within a second; the documents do not change)
-    await new Promise((r) => setTimeout(r, 800));
+    // once the watcher has reported the deletions, the documents have heard all they will
+    await deleteOnDisk(f, other.f);
     assert.ok(!doc.isClosed && doc.isDirty, 'the dirty document is still open and dirty');
     assert.strictEqual(doc.getText(), 'keep\ntyped\n');
     assert.ok(!other.doc.isClosed && !other.doc.isDirty, 'a clean one stays open, clean');

@@ -9,7 +9,8 @@ import * as assert from 'assert';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ui } from './ui';
+import { machineLoad } from '../shared/machine';
+import { driverAvailable, ui } from './ui';
 
 export { ui };
 
@@ -41,17 +42,25 @@ export type EditGuardApi = AgentEditGuardApi;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Which window a wait looks at: the tests' own, or the second window the driver opened (`ui` openWindow). */
+export type TestWindow = 'main' | 'second';
+
 /**
- * Polls `probe` until it returns a truthy value, and returns that value. Fails with `what` and the
- * last value seen (or the last error thrown by the probe) after `timeoutMs`.
+ * Polls `probe` until it returns a truthy value, and returns that value. `timeoutMs` is the bound on a
+ * quiet machine, scaled by `machineLoad()`. Past it, fails naming `what` it waited for and the last
+ * value seen (or the last error thrown by the probe) and, under the driver, with a screenshot of the
+ * window and the window's newest log lines — so a wait that fails says what the window was doing.
  */
 export async function waitFor<T>(
   probe: () => T | undefined | null | false | '' | 0 | Promise<T | undefined | null | false | '' | 0>,
   what: string,
-  timeoutMs = 2000,
+  timeoutMs = 5000,
   intervalMs = 25,
+  window: TestWindow = 'main',
 ): Promise<T> {
-  const end = Date.now() + timeoutMs;
+  const started = Date.now();
+  const load = machineLoad();
+  const end = started + timeoutMs * load;
   let last: unknown;
   for (;;) {
     try {
@@ -62,9 +71,24 @@ export async function waitFor<T>(
       last = err instanceof Error ? `threw ${err.message}` : err;
     }
     if (Date.now() >= end) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${safeJson(last)})`);
+      const waited = `${Date.now() - started} ms (${timeoutMs} ms × load ${load.toFixed(1)})`;
+      throw new Error(`timed out after ${waited} waiting for ${what} (last: ${safeJson(last)})${await windowState(what, window)}`);
     }
     await sleep(intervalMs);
+  }
+}
+
+/** A screenshot of the window and its newest log lines, as text for an error (nothing without the driver). */
+async function windowState(what: string, window: TestWindow): Promise<string> {
+  if (!driverAvailable()) return '';
+  try {
+    const on = window === 'second' ? { window } : {};
+    const shot = await ui({ action: 'screenshot', name: `timeout-${window}-${what.slice(0, 60)}`, ...on }, 10000);
+    const logs = await ui({ action: 'logs', lines: 25, ...on }, 10000);
+    const lines: string[] = logs.lines ?? [];
+    return `\n    screenshot: ${shot.path ?? shot.error}\n    the ${window} window's newest log lines:\n${lines.map((l) => `      ${l}`).join('\n')}`;
+  } catch (e) {
+    return `\n    (no screenshot or log lines: ${e instanceof Error ? e.message : String(e)})`;
   }
 }
 
@@ -249,6 +273,51 @@ export async function changeOnDisk(f: TestFile, content: string): Promise<void> 
   }
 }
 
+/**
+ * Another program deletes the file (a branch switch), and the test waits until VS Code's file watcher
+ * has reported it — the event VS Code's own documents hear — so the next step meets the state a real
+ * agent's next call would.
+ */
+export async function deleteOnDisk(...files: TestFile[]): Promise<void> {
+  const pending = new Set(files.map((f) => f.uri.toString()));
+  const watchers = files.map((f) =>
+    vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(path.dirname(f.abs)), path.basename(f.abs)),
+      true,
+      true,
+      false,
+    ),
+  );
+  try {
+    for (const w of watchers) w.onDidDelete((uri) => pending.delete(uri.toString()));
+    for (const f of files) fs.unlinkSync(f.abs);
+    await waitFor(() => pending.size === 0, `the file watcher to report the deletion of ${files.map((f) => f.rel).join(', ')}`, 15000);
+  } finally {
+    for (const w of watchers) w.dispose();
+  }
+}
+
+/**
+ * Waits until VS Code's file watcher has reported the file (made just before by the test): every change
+ * written to a watched place before it has been reported by then too.
+ */
+export async function watcherHasSeen(f: TestFile): Promise<void> {
+  let seen = false;
+  const watcher = vscode.workspace.createFileSystemWatcher(
+    new vscode.RelativePattern(vscode.Uri.file(path.dirname(f.abs)), path.basename(f.abs)),
+  );
+  const note = (uri: vscode.Uri) => (seen ||= uri.toString() === f.uri.toString());
+  try {
+    watcher.onDidCreate(note);
+    watcher.onDidChange(note);
+    // written again once the watcher listens: the file was made before it was
+    fs.writeFileSync(f.abs, fs.readFileSync(f.abs));
+    await waitFor(() => seen, `the file watcher to report ${f.rel}`, 15000);
+  } finally {
+    watcher.dispose();
+  }
+}
+
 export async function openInEditor(f: TestFile): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(f.uri);
   return vscode.window.showTextDocument(doc, { preview: false });
@@ -299,7 +368,7 @@ export async function setConfig(section: string, key: string, value: unknown): P
     () => JSON.stringify(vscode.workspace.getConfiguration(section, null).get(key)) === JSON.stringify(value),
     `setting ${section}.${key} = ${JSON.stringify(value)}`,
   );
-  await sleep(50); // let the extension's onDidChangeConfiguration listener run
+  // (the extension host fires onDidChangeConfiguration in the same step that changes the value: its listeners have run)
 }
 
 export const setSetting = (key: 'enabled' | 'ownWriteKeepsMark' | 'maxReadLines', value: unknown) => setConfig('editGuard', key, value);
@@ -307,9 +376,12 @@ export const setSetting = (key: 'enabled' | 'ownWriteKeepsMark' | 'maxReadLines'
 export async function resetSettings(): Promise<void> {
   for (const { section, key } of changedSettings.values()) {
     await vscode.workspace.getConfiguration(section, null).update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    await waitFor(
+      () => vscode.workspace.getConfiguration(section, null).inspect(key)?.workspaceValue === undefined,
+      `setting ${section}.${key} reset`,
+    );
   }
   changedSettings.clear();
-  await sleep(50);
 }
 
 /** Per-test cleanup shared by every suite. */
@@ -393,6 +465,22 @@ function scriptedRequests(): ScriptedRequest[] {
   return ext.exports.requests;
 }
 
+/**
+ * The extension hosts whose @scripted takes requests now: each writes a file when it can
+ * (test/scripted-agent/extension.js `announceReady`). A window the test opens itself is ready when a
+ * host not in `known` shows up: typed before then, "@scripted …" would reach the chat setup instead.
+ */
+export function scriptedAgentHosts(): Set<string> {
+  const dir = process.env.EDITGUARD_ACK_DIR;
+  if (!dir) return new Set();
+  return new Set(fs.readdirSync(dir).filter((f) => f.startsWith('scripted-agent-ready-')));
+}
+
+/** Waits until an extension host not in `known` (another window's, or a reloaded one's) has @scripted ready; returns it. */
+export async function scriptedAgentReadyIn(known: ReadonlySet<string>, window: TestWindow, what: string): Promise<string> {
+  return waitFor(() => [...scriptedAgentHosts()].find((h) => !known.has(h)), `@scripted ready in ${what}`, 120000, 250, window);
+}
+
 export async function activateScriptedAgent(): Promise<void> {
   const ext = vscode.extensions.getExtension(SCRIPTED_AGENT_ID);
   assert.ok(ext, `test-only extension ${SCRIPTED_AGENT_ID} is installed in the test host`);
@@ -401,8 +489,8 @@ export async function activateScriptedAgent(): Promise<void> {
 
 /** Starts a new chat session in the chat view. */
 export async function newChat(): Promise<void> {
+  // the command resolves once the new session is the widget's: VS Code's own chat actions send their query right after it
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  await sleep(100);
 }
 
 /**

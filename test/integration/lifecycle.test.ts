@@ -9,6 +9,7 @@ import * as path from 'path';
 import {
   activateExtension,
   cleanUp,
+  deleteOnDisk,
   diskBytes,
   diskText,
   docFor,
@@ -19,8 +20,8 @@ import {
   readFile,
   replaceString,
   sha256,
-  sleep,
   uniquePath,
+  watcherHasSeen,
   waitFor,
   writeFile,
 } from './helpers';
@@ -36,7 +37,6 @@ suite('document lifecycle in the real host', () => {
   });
 
   test('a document VS Code dropped and opened again (version 1 again): a write from a read before the drop, after another program rewrote the file, is blocked and shows that change', async function () {
-    this.timeout(60_000);
     const f = makeFile('dropped', 'line one\nline two\n');
     expectStatus(await readFile(f.rel), 'ok'); // the tool opens the document: version 1
     assert.strictEqual(docFor(f)?.version, 1);
@@ -57,8 +57,7 @@ suite('document lifecycle in the real host', () => {
     const { f, doc } = await openClean('orphan', 'keep me\n');
     await vscode.window.showTextDocument(doc);
     assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'unsaved work\n')));
-    fs.unlinkSync(f.abs); // a branch switch
-    await sleep(500);
+    await deleteOnDisk(f); // a branch switch
     const blind = await writeFile(f.rel, 'agent content\n');
     expectStatus(blind, 'blocked', { reason: 'not-read' });
     assert.match(blind.text, /unsaved work/, 'the refusal shows the buffer, the file as the user has it');
@@ -152,7 +151,6 @@ suite('document lifecycle in the real host', () => {
   });
 
   test('when VS Code does not load a disk change (the folder is in files.watcherExclude), the tools read the disk and the write goes to the disk', async function () {
-    this.timeout(30_000);
     // the setting merges with its defaults, so wait for our key rather than the whole value
     const files = () => vscode.workspace.getConfiguration('files', null);
     await files().update('watcherExclude', { '**/unwatched-*/**': true }, vscode.ConfigurationTarget.Workspace);
@@ -167,7 +165,8 @@ suite('document lifecycle in the real host', () => {
     const doc = await vscode.workspace.openTextDocument(g.uri);
     expectStatus(await readFile(g.rel), 'ok');
     writeBehindVsCode(g, 'second, written by a build\n');
-    await sleep(1500);
+    // a file written after it in a watched folder: once the watcher reported that one, it would have reported ours
+    await watcherHasSeen(makeFile('watched-after', 'written after the build\n'));
     assert.strictEqual(doc.getText(), 'first\n', 'VS Code did not load the change (the premise of this test)');
     const read = await readFile(g.rel);
     assert.match(read.text, /1\tsecond, written by a build/);

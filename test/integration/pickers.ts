@@ -2,7 +2,7 @@
 // contributions test (contributions.test.ts) and the README's pictures (scripts/screenshots/readme.ts),
 // so the picture shows the picker the test checked, opened the same way.
 import * as vscode from 'vscode';
-import { sleep, waitFor } from './helpers';
+import { waitFor } from './helpers';
 import { ui, visibleText } from './ui';
 
 const GROUP = 'Agent Edit Guard';
@@ -37,7 +37,6 @@ export async function openToolPickerAtOurGroup(attempts = 3): Promise<{ text: st
         timeout: 3000,
         selector: `.quick-input-widget .monaco-list-row[aria-expanded="false"]:has-text("${GROUP}") .monaco-tl-twistie >> visible=true`,
       });
-      await sleep(300);
     }
     const text = await waitFor(
       async () => {

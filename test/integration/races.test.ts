@@ -49,7 +49,6 @@ suite('races in the real host', () => {
   });
 
   test('100 parallel appends carrying the same fresh mark: exactly one lands, the 99 others are blocked and show the text that landed', async function () {
-    this.timeout(120_000);
     const original = 'log:\n';
     const f = makeFile('race-100', original);
     expectStatus(await readFile(f.rel), 'ok');
@@ -73,7 +72,6 @@ suite('races in the real host', () => {
   });
 
   test('the user types while agent writes are in flight: every agent write lands on a version it was shown, or is blocked; no merged corruption', async function () {
-    this.timeout(120_000);
     const SLOTS = 12;
     const lines = ['user:', ...Array.from({ length: SLOTS }, (_, i) => `slot ${i} = old`), 'end'];
     const f = makeFile('race-typing', lines.join('\n') + '\n');
@@ -158,7 +156,6 @@ suite('races in the real host', () => {
   });
 
   test('reads racing writes stamp the version they showed', async function () {
-    this.timeout(60_000);
     const f = makeFile('race-reads', 'base\n');
     expectStatus(await readFile(f.rel), 'ok');
     for (let round = 0; round < 5; round++) {
@@ -191,7 +188,6 @@ suite('races in the real host', () => {
   });
 
   test('two chats write the same file at the same time (a @scripted chat turn and a direct call): exactly one lands, the other is blocked', async function () {
-    this.timeout(60_000);
     await activateScriptedAgent();
     await newChat();
     const f = makeFile('race-two-chats', 'shared\n');
@@ -209,7 +205,6 @@ suite('races in the real host', () => {
   });
 
   test('cancellation right after invokeTool starts: a CancellationError or a whole result, never a half edit; the lock is free afterwards', async function () {
-    this.timeout(120_000);
     const outcomes: string[] = [];
     for (let i = 0; i < 12; i++) {
       const original = Array.from({ length: 200 }, (_, k) => `line ${k}`).join('\n') + '\n';

@@ -90,13 +90,25 @@ export const hashesOf = (texts: readonly string[] | undefined) => new Set((texts
 // the extension's log ("Agent Edit Guard", a LogOutputChannel)
 
 /**
- * The log file of the "Agent Edit Guard" channel. The offline host runs with HOME = the run folder
- * and `--user-data-dir <run>/user-data`; its extension host logs to
- * `user-data/logs/<time>/exthost<N>/editguard.agent-edit-guard/Agent Edit Guard.log`.
+ * The log file of the "Agent Edit Guard" channel of THIS window. The offline host runs with HOME = the
+ * run folder and `--user-data-dir <run>/user-data`; each extension host logs to
+ * `user-data/logs/<time>/exthost<N>/editguard.agent-edit-guard/Agent Edit Guard.log`. A test that opens a
+ * second window (agentEdits.test.ts) adds another exthost folder, so the newest file is not always ours:
+ * ours is the one beside the `remoteexthost.log` that names this process's pid.
  */
 export function guardLogFile(): string | undefined {
   const roots = [process.env.HOME, process.env.VSCODE_LOGS, process.env.VSCODE_LOG_PATH].filter((r): r is string => !!r);
-  return logFilesNamed('Agent Edit Guard.log', roots).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  const files = logFilesNamed('Agent Edit Guard.log', roots);
+  const started = `Extension host with pid ${process.pid} started`;
+  const ours = files.find((f) => {
+    try {
+      return fs.readFileSync(path.join(path.dirname(path.dirname(f)), 'remoteexthost.log'), 'utf8').includes(started);
+    } catch {
+      return false;
+    }
+  });
+  // (under @vscode/test-electron the host's own log has another name: the newest file is the only one)
+  return ours ?? files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
 }
 
 /** The run's files of this name under the roots (its logs folder lies a few levels down), skipping the big folders that hold none. */

@@ -19,7 +19,6 @@ import {
   replaceString,
   setSetting,
   sha256,
-  sleep,
   statusBarText,
   ui,
   userEdit,
@@ -208,6 +207,5 @@ suite('surfaces: gate toggle, diagnostics, API, status bar, commands', () => {
     );
     assert.ok(text.includes(base));
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await sleep(100);
   });
 });

@@ -3,10 +3,12 @@
 // driver's answer in $EDITGUARD_ACK_DIR/<id>.json.
 // Actions: screenshot {name, selector?} | click | hover | text | html {selector | role+name, within?, nth?} |
 // count {selector | role+name} | press {key} | type {text, selector?} | insert {text, selector?} | eval {js} | buttons {selector?, within?};
+// logs {lines?}: the window's newest console lines;
 // openWindow | reloadWindow | closeWindow: a second window on the workspace, which `window: 'second'` acts on.
-// Answers: { ok } / { text } / { count } / { value } / { buttons } / { html }, or { error } when the action failed.
+// Answers: { ok } / { text } / { count } / { value } / { buttons } / { html } / { lines }, or { error } when the action failed.
 import * as fs from 'fs';
 import * as path from 'path';
+import { machineLoad } from '../shared/machine';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -31,7 +33,7 @@ export async function ui(action: object, timeoutMs = 20000): Promise<any> {
   const id = `${prefix}-${++counter}`;
   console.log('DRIVER:' + JSON.stringify({ ...action, id }));
   const file = path.join(ackDir, id + '.json');
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + timeoutMs * machineLoad();
   while (Date.now() < end) {
     if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
     await sleep(50);

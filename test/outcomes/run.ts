@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, fakeModel, newChat, sleep, userEdit, workspaceRoot } from '../copilot/agent';
+import { agentTurn, fakeModel, newChat, userEdit, watcherHasSeen, workspaceRoot } from '../copilot/agent';
 import type { Configuration, FileRef } from './configurations';
 import type { Outcome } from './table';
 import type { Act, Scenario, World } from './scenarios';
@@ -49,8 +49,11 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
     touch: async (rel) => {
       const later = new Date(Date.now() + 60_000);
       fs.utimesSync(refOf(rel).abs, later, later);
-      // the watcher's change event, if any, arrives before the agent's next call
-      await sleep(1500);
+      // the watcher's change event, if any, arrives before the agent's next call: a file written after
+      // the touch is reported after it
+      const after = refOf(`touched-after-${rel.replace(/\W/g, '-')}`);
+      write(after, 'written after the touch\n');
+      await watcherHasSeen(after);
     },
   };
   const agent = new ScriptedAgent(
