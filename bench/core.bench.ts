@@ -40,7 +40,7 @@ class BenchDocuments extends EditorDocuments {
 }
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-const settings = () => ({ enabled: true, policy: 'sameTurn' as const, maxReadLines: 2000 });
+const settings = () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn' as const, maxReadLines: 2000 });
 
 async function hashing() {
   const sizes = [1 * KB, 100 * KB, 1 * MB, 10 * MB];

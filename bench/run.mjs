@@ -206,7 +206,7 @@ async function extensionCopy(ext, { bench }) {
   // the hooks bridge's script, as `node scripts/build.mjs --production` makes it (bench/host/hooks.ts runs it)
   await build({
     ...common,
-    entryPoints: [join(repo, 'src/hooks/bridgeScript.ts')],
+    entryPoints: [join(repo, 'src/hooks/nodeClient.ts')],
     outfile: join(ext, 'dist', 'hook-bridge.js'),
     minify: !profile,
     sourcemap: false,

@@ -14,23 +14,23 @@ const tsFiles = (dir, filter = () => true) =>
     .map((f) => join(dir, f));
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
-// the hooks bridge's script: Copilot runs it as a hook command with the editor's own Node runtime
+// the hooks bridge's Node client: an agent runs it as a hook command with the editor's own Node runtime
 await build({
   ...common,
-  entryPoints: ['src/hooks/bridgeScript.ts'],
+  entryPoints: ['src/hooks/nodeClient.ts'],
   outfile: 'dist/hook-bridge.js',
   minify: production,
   sourcemap: false,
 });
-// run by VS Code after an uninstall (package.json `vscode:uninstall`): removes our user-level hooks file
+// run by VS Code after an uninstall (package.json `vscode:uninstall`): takes our user-level entries out of each agent's files
 await build({
   ...common,
-  entryPoints: ['src/hooks/copilot/uninstall.ts'],
+  entryPoints: ['src/uninstall.ts'],
   outfile: 'dist/uninstall.js',
   minify: production,
   sourcemap: false,
 });
-// the cheaper client for where bash runs the hook (src/hooks/hookClient.ts): its text, from the protocol's constants
+// the cheaper client for where bash runs the hook (src/hooks/bashClient.ts): its text, from the protocol's constants
 await writeHookClient('dist');
 if (withTests) {
   // the runners load every *.test.js in these folders: a test whose source is gone must not run

@@ -1,5 +1,5 @@
 // Writes dist/hook-client.sh, the hooks bridge's bash client, from its TypeScript source
-// (src/hooks/hookClient.ts: the text built from the protocol's constants). Used by scripts/build.mjs
+// (src/hooks/bashClient.ts: the text built from the protocol's constants). Used by scripts/build.mjs
 // and by the bench's copy of the extension (bench/run.mjs).
 import { build } from 'esbuild';
 import { chmodSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ export async function writeHookClient(distDir) {
     format: 'cjs',
     target: 'node20',
     logLevel: 'warning',
-    entryPoints: [join(repo, 'src/hooks/hookClient.ts')],
+    entryPoints: [join(repo, 'src/hooks/bashClient.ts')],
     write: false,
     outfile: 'hook-client.cjs',
   });

@@ -20,6 +20,8 @@ export interface AgentEditInfo {
   session: string;
   turn?: string;
   tool: string;
+  /** Whose own tool made it (`copilot`, `claude-code`); absent for the guarded tools. */
+  agent?: string;
   uri: string;
   /** The edit created the file. */
   created: boolean;
@@ -47,6 +49,7 @@ export function toAgentEditInfo(record: EditRecord): AgentEditInfo {
     reverted: record.revertedAt !== undefined,
   };
   if (record.turn !== undefined) info.turn = record.turn;
+  if (record.agent !== undefined) info.agent = record.agent;
   return info;
 }
 

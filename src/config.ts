@@ -1,90 +1,62 @@
-// The `editGuard.*` settings, read fresh on every call so a change applies at once.
+// The `editGuard.*` settings as VS Code holds them, read fresh on every call so a change applies at
+// once. Keys, defaults, scopes and allowed values come from the one table, src/core/settings.ts.
 import * as vscode from 'vscode';
-import { DEFAULT_PROTECTED_FILES } from './core/paths';
-import {
-  DEFAULT_SETTINGS,
-  type GuardSettings,
-  HOOKS_PLACEMENTS,
-  type HooksPlacement,
-  MIN_RESULT_CHARS,
-  OWN_WRITE_POLICIES,
-  READ_POLICIES,
-} from './core/settings';
-import type { OwnWritePolicy, ReadPolicy } from './core/types';
+import { DEFAULT_GUARD_SETTINGS, type GuardSettings, type HooksPlacement, SECTION, type SettingKey, SETTINGS } from './core/settings';
 
-export const SECTION = 'editGuard';
+/** `editGuard.<key>`, as `affectsConfiguration` and messages name it. */
+export const settingId = (key: SettingKey) => `${SECTION}.${key}`;
+/** All of the extension's settings, for `affectsConfiguration`. */
+export const SECTION_ID = SECTION;
 
-/** Every `editGuard.*` setting by its key (package.json `contributes.configuration`; test/unit/manifest.test.ts keeps them in step). */
-export const SETTINGS = {
-  enabled: 'enabled',
-  ownWriteKeepsMark: 'ownWriteKeepsMark',
-  readKeepsMark: 'readKeepsMark',
-  maxReadLines: 'maxReadLines',
-  maxResultChars: 'maxResultChars',
-  guardCopilotTools: 'guardCopilotTools',
-  guardClaudeCode: 'guardClaudeCode',
-  /** deprecated: the boolean `guardCopilotTools` replaced (`true` = `workspace`); moved over by `migrateLegacySettings` */
-  guardBuiltinTools: 'guardBuiltinTools',
-  allowOutsideWorkspace: 'allowOutsideWorkspace',
-  protectedFiles: 'protectedFiles',
-  maxEditRecordMB: 'maxEditRecordMB',
-} as const;
-
-/**
- * The defaults of the window-scoped switches, which the core does not know; the gate's own
- * settings default to `DEFAULT_SETTINGS` (core/settings.ts) and the protected files to
- * `DEFAULT_PROTECTED_FILES`. test/unit/manifest.test.ts checks each against package.json.
- */
-export const SETTING_DEFAULTS = {
-  [SETTINGS.guardCopilotTools]: 'off' as HooksPlacement,
-  [SETTINGS.guardClaudeCode]: 'off' as HooksPlacement,
-  [SETTINGS.guardBuiltinTools]: false,
-  [SETTINGS.allowOutsideWorkspace]: false,
-  [SETTINGS.maxEditRecordMB]: 32,
-} as const;
+/** A setting's value where `resource` says (a file, else the workspace), or its default when the value is not one it takes. */
+function read<K extends SettingKey>(key: K, resource?: vscode.Uri): (typeof SETTINGS)[K]['default'] {
+  const spec: { default: unknown; values?: readonly unknown[]; minimum?: number; maximum?: number } = SETTINGS[key];
+  const value = vscode.workspace.getConfiguration(SECTION, resource ?? null).get<unknown>(key, spec.default);
+  const fits =
+    typeof value === typeof spec.default &&
+    (spec.values === undefined || spec.values.includes(value)) &&
+    (typeof value !== 'number' || (Number.isFinite(value) && value >= (spec.minimum ?? -Infinity) && value <= (spec.maximum ?? Infinity)));
+  return (fits ? value : spec.default) as (typeof SETTINGS)[K]['default'];
+}
 
 /** `editGuard.maxEditRecordMB` (window-scoped), in bytes: the budget of the record of agent edits. */
-export function maxEditRecordBytes(): number {
-  const mb = vscode.workspace.getConfiguration(SECTION, null).get<number>(SETTINGS.maxEditRecordMB, SETTING_DEFAULTS.maxEditRecordMB);
-  return (Number.isFinite(mb) && mb >= 1 ? mb : SETTING_DEFAULTS.maxEditRecordMB) * 1024 * 1024;
-}
+export const maxEditRecordBytes = (): number => read('maxEditRecordMB') * 1024 * 1024;
 
 /**
  * The gate's settings for a file (they are resource-scoped: a folder may override them); without a
  * file, the workspace's.
  */
 export function readSettings(file?: string): GuardSettings {
-  const config = vscode.workspace.getConfiguration(SECTION, file ? vscode.Uri.parse(file) : null);
-  const policy = config.get<string>(SETTINGS.ownWriteKeepsMark, DEFAULT_SETTINGS.policy);
-  const readPolicy = config.get<string>(SETTINGS.readKeepsMark, DEFAULT_SETTINGS.readPolicy);
-  const maxReadLines = config.get<number>(SETTINGS.maxReadLines, DEFAULT_SETTINGS.maxReadLines);
-  const maxResultChars = config.get<number>(SETTINGS.maxResultChars, DEFAULT_SETTINGS.maxResultChars);
+  const resource = file ? vscode.Uri.parse(file) : undefined;
   return {
-    enabled: config.get<boolean>(SETTINGS.enabled, DEFAULT_SETTINGS.enabled) !== false,
-    policy: (OWN_WRITE_POLICIES as readonly string[]).includes(policy) ? (policy as OwnWritePolicy) : DEFAULT_SETTINGS.policy,
-    readPolicy: (READ_POLICIES as readonly string[]).includes(readPolicy) ? (readPolicy as ReadPolicy) : DEFAULT_SETTINGS.readPolicy,
-    maxReadLines: Number.isInteger(maxReadLines) && maxReadLines > 0 ? maxReadLines : DEFAULT_SETTINGS.maxReadLines,
-    maxResultChars:
-      Number.isInteger(maxResultChars) && maxResultChars >= MIN_RESULT_CHARS ? maxResultChars : DEFAULT_SETTINGS.maxResultChars,
+    enabled: read('enabled', resource) !== false,
+    ownWriteKeepsMark: read('ownWriteKeepsMark', resource),
+    readKeepsMark: read('readKeepsMark', resource),
+    maxReadLines: Number.isInteger(read('maxReadLines', resource)) ? read('maxReadLines', resource) : DEFAULT_GUARD_SETTINGS.maxReadLines,
+    maxResultChars: Number.isInteger(read('maxResultChars', resource))
+      ? read('maxResultChars', resource)
+      : DEFAULT_GUARD_SETTINGS.maxResultChars,
   };
 }
 
-/** `editGuard.guardCopilotTools` (window-scoped): where the hooks file that gates Copilot's own edit tools goes. */
-export function copilotToolsPlacement(): HooksPlacement {
+/** The settings that say where an agent's hooks go. */
+export type PlacementSetting = 'guardCopilotTools' | 'guardClaudeCode';
+
+/**
+ * Where an agent's hooks go (window-scoped). `guardCopilotTools` also honours the deprecated boolean
+ * it replaced, where the user set that and not the new one.
+ */
+export function placement(key: PlacementSetting): HooksPlacement {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  const value = config.get<string>(SETTINGS.guardCopilotTools, SETTING_DEFAULTS.guardCopilotTools);
-  if (!isExplicit(config.inspect(SETTINGS.guardCopilotTools)) && config.get<boolean>(SETTINGS.guardBuiltinTools) === true)
+  if (key === 'guardCopilotTools' && !isExplicit(config.inspect(key)) && config.get<boolean>('guardBuiltinTools') === true)
     return 'workspace';
-  return (HOOKS_PLACEMENTS as readonly string[]).includes(value) ? (value as HooksPlacement) : SETTING_DEFAULTS.guardCopilotTools;
+  return read(key);
 }
 
-/** Are Copilot's own edit tools gated in this window (the hooks are on)? */
-export const guardCopilotTools = () => copilotToolsPlacement() !== 'off';
-
-/** Did the user choose where the hooks file goes, in any settings scope (the deprecated boolean counts)? */
-export function copilotToolsChosen(): boolean {
+/** Did the user choose where the agent's hooks go, in any settings scope (for Copilot, the deprecated boolean counts)? */
+export function placementChosen(key: PlacementSetting): boolean {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  return isExplicit(config.inspect(SETTINGS.guardCopilotTools)) || isExplicit(config.inspect(SETTINGS.guardBuiltinTools));
+  return isExplicit(config.inspect(key)) || (key === 'guardCopilotTools' && isExplicit(config.inspect('guardBuiltinTools')));
 }
 
 /** Did the user set this setting anywhere (not just the default)? */
@@ -93,39 +65,14 @@ function isExplicit(inspected: { globalValue?: unknown; workspaceValue?: unknown
 }
 
 /**
- * Sets where the hooks file goes: `workspace` in the workspace settings, the others in the user
+ * Sets where an agent's hooks go: `workspace` in the workspace settings, the others in the user
  * settings — and a workspace value that would hide the user's choice is cleared.
  */
-export async function setCopilotToolsPlacement(placement: HooksPlacement): Promise<void> {
+export async function setPlacement(key: PlacementSetting, value: HooksPlacement): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  if (placement === 'workspace') return config.update(SETTINGS.guardCopilotTools, placement, vscode.ConfigurationTarget.Workspace);
-  await config.update(SETTINGS.guardCopilotTools, placement, vscode.ConfigurationTarget.Global);
-  if (config.inspect(SETTINGS.guardCopilotTools)?.workspaceValue !== undefined) {
-    await config.update(SETTINGS.guardCopilotTools, undefined, vscode.ConfigurationTarget.Workspace);
-  }
-}
-
-/** `editGuard.guardClaudeCode` (window-scoped): where our hook entries for Claude Code's file tools go. */
-export function claudeCodePlacement(): HooksPlacement {
-  const value = vscode.workspace.getConfiguration(SECTION, null).get<string>(SETTINGS.guardClaudeCode, SETTING_DEFAULTS.guardClaudeCode);
-  return (HOOKS_PLACEMENTS as readonly string[]).includes(value) ? (value as HooksPlacement) : SETTING_DEFAULTS.guardClaudeCode;
-}
-
-/** Are Claude Code's file tools gated in this window (our hook entries are on)? */
-export const guardClaudeCode = () => claudeCodePlacement() !== 'off';
-
-/** Did the user choose where our Claude Code hook entries go, in any settings scope? */
-export const claudeCodeChosen = (): boolean =>
-  isExplicit(vscode.workspace.getConfiguration(SECTION, null).inspect(SETTINGS.guardClaudeCode));
-
-/** Sets where our Claude Code hook entries go, as `setCopilotToolsPlacement` does for the Copilot hooks file. */
-export async function setClaudeCodePlacement(placement: HooksPlacement): Promise<void> {
-  const config = vscode.workspace.getConfiguration(SECTION, null);
-  if (placement === 'workspace') return config.update(SETTINGS.guardClaudeCode, placement, vscode.ConfigurationTarget.Workspace);
-  await config.update(SETTINGS.guardClaudeCode, placement, vscode.ConfigurationTarget.Global);
-  if (config.inspect(SETTINGS.guardClaudeCode)?.workspaceValue !== undefined) {
-    await config.update(SETTINGS.guardClaudeCode, undefined, vscode.ConfigurationTarget.Workspace);
-  }
+  if (value === 'workspace') return config.update(key, value, vscode.ConfigurationTarget.Workspace);
+  await config.update(key, value, vscode.ConfigurationTarget.Global);
+  if (config.inspect(key)?.workspaceValue !== undefined) await config.update(key, undefined, vscode.ConfigurationTarget.Workspace);
 }
 
 /**
@@ -135,8 +82,8 @@ export async function setClaudeCodePlacement(placement: HooksPlacement): Promise
  */
 export async function migrateLegacySettings(): Promise<string[]> {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  const legacy = config.inspect<boolean>(SETTINGS.guardBuiltinTools);
-  const current = config.inspect(SETTINGS.guardCopilotTools);
+  const legacy = config.inspect<boolean>('guardBuiltinTools');
+  const current = config.inspect('guardCopilotTools');
   const moved: string[] = [];
   const scopes = [
     { name: 'user', target: vscode.ConfigurationTarget.Global, old: legacy?.globalValue, now: current?.globalValue },
@@ -150,8 +97,8 @@ export async function migrateLegacySettings(): Promise<string[]> {
       !vscode.workspace.workspaceFolders?.length
     )
       continue;
-    if (scope.now === undefined) await config.update(SETTINGS.guardCopilotTools, scope.old === true ? 'workspace' : 'off', scope.target);
-    await config.update(SETTINGS.guardBuiltinTools, undefined, scope.target);
+    if (scope.now === undefined) await config.update('guardCopilotTools', scope.old === true ? 'workspace' : 'off', scope.target);
+    await config.update('guardBuiltinTools', undefined, scope.target);
     moved.push(scope.name);
   }
   return moved;
@@ -167,15 +114,12 @@ export interface PathSettings {
 
 export function readPathSettings(): PathSettings {
   return {
-    allowOutsideWorkspace:
-      vscode.workspace
-        .getConfiguration(SECTION, null)
-        .get<boolean>(SETTINGS.allowOutsideWorkspace, SETTING_DEFAULTS.allowOutsideWorkspace) === true,
+    allowOutsideWorkspace: read('allowOutsideWorkspace') === true,
     protectedFiles: (fsPath) => {
       const patterns = vscode.workspace
         .getConfiguration(SECTION, vscode.Uri.file(fsPath))
-        .get<unknown>(SETTINGS.protectedFiles, DEFAULT_PROTECTED_FILES);
-      return Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : DEFAULT_PROTECTED_FILES;
+        .get<unknown>('protectedFiles', SETTINGS.protectedFiles.default);
+      return Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : [...SETTINGS.protectedFiles.default];
     },
   };
 }
@@ -185,6 +129,6 @@ export async function toggleGate(): Promise<boolean> {
   const config = vscode.workspace.getConfiguration(SECTION, null);
   const next = !readSettings().enabled;
   const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update(SETTINGS.enabled, next, target);
+  await config.update('enabled', next, target);
   return next;
 }

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-/** The environment the extension sets in its extension host while the bridge listens (src/hooks/bridgeProtocol.ts). */
+/** The environment the extension sets in its extension host while the bridge listens (src/hooks/protocol.ts). */
 export const ENV_SOCKET = 'AGENT_EDIT_GUARD_SOCKET';
 export const ENV_SECRET = 'AGENT_EDIT_GUARD_SECRET';
 export const ENV_MISSED = 'AGENT_EDIT_GUARD_MISSED';

@@ -28,7 +28,7 @@ import type { Row } from '../lib/rows';
 import { hungListener, unusedLoopbackAddress } from '../../test/shared/loopback';
 import { BRIDGE_ENV, ENV_BOUND, ENV_MISSED, ENV_SOCKET, hookCommands, type HookCommand, setBridge } from './bridge';
 
-/** the script's own bound (DEFAULT_BOUND_MS of src/hooks/bridgeProtocol.ts) */
+/** the script's own bound (DEFAULT_BOUND_MS of src/hooks/protocol.ts) */
 const DEFAULT_BOUND_MS = 4000;
 /** the bound of the hung-extension case, as the tests use it */
 const HUNG_BOUND_MS = 1500;

@@ -15,6 +15,8 @@ export interface EditRecord {
   session: string;
   turn?: string;
   tool: ToolName;
+  /** Whose own tool made it (an agent's id); absent for our guarded tools, and in records older than the field */
+  agent?: string;
   uri: string;
   /** The text's hash before the edit; absent when the edit created the file. */
   beforeHash?: string;
@@ -147,6 +149,7 @@ export class EditHistory {
       session: edit.session,
       ...(edit.turn !== undefined ? { turn: edit.turn } : {}),
       tool: edit.tool,
+      ...(edit.agent !== undefined ? { agent: edit.agent } : {}),
       uri: edit.uri,
       ...(edit.before ? { beforeHash: edit.before.hash } : {}),
       afterHash: edit.after.hash,
@@ -291,6 +294,7 @@ function parseIndex(value: unknown): IndexState | undefined {
       typeof r.session === 'string' &&
       (r.turn === undefined || typeof r.turn === 'string') &&
       typeof r.tool === 'string' &&
+      (r.agent === undefined || typeof r.agent === 'string') &&
       typeof r.uri === 'string' &&
       (r.beforeHash === undefined || known(r.beforeHash)) &&
       known(r.afterHash) &&

@@ -8,7 +8,7 @@ import { shortSession } from './gatekeeper';
 import { externalDenialLead, externalUnsafeStop } from './messages';
 import type { CallContext, GuardSettings, LoadedDocument, SeenVersion } from './ports';
 import { firstMissingQuote } from './replace';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_GUARD_SETTINGS } from './settings';
 import type { RefusalReason } from './types';
 
 export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
@@ -111,14 +111,14 @@ export class ExternalEdits {
         ({ ctx, doc, disk, agent, settings }) =>
           gate.refuseUnsaved(ctx, doc, disk, agent, {
             ...settings,
-            maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / unsaved.length),
+            maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_GUARD_SETTINGS.maxResultChars) / unsaved.length),
           }).text,
       );
       return { allow: false, blocked: unsaved.map(({ ctx }) => ctx.path), text: texts.join('\n\n') };
     }
     if (blocked.length === 0) return { allow: true };
     const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
-      const share = Math.floor((settings.maxResultChars ?? DEFAULT_SETTINGS.maxResultChars) / blocked.length);
+      const share = Math.floor((settings.maxResultChars ?? DEFAULT_GUARD_SETTINGS.maxResultChars) / blocked.length);
       return gate.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
     });
     const lead = externalDenialLead(

@@ -14,9 +14,9 @@ export interface GateInput {
   /** This call's turn; `undefined` means the call is a turn of its own. */
   turn: string | undefined;
   /** `editGuard.ownWriteKeepsMark` (rule 3). */
-  policy: OwnWritePolicy;
+  ownWriteKeepsMark: OwnWritePolicy;
   /** `editGuard.readKeepsMark` (rule 2); `always` when unset. */
-  readPolicy?: ReadPolicy;
+  readKeepsMark?: ReadPolicy;
 }
 
 export type GateDecision =
@@ -46,12 +46,12 @@ export function decide(input: GateInput): GateDecision {
   // a changed text is the more useful thing to tell, even when the mark is an expired own write
   if (mark.hash !== input.currentHash) return { allow: false, reason: 'changed' };
   if (mark.origin === 'write') {
-    return ownWriteCounts(mark, input.turn, input.policy)
+    return ownWriteCounts(mark, input.turn, input.ownWriteKeepsMark)
       ? { allow: true, basis: 'own-write' }
       : { allow: false, reason: 'own-write-expired' };
   }
   // without a turn id there is no turn to end: the read keeps counting (else the retry would be refused too)
-  if (input.readPolicy === 'sameTurn' && input.turn !== undefined && mark.turn !== input.turn)
+  if (input.readKeepsMark === 'sameTurn' && input.turn !== undefined && mark.turn !== input.turn)
     return { allow: false, reason: 'read-expired' };
   return { allow: true, basis: 'seen' };
 }

@@ -91,8 +91,8 @@ export class Gatekeeper {
         currentHash: doc.hash,
         mark: this.store.newest(ctx.session, ctx.uri, ctx.arrival),
         turn: ctx.turn,
-        policy: settings.policy,
-        readPolicy: settings.readPolicy,
+        ownWriteKeepsMark: settings.ownWriteKeepsMark,
+        readKeepsMark: settings.readKeepsMark,
       });
       return { decision, failOpen: false };
     } catch (e) {
@@ -136,10 +136,19 @@ export class Gatekeeper {
       const rendered = renderNumbered(doc.text, { maxLines: settings.maxReadLines, maxChars });
       body = currentContentBody(numberedText(ctx.path, rendered, settings.maxReadLines, maxChars));
     }
-    const headline = blockedHeadline(reason, ctx.verb, ctx.path, cause, settings.policy, showsDiff);
+    const headline = blockedHeadline(reason, ctx.verb, ctx.path, cause, settings.ownWriteKeepsMark, showsDiff);
     // the refusal showed the current text: the agent has now seen it
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
-    this.blocked.fire({ session: ctx.session, turn: ctx.turn, tool: ctx.tool, uri: ctx.uri, path: ctx.path, reason, changedLines });
+    this.blocked.fire({
+      session: ctx.session,
+      turn: ctx.turn,
+      tool: ctx.tool,
+      agent: ctx.agent,
+      uri: ctx.uri,
+      path: ctx.path,
+      reason,
+      changedLines,
+    });
     this.log.info(
       `blocked ${ctx.tool} on ${ctx.path}: ${reason}${cause ? ` (${cause})` : ''} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`,
     );
@@ -176,6 +185,7 @@ export class Gatekeeper {
       session: ctx.session,
       turn: ctx.turn,
       tool: ctx.tool,
+      agent: ctx.agent,
       uri: ctx.uri,
       path: ctx.path,
       reason: 'duplicate',
@@ -216,6 +226,7 @@ export class Gatekeeper {
       session: ctx.session,
       turn: ctx.turn,
       tool: ctx.tool,
+      agent: ctx.agent,
       uri: ctx.uri,
       path: ctx.path,
       reason: 'unsaved-in-editor',
@@ -244,7 +255,7 @@ export class Gatekeeper {
    */
   recordWrite(ctx: CallContext, after: SeenVersion, before: CompletedWrite['before'], saved: boolean): void {
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: after.hash, turn: ctx.turn, origin: 'write', text: after.text });
-    this.written.fire({ session: ctx.session, turn: ctx.turn, uri: ctx.uri, tool: ctx.tool, before, after, saved });
+    this.written.fire({ session: ctx.session, turn: ctx.turn, uri: ctx.uri, tool: ctx.tool, agent: ctx.agent, before, after, saved });
   }
 
   /** The user reverted agent edits of the file, leaving the text with `hash` ('' when the file was deleted). */

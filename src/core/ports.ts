@@ -72,6 +72,8 @@ export interface Logger {
 export interface CallContext {
   /** The tool as the agent called it. */
   tool: ToolName;
+  /** Whose own tool it is (an agent's id, e.g. `claude-code`), for the surfaces to name; absent for our guarded tools. */
+  agent?: string;
   /** What the tool does, in a word the model reads ("your replace"): supplied by the tool's adapter. */
   verb: string;
   session: string;
@@ -88,6 +90,8 @@ export interface BlockedWrite {
   session: string;
   turn: string | undefined;
   tool: ToolName;
+  /** as `CallContext.agent` */
+  agent?: string;
   uri: string;
   path: string;
   reason: BlockReason;
@@ -100,6 +104,8 @@ export interface CompletedWrite {
   turn: string | undefined;
   uri: string;
   tool: ToolName;
+  /** as `CallContext.agent` */
+  agent?: string;
   /** The text the write changed, `created` when there was no file, `unknown` when the gate did not see it (nothing to review). */
   before: SeenVersion | 'created' | 'unknown';
   /** The text it left (after the save, when saving changed it). */

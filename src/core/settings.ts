@@ -1,33 +1,68 @@
-// The gate's settings as the core uses them, and their defaults: the one source of the defaults that
-// package.json declares for `editGuard.*` (test/unit/manifest.test.ts keeps the two equal).
+// Every `editGuard.*` setting in one table: its key, default and scope, and the values it takes. The
+// code reads defaults and keys from here (src/config.ts), package.json declares the same
+// (test/unit/manifest.test.ts compares the two), and the README's settings table names each key
+// (test/unit/docs.test.ts). The core's view of the gate's settings is `GuardSettings`.
+import { DEFAULT_PROTECTED_FILES } from './paths';
 import type { OwnWritePolicy, ReadPolicy } from './types';
 
-export interface GuardSettings {
-  enabled: boolean;
-  policy: OwnWritePolicy;
-  /** `editGuard.readKeepsMark`; `always` when unset */
-  readPolicy?: ReadPolicy;
-  maxReadLines: number;
-  /** The most characters of file text one result shows (keeps results under Copilot's 8 KB); no limit if unset. */
-  maxResultChars?: number;
-}
-
-/** `editGuard.guardCopilotTools` and `editGuard.guardClaudeCode`: where the hooks that gate Copilot's own edit tools (its hooks file) and Claude Code's file tools (our entries in its settings) go; `off` = nowhere. */
+/** Where an agent's hooks go (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`): user level, each workspace folder, or nowhere. */
 export const HOOKS_PLACEMENTS = ['off', 'user', 'workspace'] as const;
 export type HooksPlacement = (typeof HOOKS_PLACEMENTS)[number];
 
-export const READ_POLICIES: readonly ReadPolicy[] = ['always', 'sameTurn'];
+export const READ_POLICIES = ['always', 'sameTurn'] as const satisfies readonly ReadPolicy[];
+export const OWN_WRITE_POLICIES = ['sameTurn', 'never', 'always'] as const satisfies readonly OwnWritePolicy[];
 
-export const OWN_WRITE_POLICIES: readonly OwnWritePolicy[] = ['sameTurn', 'never', 'always'];
+/** `resource`: a folder may set its own value (read per file); `window`: one value for the window. */
+export type SettingScope = 'resource' | 'window';
 
-/** The defaults of `editGuard.enabled`, `.ownWriteKeepsMark`, `.readKeepsMark`, `.maxReadLines` and `.maxResultChars`. */
-export const DEFAULT_SETTINGS = {
-  enabled: true,
-  policy: 'sameTurn',
-  readPolicy: 'always',
-  maxReadLines: 2000,
-  maxResultChars: 7000,
-} as const satisfies Required<GuardSettings>;
+interface SettingSpec<T> {
+  default: T;
+  scope: SettingScope;
+  /** the values package.json's `enum` allows */
+  values?: readonly T[];
+  /** the bounds package.json's `minimum` and `maximum` set */
+  minimum?: number;
+  maximum?: number;
+  /** replaced by another setting, moved over at activation (src/config.ts `migrateLegacySettings`) */
+  deprecated?: true;
+}
+const spec = <T>(s: SettingSpec<T>) => s;
 
-/** The smallest `editGuard.maxResultChars` accepted (package.json's `minimum`). */
-export const MIN_RESULT_CHARS = 500;
+export const SETTINGS = {
+  enabled: spec<boolean>({ default: true, scope: 'resource' }),
+  ownWriteKeepsMark: spec<OwnWritePolicy>({ default: 'sameTurn', scope: 'resource', values: OWN_WRITE_POLICIES }),
+  readKeepsMark: spec<ReadPolicy>({ default: 'always', scope: 'resource', values: READ_POLICIES }),
+  maxReadLines: spec<number>({ default: 2000, scope: 'resource', minimum: 1, maximum: 100_000 }),
+  /** keeps a result under Copilot's 8 KB per text part (docs/design.md §VS Code and Copilot facts) */
+  maxResultChars: spec<number>({ default: 7000, scope: 'resource', minimum: 500, maximum: 1_000_000 }),
+  guardCopilotTools: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
+  guardClaudeCode: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
+  /** the boolean `guardCopilotTools` replaced (`true` = `workspace`) */
+  guardBuiltinTools: spec<boolean>({ default: false, scope: 'window', deprecated: true }),
+  allowOutsideWorkspace: spec<boolean>({ default: false, scope: 'window' }),
+  protectedFiles: spec<readonly string[]>({ default: DEFAULT_PROTECTED_FILES, scope: 'resource' }),
+  maxEditRecordMB: spec<number>({ default: 32, scope: 'window', minimum: 1, maximum: 1024 }),
+};
+export type SettingKey = keyof typeof SETTINGS;
+/** The settings' section: `editGuard.<key>`. */
+export const SECTION = 'editGuard';
+
+/** The gate's settings for one file, as the core uses them: the resource-scoped settings of the table. */
+export interface GuardSettings {
+  enabled: boolean;
+  ownWriteKeepsMark: OwnWritePolicy;
+  /** `always` when unset */
+  readKeepsMark?: ReadPolicy;
+  maxReadLines: number;
+  /** The most characters of file text one result shows; no limit if unset. */
+  maxResultChars?: number;
+}
+
+/** The gate's settings at their defaults. */
+export const DEFAULT_GUARD_SETTINGS: Required<GuardSettings> = {
+  enabled: SETTINGS.enabled.default,
+  ownWriteKeepsMark: SETTINGS.ownWriteKeepsMark.default,
+  readKeepsMark: SETTINGS.readKeepsMark.default,
+  maxReadLines: SETTINGS.maxReadLines.default,
+  maxResultChars: SETTINGS.maxResultChars.default,
+};

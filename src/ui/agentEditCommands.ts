@@ -85,7 +85,9 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     const first = records[0];
     const last = records[records.length - 1];
     const where =
-      node.kind === 'edit' ? `${names.tool(first.tool)}, ${names.turn(first.session, first.turn)}` : names.turn(first.session, first.turn);
+      node.kind === 'edit'
+        ? `${names.tool(first.tool, first.agent)}, ${names.turn(first.session, first.turn)}`
+        : names.turn(first.session, first.turn);
     const title = vscode.l10n.t('{0} (agent edit: {1})', fileName(first.uri), where);
     await vscode.commands.executeCommand('vscode.diff', textUri(first, 'before'), textUri(last, 'after'), title, { preview: true });
   };

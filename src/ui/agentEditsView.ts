@@ -18,8 +18,8 @@ export type AgentEditNode =
 export interface EditNames {
   chat(session: string): string;
   turn(session: string, turn: string | undefined): string;
-  /** What a tool did, in a word: "replace", "write", Copilot's "edit". */
-  tool(tool: string): string;
+  /** Whose tool did what, in a few words (ui/labels.ts `toolLabel`): "guarded replace", "Claude Code edit". */
+  tool(tool: string, agent: string | undefined): string;
 }
 
 /** The records a node stands for, oldest first. */
@@ -160,7 +160,9 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
         const relative = vscode.workspace.asRelativePath(uri, false);
         const folder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
         const last = records[records.length - 1];
-        const what = several ? vscode.l10n.t('{0} edits', records.length) : `${this.names.tool(last.tool)} · ${timeOfDay(last.at)}`;
+        const what = several
+          ? vscode.l10n.t('{0} edits', records.length)
+          : `${this.names.tool(last.tool, last.agent)} · ${timeOfDay(last.at)}`;
         item.description = [folder, what, reverted ? vscode.l10n.t('reverted') : ''].filter(Boolean).join(' · ');
         item.tooltip = this.tooltip(records);
         item.command = { command: COMMANDS.openEditDiff, title: vscode.l10n.t('Open Changes'), arguments: [node] };
@@ -170,7 +172,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       case 'edit': {
         const r = records[0];
         const item = new vscode.TreeItem(
-          r ? `${this.names.tool(r.tool)} · ${timeOfDay(r.at)}` : vscode.l10n.t('(dropped from the record)'),
+          r ? `${this.names.tool(r.tool, r.agent)} · ${timeOfDay(r.at)}` : vscode.l10n.t('(dropped from the record)'),
           vscode.TreeItemCollapsibleState.None,
         );
         item.id = `edit:${node.id}`;
@@ -204,7 +206,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       const how =
         r.beforeHash === undefined ? vscode.l10n.t('created the file') : r.saved ? vscode.l10n.t('saved') : vscode.l10n.t('left unsaved');
       md.appendMarkdown(
-        `- ${this.names.tool(r.tool)} ${vscode.l10n.t('at {0}', timeOfDay(r.at))} — ${how}${r.revertedAt !== undefined ? ` · ${vscode.l10n.t('reverted at {0}', timeOfDay(r.revertedAt))}` : ''}\n`,
+        `- ${this.names.tool(r.tool, r.agent)} ${vscode.l10n.t('at {0}', timeOfDay(r.at))} — ${how}${r.revertedAt !== undefined ? ` · ${vscode.l10n.t('reverted at {0}', timeOfDay(r.revertedAt))}` : ''}\n`,
       );
     }
     return md;

@@ -35,12 +35,19 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
   /** uri → session → that chat's diagnostics on the file */
   private readonly entries = new Map<string, Map<string, vscode.Diagnostic[]>>();
 
-  constructor(private readonly names: NameLookup) {}
+  constructor(
+    private readonly names: NameLookup,
+    /** whose tool was blocked, in a few words (ui/labels.ts `toolLabel`) */
+    private readonly toolName: (tool: string, agent: string | undefined) => string,
+  ) {}
 
   onBlocked(block: BlockedWrite): void {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === block.uri);
     // named as the chat and turn were when the block happened: the message is written once
     const chat = chatLabel(this.names, block.session);
+    // the message starts with it: "Claude Code edit was blocked", "Guarded replace was blocked"
+    const label = this.toolName(block.tool, block.agent);
+    const tool = label.charAt(0).toLocaleUpperCase() + label.slice(1);
     const where = block.turn
       ? vscode.l10n.t({
           message: '{0}, {1}',
@@ -52,20 +59,20 @@ export class BlockedWriteDiagnostics implements vscode.Disposable {
       block.reason === 'duplicate'
         ? vscode.l10n.t(
             '{0} was blocked ({1}): {2}. Nothing was written; the agent was shown where these lines already stand.',
-            block.tool,
+            tool,
             where,
             reasonText(block.reason),
           )
         : block.reason === 'unsaved-in-editor'
           ? vscode.l10n.t(
               '{0} was blocked ({1}): {2}. Nothing was written; the agent was shown your changes and asked to wait for you.',
-              block.tool,
+              tool,
               where,
               reasonText(block.reason),
             )
           : vscode.l10n.t(
               '{0} was blocked ({1}): {2}. Nothing was written; the agent was shown the current text.',
-              block.tool,
+              tool,
               where,
               reasonText(block.reason),
             );

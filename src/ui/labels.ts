@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ChatNames } from '../chat/names';
 import { NO_CHAT_SESSION } from '../chat/session';
+import { OWN_TOOL_VERB, type OwnToolId } from '../core/toolIds';
 import type { MarkOrigin } from '../core/types';
 
 /** What a label reads of the names: a surface only looks. */
@@ -97,4 +98,28 @@ export function originLabel(origin: MarkOrigin): string {
     case 'write':
       return vscode.l10n.t({ message: 'write', comment: ["a read mark's origin: the agent wrote the file itself"] });
   }
+}
+
+/** What the surfaces need of an agent whose own tools are gated: its name and the word for each tool. */
+export interface AgentNaming {
+  name: string;
+  verb(tool: string): string;
+}
+
+/**
+ * How a tool call is named to a person, always with whose tool it was: "guarded replace" for one of
+ * our tools, "Claude Code edit" or "Copilot patch" for an agent's own tool. A record older than the
+ * agent's id in it is named by the first agent that knows the tool.
+ */
+export function toolLabel(tool: string, agent: string | undefined, agents: ReadonlyMap<string, AgentNaming>): string {
+  const own = OWN_TOOL_VERB[tool as OwnToolId];
+  if (own) return vscode.l10n.t('guarded {0}', own);
+  const owner = agent !== undefined ? agents.get(agent) : [...agents.values()].find((a) => a.verb(tool) !== tool);
+  return owner
+    ? vscode.l10n.t({
+        message: '{0} {1}',
+        args: [owner.name, owner.verb(tool)],
+        comment: ["an agent's name, then what its tool did: 'Claude Code edit'"],
+      })
+    : tool;
 }

@@ -1,15 +1,20 @@
 // The quick pick behind the status bar: every read mark, grouped by chat and turn, with its state;
 // pick one to open the file, or use the buttons to clear marks.
 import * as vscode from 'vscode';
-import type { HooksPlacement } from '../core/settings';
-import { claudeGuardLabel } from './claudeGuard';
-import { copilotGuardLabel } from './copilotGuard';
 import { chatLabel, type NameLookup, originLabel, timeOfDay, turnLabel } from './labels';
 import type { MarkView } from './readMarksStatus';
 
 interface MarkItem extends vscode.QuickPickItem {
   view?: MarkView;
-  action?: 'clearAll' | 'toggle' | 'copilot' | 'claude' | 'edits';
+  action?: 'clearAll' | 'toggle' | 'edits';
+  /** an agent's line: the choice of where its hooks go */
+  choose?: () => Thenable<unknown>;
+}
+
+/** An agent's line in the quick pick: where its hooks are now, and the choice of it. */
+export interface AgentGuardItem {
+  label(): string;
+  choose(): Thenable<unknown>;
 }
 
 const OPEN = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Open file') };
@@ -23,15 +28,11 @@ export interface PickerActions {
   enabled(): boolean;
   clear(session?: string, uri?: string): void;
   toggle(): Thenable<unknown>;
-  /** how Copilot's own edit tools are guarded, and the choice of it */
-  copilotGuard(): HooksPlacement;
+  /** how each agent's own tools are guarded, and the choice of it */
+  agents: readonly AgentGuardItem[];
   /** the agent edits in the record not reverted, and the view of them */
   openEdits(): number;
   showAgentEdits(): Thenable<unknown>;
-  chooseCopilotGuard(): Thenable<unknown>;
-  /** how Claude Code's file tools are guarded, and the choice of it */
-  claudeGuard(): HooksPlacement;
-  chooseClaudeGuard(): Thenable<unknown>;
 }
 
 function buildItems(actions: PickerActions): MarkItem[] {
@@ -48,8 +49,7 @@ function buildItems(actions: PickerActions): MarkItem[] {
         : vscode.l10n.t('$(shield) Turn the guard on in this workspace'),
       action: 'toggle',
     },
-    { label: copilotGuardLabel(actions.copilotGuard()), action: 'copilot' },
-    { label: claudeGuardLabel(actions.claudeGuard()), action: 'claude' },
+    ...actions.agents.map((a): MarkItem => ({ label: a.label(), choose: () => a.choose() })),
     {
       label: vscode.l10n.t('$(history) Review or revert agent edits'),
       description: vscode.l10n.t('{0} not reverted', actions.openEdits()),
@@ -112,8 +112,7 @@ export async function showReadMarksPicker(actions: PickerActions): Promise<void>
     pick.hide();
     if (item?.action === 'clearAll') actions.clear();
     else if (item?.action === 'toggle') await actions.toggle();
-    else if (item?.action === 'copilot') await actions.chooseCopilotGuard();
-    else if (item?.action === 'claude') await actions.chooseClaudeGuard();
+    else if (item?.choose) await item.choose();
     else if (item?.action === 'edits') await actions.showAgentEdits();
     else if (item?.view) await open(item.view);
   });

@@ -168,7 +168,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       )
     ).message;
     assert.ok(message.includes(`(${title}, Turn 1 · `), message);
-    assert.match(message, /^replace_string_in_file was blocked .*: the agent had not read this file in this chat\./, message);
+    assert.match(message, /^Copilot replace was blocked .*: the agent had not read this file in this chat\./, message);
     try {
       void vscode.commands.executeCommand('editGuard.showReadMarks');
       const picked = await waitFor(

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { EDIT_TOOLS } from '../../src/hooks/copilot/hookEvents';
+import { EDIT_TOOLS } from '../../src/agents/copilot/node/events';
 import {
   agentTurn,
   diskText,

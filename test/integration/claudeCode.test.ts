@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { claudeSession, describeRun, runClaude, type ClaudeRun } from '../claude/claudeCli';
 import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../claude/fakeAnthropic';
@@ -89,16 +90,38 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     }
   });
 
-  test('outside this window (no address in its environment) the hooks let every call through at once', async () => {
-    const f = makeFile('claude/outside', 'never read\n');
-    fake.script([{ tool: 'Write', input: { file_path: f.abs, content: 'overwritten\n' } }, { text: 'Done.' }]);
-    const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Overwrite it.', baseUrl: fake.url });
-    assert.deepStrictEqual(
-      results(fake).map((r) => r.isError),
-      [false],
-      describeRun(run),
-    );
-    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'overwritten\n', 'no gate answers there: the write went through unchecked');
+  test("started outside this window's terminals (no address in its environment, as from an external terminal), Claude Code is gated the same: a Write over a file it never read is denied with its content", async () => {
+    const f = makeFile('claude/outside', "the user's notes\n");
+    fake.script([{ tool: 'Write', input: { file_path: f.abs, content: 'overwritten\n' } }, { text: 'Refused.' }]);
+    // the same OS user's home as this window's (where the window's record is: src/hooks/discovery.ts), none of its environment
+    const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Overwrite it.', baseUrl: fake.url, home: process.env.HOME });
+    const [denied] = results(fake);
+    assert.ok(denied?.isError, describeRun(run));
+    assert.match(denied.text, /BLOCKED: nothing was written\./);
+    assert.match(denied.text, /1\tthe user's notes/);
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), "the user's notes\n", 'the file is untouched');
+  });
+
+  test('with no window on its folder, Claude Code started outside is let through at once', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-no-window-'));
+    try {
+      const file = path.join(elsewhere, 'notes.txt');
+      fs.writeFileSync(file, 'never read\n');
+      fake.script([{ tool: 'Write', input: { file_path: file, content: 'overwritten\n' } }, { text: 'Done.' }]);
+      const run = await runClaude({ cwd: elsewhere, prompt: 'Overwrite it.', baseUrl: fake.url, home: process.env.HOME });
+      assert.deepStrictEqual(
+        results(fake).map((r) => r.isError),
+        [false],
+        describeRun(run),
+      );
+      assert.strictEqual(
+        fs.readFileSync(file, 'utf8'),
+        'overwritten\n',
+        'no window answers for that folder: the write went through unchecked',
+      );
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   test("an Edit after the file changed on disk since the Read is denied with the change; the file keeps the other program's text", async () => {
@@ -144,7 +167,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
       'the blocked write on the file',
       5000,
     );
-    assert.match(diagnostic.message, /^Edit was blocked \(Claude Code: “Greet Claude\.”/, diagnostic.message);
+    assert.match(diagnostic.message, /^Claude Code edit was blocked \(Claude Code: “Greet Claude\.”/, diagnostic.message);
     assert.strictEqual(diagnostic.range.start.line, 0, 'over the line the user changed');
   });
 

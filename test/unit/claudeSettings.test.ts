@@ -1,9 +1,10 @@
 // Claude Code's hook entries and the merge into settings files that are the user's too
-// (src/hooks/claude/claudeSettings.ts, pure): exactly what is written, what is kept byte for byte, and
+// (src/agents/claudeCode/node/settings.ts, pure): exactly what is written, what is kept byte for byte, and
 // that a file we cannot read as settings gets a reason and no text.
 import * as assert from 'node:assert/strict';
-import { ENV } from '../../src/hooks/bridgeProtocol';
-import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
+import { CLIENT_SCRIPT_NAME } from '../../src/hooks/bashClient';
+import { type HookClients, NODE_CLIENT_NAME } from '../../src/hooks/command';
+import { ENV } from '../../src/hooks/protocol';
 import {
   claudeHookEntries,
   CLAUDE_HOOK_EVENTS,
@@ -13,9 +14,8 @@ import {
   withOurHooks,
   withoutOurHooks,
   type SettingsEdit,
-} from '../../src/hooks/claude/claudeSettings';
-import { type HookClients, hooksFileContent } from '../../src/hooks/copilot/hooksFile';
-import { SCRIPT_NAME } from '../../src/hooks/copilot/hooksFileOnDisk';
+} from '../../src/agents/claudeCode/node/settings';
+import { hooksFileContent } from '../../src/agents/copilot/node/hooksFile';
 
 const odd: HookClients = {
   runtime: "/opt/Code it's/code",
@@ -54,9 +54,9 @@ const reason = (edit: SettingsEdit) => {
 };
 
 suite("Claude Code's hook entries", () => {
-  test("one group per event in Claude Code's format: the tool events matched to its file tools, the others without a matcher; the command is the Copilot hooks file's", () => {
+  test("one group per event in Claude Code's format: the tool events matched to its file tools, the others without a matcher; the command is every agent's, naming Claude Code", () => {
     assert.deepEqual(Object.keys(ENTRIES), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
-    const early = `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh'`;
+    const early = `[ -f '/ext/dist/hook-client.sh' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'claude-code'`;
     assert.deepEqual(ENTRIES.PreToolUse, {
       matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit',
       hooks: [{ type: 'command', command: `${early} 'PreToolUse' 'Read' 'Edit' 'Write' 'MultiEdit' 'NotebookEdit'`, timeout: 15 }],
@@ -67,16 +67,16 @@ suite("Claude Code's hook entries", () => {
     });
     assert.deepEqual(ENTRIES.UserPromptSubmit, { hooks: [{ type: 'command', command: `${early} 'UserPromptSubmit'`, timeout: 15 }] });
     assert.deepEqual(ENTRIES.PreCompact, { hooks: [{ type: 'command', command: `${early} 'PreCompact'`, timeout: 15 }] });
-    // the Copilot file's command for the same event differs only in the tools it filters on
+    // the Copilot file's command for the same event differs only in the agent it names (and the tools it filters on)
     const copilot = JSON.parse(hooksFileContent(odd)).hooks.UserPromptSubmit[0].command;
-    assert.equal(ENTRIES.UserPromptSubmit.hooks[0].command, copilot);
+    assert.equal(ENTRIES.UserPromptSubmit.hooks[0].command, copilot.replace(`'copilot'`, `'claude-code'`));
   });
 
   test("without bash: the Node client with the editor's runtime, its ELECTRON_RUN_AS_NODE on the command line (Claude Code's entries carry no env)", () => {
     const entries = claudeHookEntries({ ...odd, bash: undefined });
     assert.equal(
       entries.PreToolUse.hooks[0].command,
-      `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-bridge.js' ] || exec cat >/dev/null; ELECTRON_RUN_AS_NODE=1 exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'PreToolUse'`,
+      `[ -f '/ext/dist/hook-bridge.js' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null; ELECTRON_RUN_AS_NODE=1 exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'claude-code' 'PreToolUse'`,
     );
     assert.equal(entries.PreToolUse.matcher, 'Read|Edit|Write|MultiEdit|NotebookEdit');
     assert.equal(
@@ -92,7 +92,7 @@ suite("Claude Code's hook entries", () => {
     assert.ok(isOurs({ ...ENTRIES.PreToolUse, hooks: [{ ...ENTRIES.PreToolUse.hooks[0], timeout: 60 }] }), 'the user edited its timeout');
     assert.ok(isOurs({ matcher: 'Edit', hooks: ENTRIES.PreToolUse.hooks }), 'the user edited its matcher');
     assert.ok(isOurHook({ type: 'command', command: `bash /elsewhere/dist/${CLIENT_SCRIPT_NAME} PreToolUse` }));
-    assert.ok(isOurHook({ command: `node /x/${SCRIPT_NAME} PreToolUse` }));
+    assert.ok(isOurHook({ command: `node /x/${NODE_CLIENT_NAME} PreToolUse` }));
     assert.equal(isOurHook({ type: 'command', command: 'npx block-rm' }), false);
     assert.equal(isOurHook({ type: 'command' }), false);
     assert.equal(isOurHook('hook-client.sh'), false);

@@ -1,4 +1,4 @@
-// Claude Code's hook entries on disk (src/hooks/claude/claudeSettingsOnDisk.ts): the three placements
+// Claude Code's hook entries on disk (src/agents/claudeCode/node/settingsOnDisk.ts): the three placements
 // of editGuard.guardClaudeCode, files we cannot read, the folders we made, links and permissions, the
 // uninstall script; and the entries' commands run as Claude Code runs them (/bin/sh -c, the payload on
 // stdin) against the real bridge server.
@@ -7,9 +7,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ENV } from '../../src/hooks/bridgeProtocol';
-import { BridgeServer } from '../../src/hooks/bridgeServer';
-import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
+import { CLIENT_SCRIPT_NAME } from '../../src/hooks/bashClient';
+import { type HookClients, NODE_CLIENT_NAME } from '../../src/hooks/command';
+import { ENV } from '../../src/hooks/protocol';
+import { BridgeServer } from '../../src/hooks/server';
 import {
   claudeHookEntries,
   CLAUDE_HOOK_EVENTS,
@@ -17,7 +18,7 @@ import {
   isOurs,
   withOurHooks,
   withoutOurHooks,
-} from '../../src/hooks/claude/claudeSettings';
+} from '../../src/agents/claudeCode/node/settings';
 import {
   addOurClaudeHooks,
   type CreatedFolders,
@@ -25,9 +26,7 @@ import {
   removeOurClaudeHooks,
   syncClaudeHooks,
   userClaudeSettingsFile,
-} from '../../src/hooks/claude/claudeSettingsOnDisk';
-import type { HookClients } from '../../src/hooks/copilot/hooksFile';
-import { SCRIPT_NAME } from '../../src/hooks/copilot/hooksFileOnDisk';
+} from '../../src/agents/claudeCode/node/settingsOnDisk';
 import { MemoryLog } from './memoryDocuments';
 
 const DIST = path.resolve('dist');
@@ -251,7 +250,7 @@ suite("Claude Code's hook commands, run as Claude Code runs them", function () {
   this.timeout(20000);
   const clientsIn = (bash: string | undefined): HookClients => ({
     runtime: process.execPath,
-    nodeClient: path.join(DIST, SCRIPT_NAME),
+    nodeClient: path.join(DIST, NODE_CLIENT_NAME),
     bash,
     bashClient: path.join(DIST, CLIENT_SCRIPT_NAME),
   });
@@ -259,7 +258,10 @@ suite("Claude Code's hook commands, run as Claude Code runs them", function () {
   function run(command: string, env: Record<string, string>, payload: string): Promise<{ code: number | null; stdout: string }> {
     const clean = { ...process.env };
     for (const key of [...Object.values(ENV), 'ELECTRON_RUN_AS_NODE']) delete clean[key];
-    const child = spawn('/bin/sh', ['-c', command], { env: { ...clean, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn('/bin/sh', ['-c', command], {
+      env: { ...clean, HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-')), ...env },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stdin.on('error', () => {});
@@ -277,11 +279,11 @@ suite("Claude Code's hook commands, run as Claude Code runs them", function () {
     test(`${bash ? 'bash' : 'Node'} client: an Edit reaches this window's extension and its answer is printed; without the extension it exits at once`, async function () {
       if (process.platform === 'win32') this.skip();
       const seen: string[] = [];
-      const server = await BridgeServer.start(async (p) => (seen.push(p), 'answer'), new MemoryLog());
+      const server = await BridgeServer.start(async (agent, p) => (seen.push(`${agent} ${p}`), 'answer'), new MemoryLog());
       try {
         const command = claudeHookEntries(clientsIn(bash)).PreToolUse.hooks[0].command;
         assert.deepEqual(await run(command, server.environment, edit), { code: 0, stdout: 'answer' });
-        assert.deepEqual(seen, [edit]);
+        assert.deepEqual(seen, [`claude-code ${edit}`], "the payload reached the extension as Claude Code's");
         assert.deepEqual(await run(command, {}, edit), { code: 0, stdout: '' });
         assert.equal(seen.length, 1);
       } finally {

@@ -14,7 +14,7 @@ function setup() {
   const docs = new MemoryDocuments();
   const editor = docs.memory;
   const store = new MarkStore();
-  const settings: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000 };
+  const settings: GuardSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 };
   const { guard } = coreOver(store, docs, () => settings);
   const ctx = (tool: ToolName): CallContext => ({
     tool,

@@ -22,7 +22,12 @@ suite('core events', () => {
   test('a failing listener of a blocked write is logged, and the refusal still reaches the agent', async () => {
     const docs = new MemoryDocuments().file('file:///ws/a.txt', 'one\n');
     const log = new MemoryLog();
-    const { gate, guard } = coreOver(new MarkStore(), docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }), log);
+    const { gate, guard } = coreOver(
+      new MarkStore(),
+      docs,
+      () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }),
+      log,
+    );
     gate.onDidBlock(() => {
       throw new Error('diagnostics broke');
     });

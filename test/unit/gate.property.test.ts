@@ -241,7 +241,7 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const docs = new EditorDocuments(editor);
   const store = new MarkStore();
   const log = new MemoryLog();
-  const settings: GuardSettings = { enabled: true, policy: s.policy, maxReadLines: 2000 };
+  const settings: GuardSettings = { enabled: true, ownWriteKeepsMark: s.policy, maxReadLines: 2000 };
   const { gate, guard } = coreOver(store, docs, () => settings, log);
   const model = new ReferenceModel(s.policy);
   model.diskLoads = s.diskLoads;
@@ -630,7 +630,7 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
       fc.asyncProperty(text, text, async (seenContents, typed) => {
         const docs = new MemoryDocuments().file(FILES[0], seenContents);
         const store = new MarkStore();
-        const { guard } = coreOver(store, docs, () => ({ enabled: true, policy: 'sameTurn', maxReadLines: 2000 }));
+        const { guard } = coreOver(store, docs, () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }));
         const ctx = (tool: ToolName): CallContext => ({
           tool,
           verb: verbOf(tool),

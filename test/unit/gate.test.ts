@@ -17,7 +17,7 @@ const input = (over: Partial<GateInput> = {}): GateInput => ({
   currentHash: 'H1',
   mark: mark(),
   turn: 't1',
-  policy: 'sameTurn',
+  ownWriteKeepsMark: 'sameTurn',
   ...over,
 });
 
@@ -44,13 +44,13 @@ suite('gate decision (pure)', () => {
     assert.deepEqual(decide(input({ mark: write, turn: undefined })), { allow: false, reason: 'own-write-expired' });
   });
   test('rule 3 (never): an own write never counts, even in the same turn', () => {
-    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), policy: 'never' })), {
+    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), ownWriteKeepsMark: 'never' })), {
       allow: false,
       reason: 'own-write-expired',
     });
   });
   test('rule 3 (always): an own write counts in later turns', () => {
-    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), turn: 't9', policy: 'always' })), {
+    assert.deepEqual(decide(input({ mark: mark({ origin: 'write', turn: 't1' }), turn: 't9', ownWriteKeepsMark: 'always' })), {
       allow: true,
       basis: 'own-write',
     });
@@ -59,7 +59,7 @@ suite('gate decision (pure)', () => {
     assert.deepEqual(decide(input({ mark: mark({ origin: 'write' }), currentHash: 'H2' })), { allow: false, reason: 'changed' });
   });
   test('rule 2 (readKeepsMark sameTurn): a read or a refusal counts in its own turn only, and its file unchanged gives read-expired', () => {
-    const sameTurn = { readPolicy: 'sameTurn' as const };
+    const sameTurn = { readKeepsMark: 'sameTurn' as const };
     assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't1' }) })), { allow: true, basis: 'seen' });
     assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0' }) })), { allow: false, reason: 'read-expired' });
     assert.deepEqual(decide(input({ ...sameTurn, mark: mark({ turn: 't0', origin: 'refusal' }) })), {

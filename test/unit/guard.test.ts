@@ -97,7 +97,7 @@ suite('guard flow: rules 1–10 of docs/design.md', () => {
   });
 
   test('rule 3 (never): any own write needs a fresh read, even in the same turn', async () => {
-    const t = setup({ policy: 'never' });
+    const t = setup({ ownWriteKeepsMark: 'never' });
     t.docs.file(A, 'one\n');
     await t.read(A, 'chat-1', 'T1');
     await t.write(A, 'two\n', 'chat-1', 'T1');
@@ -105,7 +105,7 @@ suite('guard flow: rules 1–10 of docs/design.md', () => {
   });
 
   test('rule 3 (always): own write keeps the mark into later turns', async () => {
-    const t = setup({ policy: 'always' });
+    const t = setup({ ownWriteKeepsMark: 'always' });
     t.docs.file(A, 'one\n');
     await t.read(A, 'chat-1', 'T1');
     await t.write(A, 'two\n', 'chat-1', 'T1');

@@ -9,22 +9,24 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/bridgeProtocol';
-import { BridgeServer } from '../../src/hooks/bridgeServer';
-import { CLIENT_SCRIPT_NAME } from '../../src/hooks/hookClient';
-import { GATED_TOOL_NAMES } from '../../src/hooks/copilot/hookEvents';
-import { type HookClients, hooksFileContent, isOurHooksFile, psQuote, shQuote } from '../../src/hooks/copilot/hooksFile';
-import { CLIENT_NAMES, removeOurHooksFile, SCRIPT_NAME, userHooksFile } from '../../src/hooks/copilot/hooksFileOnDisk';
+import { GATED_TOOL_NAMES } from '../../src/agents/copilot/node/events';
+import { hooksFileContent, isOurHooksFile } from '../../src/agents/copilot/node/hooksFile';
+import { removeOurHooksFile, userHooksFile } from '../../src/agents/copilot/node/hooksFileOnDisk';
+import { CLIENT_SCRIPT_NAME } from '../../src/hooks/bashClient';
+import { type HookClients, NODE_CLIENT_NAME, psQuote, shQuote } from '../../src/hooks/command';
+import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/protocol';
+import { BridgeServer } from '../../src/hooks/server';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { MemoryLog } from './memoryDocuments';
 
 const DIST = path.resolve('dist');
+const EMPTY_HOME = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-'));
 const DENY = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stale"}}';
 const BASH = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim() || undefined;
 
 const clientsWith = (bash: string | undefined, dist = DIST): HookClients => ({
   runtime: process.execPath,
-  nodeClient: path.join(dist, SCRIPT_NAME),
+  nodeClient: path.join(dist, NODE_CLIENT_NAME),
   bash,
   bashClient: path.join(dist, CLIENT_SCRIPT_NAME),
 });
@@ -40,7 +42,11 @@ function runHook(clients: HookClients, env: Record<string, string | undefined>, 
   const entry = JSON.parse(hooksFileContent(clients)).hooks[event][0];
   const clean = { ...process.env };
   for (const key of Object.values(ENV)) delete clean[key];
-  const child = spawn('/bin/sh', ['-c', entry.command], { env: { ...clean, ...env, ...entry.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  // a home of its own: no window's record there (src/hooks/discovery.ts), unless a test puts one
+  const child = spawn('/bin/sh', ['-c', entry.command], {
+    env: { ...clean, HOME: EMPTY_HOME, ...env, ...entry.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -77,7 +83,7 @@ for (const { name, clients, available } of CLIENTS) {
     setup(async () => {
       seen = [];
       log = new MemoryLog();
-      server = await BridgeServer.start(async (payload) => {
+      server = await BridgeServer.start(async (_agent, payload) => {
         seen.push(payload);
         return DENY;
       }, log);
@@ -109,19 +115,19 @@ for (const { name, clients, available } of CLIENTS) {
       };
       const bytes = Buffer.byteLength(hookInput);
       for (const header of [
-        `${HEADER} wrong ${bytes}`,
-        `${HEADER} ${server!.secret.slice(0, -1)}x ${bytes}`,
+        `${HEADER} wrong copilot ${bytes}`,
+        `${HEADER} ${server!.secret.slice(0, -1)}x copilot ${bytes}`,
         HEADER,
         '',
-        `${HEADER} ${server!.secret} extra ${bytes}`,
-        `agent-edit-guard/1 ${server!.secret} ${bytes}`,
+        `${HEADER}x ${server!.secret} copilot ${bytes}`,
+        `agent-edit-guard/2 ${server!.secret} ${bytes}`,
       ]) {
         assert.equal(await forged(header), `${STATUS.unauthorized}\n`, header);
       }
       assert.deepEqual(seen, []);
       assert.ok(log.lines.some((l) => /refused a request without this window's secret/.test(l)));
       // the right secret with a length that does not match what came: not answered as a hook
-      assert.equal(await forged(requestHeader(server!.secret, bytes + 5).trimEnd()), `${STATUS.malformed}\n`);
+      assert.equal(await forged(requestHeader(server!.secret, 'copilot', bytes + 5).trimEnd()), `${STATUS.malformed}\n`);
       assert.deepEqual(seen, []);
       // the command with a wrong secret: allowed (nothing printed), and it says so where the extension logs it
       const r = await runHook(clients, { ...server!.environment, [ENV.secret]: 'not-the-secret' }, hookInput);
@@ -173,7 +179,7 @@ for (const { name, clients, available } of CLIENTS) {
         assert.deepEqual([r.code, r.stdout], [0, '']);
         assert.equal(
           received,
-          `${requestHeader(server!.secret, Buffer.byteLength(hookInput))}${hookInput}`,
+          `${requestHeader(server!.secret, 'copilot', Buffer.byteLength(hookInput))}${hookInput}`,
           'the command asked the hung end, once, with the whole input, before it gave up',
         );
         // the note names the bound that let the call through: not an error, not an early give-up
@@ -207,7 +213,7 @@ suite('hooks bridge: two windows, one hooks file', function () {
   test("each window's hook commands reach that window's extension only: the file is shared, the address and secret are not", async function () {
     if (process.platform === 'win32' || !BASH) this.skip();
     const seen: Record<string, string[]> = { a: [], b: [] };
-    const start = (w: 'a' | 'b') => BridgeServer.start(async (p) => (seen[w].push(p), `answer of ${w}`), new MemoryLog());
+    const start = (w: 'a' | 'b') => BridgeServer.start(async (_agent, p) => (seen[w].push(p), `answer of ${w}`), new MemoryLog());
     const [a, b] = [await start('a'), await start('b')];
     try {
       const clients = clientsWith(BASH);
@@ -236,7 +242,7 @@ suite('hooks bridge: events the bash client answers itself', function () {
   });
   setup(async () => {
     seen = [];
-    server = await BridgeServer.start(async (payload) => {
+    server = await BridgeServer.start(async (_agent, payload) => {
       seen.push(payload);
       return '';
     }, new MemoryLog());
@@ -307,28 +313,30 @@ suite('hooks file', () => {
     bashClient: '/ext/dist/hook-client.sh',
   };
 
-  test('each event runs a client only when this window has the extension; bash when there is bash, Node in PowerShell', () => {
+  test("each event runs a client only when a window may be listening (an address, or a window's record); bash when there is bash, Node in PowerShell", () => {
+    const whenListening = (client: string) =>
+      `[ -f '${client}' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null;`;
     const file = JSON.parse(hooksFileContent(odd));
     assert.deepEqual(Object.keys(file.hooks), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
     const pre = file.hooks.PreToolUse[0];
     assert.equal(pre.type, 'command');
     assert.equal(
       pre.command,
-      `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-client.sh' ] || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'PreToolUse' ${GATED_TOOL_NAMES.map(shQuote).join(' ')}`,
+      `${whenListening('/ext/dist/hook-client.sh')} exec '/bin/bash' '/ext/dist/hook-client.sh' 'copilot' 'PreToolUse' ${GATED_TOOL_NAMES.map(shQuote).join(' ')}`,
     );
     assert.match(file.hooks.PostToolUse[0].command, /'PostToolUse' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/);
     for (const event of ['UserPromptSubmit', 'PreCompact'])
       assert.match(file.hooks[event][0].command, new RegExp(`'${event}'$`), 'always sent');
     assert.equal(
       pre.windows,
-      `if (-not $env:${ENV.socket}) { $null = [Console]::In.ReadToEnd(); exit 0 }; & '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' PreToolUse`,
+      `if (-not $env:${ENV.socket} -and -not (Test-Path "$HOME\\.cache\\agent-edit-guard\\windows\\*.window")) { $null = [Console]::In.ReadToEnd(); exit 0 }; & '/opt/Code it''s/code' '/ext/dist/hook-bridge.js' copilot PreToolUse`,
     );
     assert.deepEqual(pre.env, { ELECTRON_RUN_AS_NODE: '1' });
     assert.ok(pre.timeout > 4, "Copilot waits longer than the client's own bound");
     const withoutBash = JSON.parse(hooksFileContent({ ...odd, bash: undefined })).hooks.PreToolUse[0];
     assert.equal(
       withoutBash.command,
-      `[ -n "$${ENV.socket}" ] && [ -f '/ext/dist/hook-bridge.js' ] || exec cat >/dev/null; exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'PreToolUse'`,
+      `${whenListening('/ext/dist/hook-bridge.js')} exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'copilot' 'PreToolUse'`,
     );
     assert.equal(shQuote("a'b"), `'a'\\''b'`);
     assert.equal(psQuote("a'b"), `'a''b'`);
@@ -352,7 +360,7 @@ suite('hooks file', () => {
   test('the commands really run under /bin/sh with paths that need quoting', async function () {
     if (process.platform === 'win32') this.skip();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aeg quote's "));
-    for (const f of [SCRIPT_NAME, CLIENT_SCRIPT_NAME]) fs.copyFileSync(path.join(DIST, f), path.join(dir, f));
+    for (const f of [NODE_CLIENT_NAME, CLIENT_SCRIPT_NAME]) fs.copyFileSync(path.join(DIST, f), path.join(dir, f));
     const server = await BridgeServer.start(async () => DENY, new MemoryLog());
     try {
       for (const bash of BASH ? [BASH, undefined] : [undefined]) {
@@ -366,11 +374,11 @@ suite('hooks file', () => {
   });
 
   test("only our own file is recognised as ours (so a user's hooks file is never replaced or removed)", () => {
-    assert.equal(isOurHooksFile(hooksFileContent(odd), CLIENT_NAMES), true);
-    assert.equal(isOurHooksFile(hooksFileContent({ ...odd, bash: undefined }), CLIENT_NAMES), true);
-    assert.equal(isOurHooksFile('{"hooks":{"PreToolUse":[{"type":"command","command":"./lint.sh"}]}}', CLIENT_NAMES), false);
-    assert.equal(isOurHooksFile('not json', CLIENT_NAMES), false);
-    assert.equal(isOurHooksFile('{"hooks":{}}', CLIENT_NAMES), false);
+    assert.equal(isOurHooksFile(hooksFileContent(odd)), true);
+    assert.equal(isOurHooksFile(hooksFileContent({ ...odd, bash: undefined })), true);
+    assert.equal(isOurHooksFile('{"hooks":{"PreToolUse":[{"type":"command","command":"./lint.sh"}]}}'), false);
+    assert.equal(isOurHooksFile('not json'), false);
+    assert.equal(isOurHooksFile('{"hooks":{}}'), false);
   });
 
   test('removing: ours goes, with the folders it left empty; a folder with other files and a file not ours stay', () => {

@@ -5,8 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS, TEST_COMMANDS } from '../../src/commands';
-import { DEFAULT_PROTECTED_FILES } from '../../src/core/paths';
-import { DEFAULT_SETTINGS, HOOKS_PLACEMENTS, MIN_RESULT_CHARS, OWN_WRITE_POLICIES, READ_POLICIES } from '../../src/core/settings';
+import { SECTION, SETTINGS } from '../../src/core/settings';
 import { TOOL_IDS } from '../../src/core/toolIds';
 
 const root = path.resolve(__dirname, '../../..');
@@ -115,8 +114,10 @@ function tsFilesUnder(dir: string): string[] {
   });
 }
 
-const properties: Record<string, { default?: unknown; minimum?: number; enum?: string[]; markdownDeprecationMessage?: string }> =
-  manifest.contributes.configuration.properties;
+const properties: Record<
+  string,
+  { default?: unknown; minimum?: number; maximum?: number; enum?: string[]; scope?: string; markdownDeprecationMessage?: string }
+> = manifest.contributes.configuration.properties;
 
 suite('manifest and code in step', () => {
   test('every tool id in TOOL_IDS is a contributed languageModelTool, and every contributed tool is in TOOL_IDS', () => {
@@ -134,40 +135,25 @@ suite('manifest and code in step', () => {
     for (const id of named) assert.ok((Object.values(COMMANDS) as string[]).includes(id), `${id} in package.json is not in COMMANDS`);
   });
 
-  test('the editGuard.* settings are the ones src/config.ts reads (SETTINGS), and no more', () => {
-    // src/config.ts imports vscode, so its keys are taken from its text
-    const config = readFileSync(path.join(root, 'src/config.ts'), 'utf8');
-    const block = /export const SETTINGS = \{([\s\S]*?)\} as const;/.exec(config)?.[1];
-    assert.ok(block, 'src/config.ts declares SETTINGS');
-    const keys = [...block.matchAll(/^\s*(\w+): '(\w+)',$/gm)].map((m) => {
-      assert.equal(m[1], m[2], 'a setting is keyed by its own name');
-      return `editGuard.${m[2]}`;
-    });
-    assert.deepEqual(keys.sort(), Object.keys(properties).sort());
-    // the window-scoped settings: their defaults in SETTING_DEFAULTS are package.json's
-    const defaults = [...config.matchAll(/\[SETTINGS\.(\w+)\]: (true|false|'\w+'|\d+)[ ,]/g)];
-    assert.equal(
-      defaults.length,
-      5,
-      'SETTING_DEFAULTS holds guardCopilotTools, guardClaudeCode, guardBuiltinTools, allowOutsideWorkspace and maxEditRecordMB',
+  test('package.json declares exactly the settings of the table (src/core/settings.ts): each key with its default, scope, values and bounds', () => {
+    assert.deepEqual(
+      Object.keys(properties).sort(),
+      Object.keys(SETTINGS)
+        .map((k) => `${SECTION}.${k}`)
+        .sort(),
     );
-    const valueOf = (v: string) => (v.startsWith("'") ? v.slice(1, -1) : /^\d+$/.test(v) ? Number(v) : v === 'true');
-    for (const [, key, value] of defaults) assert.equal(properties[`editGuard.${key}`].default, valueOf(value), key);
-    assert.deepEqual(properties['editGuard.guardCopilotTools'].enum, [...HOOKS_PLACEMENTS]);
-    assert.deepEqual(properties['editGuard.guardClaudeCode'].enum, [...HOOKS_PLACEMENTS]);
-    assert.ok(properties['editGuard.guardBuiltinTools'].markdownDeprecationMessage, 'the boolean it replaced is marked deprecated');
-  });
-
-  test("package.json declares the core's defaults: enabled, ownWriteKeepsMark, maxReadLines, maxResultChars and its minimum, protectedFiles", () => {
-    assert.equal(properties['editGuard.enabled'].default, DEFAULT_SETTINGS.enabled);
-    assert.equal(properties['editGuard.ownWriteKeepsMark'].default, DEFAULT_SETTINGS.policy);
-    assert.deepEqual([...(properties['editGuard.ownWriteKeepsMark'].enum ?? [])].sort(), [...OWN_WRITE_POLICIES].sort());
-    assert.equal(properties['editGuard.readKeepsMark'].default, DEFAULT_SETTINGS.readPolicy);
-    assert.deepEqual(properties['editGuard.readKeepsMark'].enum, [...READ_POLICIES]);
-    assert.equal(properties['editGuard.maxReadLines'].default, DEFAULT_SETTINGS.maxReadLines);
-    assert.equal(properties['editGuard.maxResultChars'].default, DEFAULT_SETTINGS.maxResultChars);
-    assert.equal(properties['editGuard.maxResultChars'].minimum, MIN_RESULT_CHARS);
-    assert.deepEqual(properties['editGuard.protectedFiles'].default, DEFAULT_PROTECTED_FILES);
+    for (const [key, spec] of Object.entries(SETTINGS) as Array<[string, (typeof SETTINGS)[keyof typeof SETTINGS]]>) {
+      const declared = properties[`${SECTION}.${key}`];
+      const s: { default: unknown; scope: string; values?: readonly unknown[]; minimum?: number; maximum?: number; deprecated?: true } =
+        spec;
+      assert.deepEqual(declared.default, s.default, `${key}: default`);
+      assert.equal(declared.scope, s.scope, `${key}: scope`);
+      if (s.values) assert.deepEqual([...(declared.enum ?? [])].sort(), [...s.values].sort(), `${key}: values`);
+      else assert.equal(declared.enum, undefined, `${key}: no values`);
+      assert.equal(declared.minimum, s.minimum, `${key}: minimum`);
+      assert.equal(declared.maximum, s.maximum, `${key}: maximum`);
+      assert.equal(!!declared.markdownDeprecationMessage, !!s.deprecated, `${key}: deprecated`);
+    }
   });
 
   test('no file under src/ but toolIds.ts and commands.ts spells a tool or command id as a string literal', () => {

@@ -7,7 +7,7 @@ import { Guard } from '../../src/core/guard';
 import { MarkStore } from '../../src/core/marks';
 import type { DocumentPort, GuardSettings, Logger } from '../../src/core/ports';
 import { OWN_TOOL_VERB, type OwnToolId } from '../../src/core/toolIds';
-import { TOOL_VERB } from '../../src/hooks/copilot/hookEvents';
+import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { asEditorHolds } from '../../src/core/text';
 import { MemoryEditor } from './memoryEditor';
 
@@ -83,11 +83,11 @@ export function coreOver(store: MarkStore, port: DocumentPort, settings: (uri: s
 export function coreFixture(settings: Partial<GuardSettings> = {}, log = new MemoryLog()) {
   const docs = new MemoryDocuments();
   const store = new MarkStore();
-  const current: GuardSettings = { enabled: true, policy: 'sameTurn', maxReadLines: 2000, ...settings };
+  const current: GuardSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000, ...settings };
   return { docs, store, current, log, ...coreOver(store, docs, () => current, log) };
 }
 
 /** The verb an adapter supplies for a tool: ours, or one of Copilot's. */
 export function verbOf(tool: string): string {
-  return OWN_TOOL_VERB[tool as OwnToolId] ?? TOOL_VERB[tool as keyof typeof TOOL_VERB] ?? tool;
+  return OWN_TOOL_VERB[tool as OwnToolId] ?? copilotAgent.verb(tool);
 }

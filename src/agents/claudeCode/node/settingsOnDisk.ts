@@ -1,18 +1,17 @@
 // `editGuard.guardClaudeCode` on disk: our hook entries in Claude Code's user settings
 // (`~/.claude/settings.json`, `user`) or in each workspace folder's personal project settings
 // (`.claude/settings.local.json`, `workspace`), and nowhere else. Both files are the user's too, so
-// only our groups are added or removed (claudeSettings.ts); a file we cannot read as settings is left
+// only our groups are added or removed (settings.ts); a file we cannot read as settings is left
 // as it was, with a warning naming it; a file written is replaced by rename, never half-written; a file
 // we leave empty goes, and so does a `.claude` folder we made and left empty (docs/design.md §Surfaces,
-// Claude Code's hook entries). No `vscode`: the uninstall script (hooks/copilot/uninstall.ts) runs this in plain Node.
+// Claude Code's hook entries). No `vscode`: the uninstall script (src/uninstall.ts) runs this in plain Node.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Logger } from '../../core/ports';
-import type { HooksPlacement } from '../../core/settings';
-import type { HookClients } from '../copilot/hooksFile';
-import { CLIENT_NAMES } from '../copilot/hooksFileOnDisk';
+import type { Logger } from '../../../core/ports';
+import type { HooksPlacement } from '../../../core/settings';
+import { type HookClients, isOurCommand } from '../../../hooks/command';
 import {
   claudeHookEntries,
   type ClaudeHookEntries,
@@ -20,7 +19,7 @@ import {
   USER_SETTINGS_PATH,
   withOurHooks,
   withoutOurHooks,
-} from './claudeSettings';
+} from './settings';
 
 /** Claude Code's user settings: the same for every window and project of this OS user. */
 export const userClaudeSettingsFile = (home = os.homedir()) => path.join(home, ...USER_SETTINGS_PATH.split('/'));
@@ -118,7 +117,7 @@ export function removeOurClaudeHooks(file: string, log: Logger, created?: Create
       return undefined;
     }
     const edit = withoutOurHooks(existing);
-    if (!edit.ok) return CLIENT_NAMES.some((name) => existing.includes(name)) ? leftAlone(file, edit.reason, log) : undefined;
+    if (!edit.ok) return isOurCommand(existing) ? leftAlone(file, edit.reason, log) : undefined;
     if (edit.text === existing) return undefined;
     if (edit.text !== undefined) {
       writeByRename(file, edit.text);
@@ -192,4 +191,9 @@ function tidy(dir: string, created: CreatedFolders | undefined): void {
     // not empty: the user's (or Claude Code's) files are in it
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') created?.delete(dir);
   }
+}
+
+/** The uninstall script's part for Claude Code: our entries leave its user settings, the user's own stay. */
+export function removeUserLevelClaudeEntries(log: Logger, home?: string): void {
+  removeOurClaudeHooks(userClaudeSettingsFile(home), log);
 }

@@ -7,16 +7,21 @@
 // group and hook as it was (docs/design.md §Surfaces, Claude Code's hook entries). A group is ours when its commands
 // run one of our clients; a file we cannot read as settings is never rewritten: the caller gets a reason
 // to log and show, and nothing changes. Pure (text in, text out), so every case is unit-tested.
-import { CLAUDE_EDIT_TOOLS, CLAUDE_READ_TOOL } from '../copilot/hookEvents';
-import { HOOK_EVENTS, type HookClients, hookCommand, HOOK_TIMEOUT_S } from '../copilot/hooksFile';
-import { CLIENT_NAMES } from '../copilot/hooksFileOnDisk';
+import { type HookClients, HOOK_TIMEOUT_S, hookCommand, isOurCommand } from '../../../hooks/command';
+import type { HookEventName } from '../../../hooks/event';
+import { CLAUDE_CODE, FILE_TOOLS } from './events';
 
-/** Claude Code's file tools (src/hooks/copilot/hookEvents.ts, where the bridge reads them): the tool events' matcher and the bash client's filter. */
-export const CLAUDE_FILE_TOOLS = [CLAUDE_READ_TOOL, ...CLAUDE_EDIT_TOOLS] as const;
+/** Claude Code's file tools (events.ts, where the bridge reads them): the tool events' matcher and the bash client's filter. */
+export const CLAUDE_FILE_TOOLS = FILE_TOOLS;
 /** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Bash. */
 export const CLAUDE_TOOL_MATCHER = CLAUDE_FILE_TOOLS.join('|');
-/** The hook events the gate listens to: Copilot's, under the same names in Claude Code. */
-export const CLAUDE_HOOK_EVENTS = HOOK_EVENTS;
+/** The hook events the gate listens to, under the names VS Code's hooks use too. */
+export const CLAUDE_HOOK_EVENTS = [
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PreCompact',
+] as const satisfies readonly HookEventName[];
 export type ClaudeHookEvent = (typeof CLAUDE_HOOK_EVENTS)[number];
 const TOOL_EVENTS: ReadonlySet<ClaudeHookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 
@@ -38,16 +43,17 @@ export interface ClaudeMatcherGroup {
 export type ClaudeHookEntries = Record<ClaudeHookEvent, ClaudeMatcherGroup>;
 
 /**
- * Our entries: per event one group, whose command is the one the Copilot hooks file runs (the
- * early exit where this window's extension is not listening, then the bash client filtering on
- * Claude's file tools, or the Node client). The client's arguments and protocol are Copilot's: the
- * bridge tells Claude's payloads apart by their tool names.
+ * Our entries: per event one group, whose command is every agent's (src/hooks/command.ts: the early
+ * exit where this window's extension is not listening, then the bash client filtering on Claude's file
+ * tools, or the Node client), naming Claude Code, so the bridge reads its payloads as Claude Code's.
  */
 export function claudeHookEntries(clients: HookClients): ClaudeHookEntries {
   const group = (event: ClaudeHookEvent): ClaudeMatcherGroup => {
     const tools = TOOL_EVENTS.has(event) ? CLAUDE_FILE_TOOLS : [];
     // Claude Code's hook entries have no `env`: the Node client's goes on the command line
-    const hooks: ClaudeHookCommand[] = [{ type: 'command', command: hookCommand(clients, event, tools, true), timeout: HOOK_TIMEOUT_S }];
+    const hooks: ClaudeHookCommand[] = [
+      { type: 'command', command: hookCommand(clients, CLAUDE_CODE, event, tools, true), timeout: HOOK_TIMEOUT_S },
+    ];
     return TOOL_EVENTS.has(event) ? { matcher: CLAUDE_TOOL_MATCHER, hooks } : { hooks };
   };
   return Object.fromEntries(CLAUDE_HOOK_EVENTS.map((event) => [event, group(event)])) as ClaudeHookEntries;
@@ -58,8 +64,7 @@ export type SettingsEdit = { ok: true; text: string | undefined } | { ok: false;
 
 /** A hook command of ours: it runs one of our clients. */
 export function isOurHook(hook: unknown): boolean {
-  const command = isObject(hook) ? hook.command : undefined;
-  return typeof command === 'string' && CLIENT_NAMES.some((name) => command.includes(name));
+  return isObject(hook) && isOurCommand(hook.command);
 }
 
 /** A matcher group of ours: every one of its commands (and it has at least one) is ours — whatever its matcher or timeout now says. */

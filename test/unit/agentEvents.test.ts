@@ -1,7 +1,11 @@
-// Copilot's built-in file tools behind the gate (docs/design.md §Surfaces, hooks bridge): what a hook payload means, and the core's
-// check / mark / own-write flow for them — the same rules as our own tools, over in-memory documents.
+// Other agents' file tools behind the gate (docs/design.md §Surfaces, hooks bridge): what a hook payload
+// of Copilot and of Claude Code means (src/agents/<agent>/node/events.ts), and the core's check / mark /
+// own-write flow for them — the same rules as our own tools, over in-memory documents.
 import * as assert from 'node:assert/strict';
-import { denyOutput, filesOfPatch, parseHookEvent } from '../../src/hooks/copilot/hookEvents';
+import { parseClaudeCodeEvent } from '../../src/agents/claudeCode/node/events';
+import { parseCopilotEvent } from '../../src/agents/copilot/node/events';
+import { denyPreToolUse } from '../../src/hooks/event';
+import { filesOfPatch } from '../../src/hooks/patch';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import type { ToolName } from '../../src/core/types';
@@ -20,16 +24,16 @@ suite("hook events of Copilot's built-in tools", () => {
   test('read_file: its PreToolUse fixes the version it will show, its PostToolUse says it ran', () => {
     const input = { filePath: '/ws/a.ts', startLine: 1, endLine: 3 };
     const chat = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
-    assert.deepEqual(parseHookEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), {
+    assert.deepEqual(parseCopilotEvent(payload('PreToolUse', { tool_name: 'read_file', tool_input: input })), {
       kind: 'before-read',
       chat,
-      agent: 'copilot',
+      tool: 'read_file',
       files: ['/ws/a.ts'],
     });
-    assert.deepEqual(parseHookEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), {
+    assert.deepEqual(parseCopilotEvent(payload('PostToolUse', { tool_name: 'read_file', tool_input: input, tool_response: '' })), {
       kind: 'after-read',
       chat,
-      agent: 'copilot',
+      tool: 'read_file',
       files: ['/ws/a.ts'],
     });
   });
@@ -65,12 +69,12 @@ suite("hook events of Copilot's built-in tools", () => {
     ];
     for (const [tool, input, files] of cases) {
       assert.deepEqual(
-        parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })),
-        { kind: 'before-edit', chat: payload('x').session_id, agent: 'copilot', tool, files },
+        parseCopilotEvent(payload('PreToolUse', { tool_name: tool, tool_input: input })),
+        { kind: 'before-edit', chat: payload('x').session_id, tool, files },
         tool,
       );
       assert.equal(
-        parseHookEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind,
+        parseCopilotEvent(payload('PostToolUse', { tool_name: tool, tool_input: input, tool_response: '' })).kind,
         'after-edit',
         tool,
       );
@@ -79,7 +83,7 @@ suite("hook events of Copilot's built-in tools", () => {
 
   test('rule 12: the two replace tools carry the oldStrings aimed at each file, in order; an empty or missing one is left out; other tools quote nothing', () => {
     const quotesOf = (tool: string, input: Record<string, unknown>) => {
-      const e = parseHookEvent(payload('PreToolUse', { tool_name: tool, tool_input: input }));
+      const e = parseCopilotEvent(payload('PreToolUse', { tool_name: tool, tool_input: input }));
       return e.kind === 'before-edit' ? e.files.map((f) => [f.path, f.quotes]) : e.kind;
     };
     assert.deepEqual(quotesOf('replace_string_in_file', { filePath: '/ws/a', oldString: 'line 1\nline 2\n', newString: 'y' }), [
@@ -120,7 +124,7 @@ suite("hook events of Copilot's built-in tools", () => {
   });
 
   test("Copilot's internal tool ids mean the same tools", () => {
-    const e = parseHookEvent(payload('PreToolUse', { tool_name: 'copilot_replaceString', tool_input: { filePath: '/ws/a' } }));
+    const e = parseCopilotEvent(payload('PreToolUse', { tool_name: 'copilot_replaceString', tool_input: { filePath: '/ws/a' } }));
     assert.equal(e.kind === 'before-edit' && e.tool, 'replace_string_in_file');
   });
 
@@ -139,19 +143,18 @@ suite("hook events of Copilot's built-in tools", () => {
   test('turns (with the prompt when it is a string), compaction, and what the gate ignores', () => {
     const chat = payload('x').session_id;
     // Copilot passes `{ prompt: request.prompt }`: the words the turn is named by
-    assert.deepEqual(parseHookEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), {
+    assert.deepEqual(parseCopilotEvent(payload('UserPromptSubmit', { prompt: 'Fix the greeting' })), {
       kind: 'turn',
       chat,
-      agent: 'copilot',
       prompt: 'Fix the greeting',
     });
     for (const prompt of [undefined, '', 42, { text: 'hi' }])
       assert.deepEqual(
-        parseHookEvent(payload('UserPromptSubmit', { prompt })),
-        { kind: 'turn', chat, agent: 'copilot' },
+        parseCopilotEvent(payload('UserPromptSubmit', { prompt })),
+        { kind: 'turn', chat },
         `prompt ${JSON.stringify(prompt)}: still a turn, without words`,
       );
-    assert.equal(parseHookEvent(payload('PreCompact', { trigger: 'auto' })).kind, 'compact');
+    assert.equal(parseCopilotEvent(payload('PreCompact', { trigger: 'auto' })).kind, 'compact');
     for (const p of [
       null,
       'text',
@@ -163,11 +166,11 @@ suite("hook events of Copilot's built-in tools", () => {
       payload('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: {} }),
       { hook_event_name: 'PreCompact' },
     ]) {
-      assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));
+      assert.equal(parseCopilotEvent(p).kind, 'ignore', JSON.stringify(p));
     }
   });
 
-  test("Claude Code's hooks (test/claude/FACTS.md): Read marks, Edit changes, Write creates or overwrites; its payloads carry a prompt_id; other tools are ignored", () => {
+  test("Claude Code's hooks (test/claude/FACTS.md): Read marks, Edit changes, Write creates or overwrites; other tools are ignored", () => {
     const claude = (event: string, fields: Record<string, unknown> = {}) => ({
       session_id: 'c1a2',
       transcript_path: '/h/.claude/projects/-ws/c1a2.jsonl',
@@ -178,57 +181,57 @@ suite("hook events of Copilot's built-in tools", () => {
       ...fields,
     });
     assert.deepEqual(
-      parseHookEvent(claude('PreToolUse', { tool_name: 'Read', tool_input: { file_path: '/ws/a.ts', offset: 2, limit: 2 } })),
-      { kind: 'before-read', chat: 'c1a2', agent: 'claude-code', files: ['/ws/a.ts'] },
+      parseClaudeCodeEvent(claude('PreToolUse', { tool_name: 'Read', tool_input: { file_path: '/ws/a.ts', offset: 2, limit: 2 } })),
+      { kind: 'before-read', chat: 'c1a2', tool: 'Read', files: ['/ws/a.ts'] },
     );
     assert.deepEqual(
-      parseHookEvent(
+      parseClaudeCodeEvent(
         claude('PreToolUse', {
           tool_name: 'Edit',
           tool_input: { file_path: '/ws/a.ts', old_string: 'a', new_string: 'b', replace_all: false },
         }),
       ),
-      { kind: 'before-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Edit', files: [{ path: '/ws/a.ts', intent: 'change' }] },
+      { kind: 'before-edit', chat: 'c1a2', tool: 'Edit', files: [{ path: '/ws/a.ts', intent: 'change' }] },
     );
     assert.deepEqual(
-      parseHookEvent(
+      parseClaudeCodeEvent(
         claude('PostToolUse', {
           tool_name: 'Write',
           tool_input: { file_path: '/ws/n.ts', content: 'x' },
           tool_response: { type: 'create' },
         }),
       ),
-      { kind: 'after-edit', chat: 'c1a2', agent: 'claude-code', tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] },
+      { kind: 'after-edit', chat: 'c1a2', tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] },
     );
-    assert.deepEqual(parseHookEvent(claude('PreToolUse', { tool_name: 'NotebookEdit', tool_input: { notebook_path: '/ws/n.ipynb' } })), {
-      kind: 'before-edit',
-      chat: 'c1a2',
-      agent: 'claude-code',
-      tool: 'NotebookEdit',
-      files: [{ path: '/ws/n.ipynb', intent: 'change' }],
-    });
-    assert.deepEqual(parseHookEvent(claude('UserPromptSubmit', { prompt: 'Fix it' })), {
+    assert.deepEqual(
+      parseClaudeCodeEvent(claude('PreToolUse', { tool_name: 'NotebookEdit', tool_input: { notebook_path: '/ws/n.ipynb' } })),
+      {
+        kind: 'before-edit',
+        chat: 'c1a2',
+        tool: 'NotebookEdit',
+        files: [{ path: '/ws/n.ipynb', intent: 'change' }],
+      },
+    );
+    assert.deepEqual(parseClaudeCodeEvent(claude('UserPromptSubmit', { prompt: 'Fix it' })), {
       kind: 'turn',
       chat: 'c1a2',
-      agent: 'claude-code',
       prompt: 'Fix it',
     });
-    assert.deepEqual(parseHookEvent(claude('PreCompact', { trigger: 'manual', custom_instructions: null })), {
+    assert.deepEqual(parseClaudeCodeEvent(claude('PreCompact', { trigger: 'manual', custom_instructions: null })), {
       kind: 'compact',
       chat: 'c1a2',
-      agent: 'claude-code',
     });
     for (const p of [
       claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }),
       claude('PreToolUse', { tool_name: 'Edit', tool_input: {} }),
       claude('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts' } }),
     ]) {
-      assert.equal(parseHookEvent(p).kind, 'ignore', JSON.stringify(p));
+      assert.equal(parseClaudeCodeEvent(p).kind, 'ignore', JSON.stringify(p));
     }
   });
 
   test('a denial is the hook output Copilot turns into "Tool execution denied: <reason>"', () => {
-    assert.deepEqual(JSON.parse(denyOutput('why')), {
+    assert.deepEqual(JSON.parse(denyPreToolUse('why')), {
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'why' },
     });
   });

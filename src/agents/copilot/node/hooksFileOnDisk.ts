@@ -1,15 +1,10 @@
 // Our hooks file on disk: where the user-level one is, and removing one only if it is ours. No
-// `vscode`: the uninstall script (uninstall.ts) runs it in plain Node, after VS Code let go.
+// `vscode`: the uninstall script (src/uninstall.ts) runs it in plain Node, after VS Code let go.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLIENT_SCRIPT_NAME } from '../hookClient';
+import type { Logger } from '../../../core/ports';
 import { HOOKS_FILE_NAME, isOurHooksFile, USER_HOOKS_FOLDER } from './hooksFile';
-
-/** The Node client's file in dist/ (scripts/build.mjs). */
-export const SCRIPT_NAME = 'hook-bridge.js';
-/** The file names our hook commands run: a hooks file naming only these is ours. */
-export const CLIENT_NAMES = [SCRIPT_NAME, CLIENT_SCRIPT_NAME] as const;
 
 /** The user-level hooks file: the same for every window and profile of this OS user. */
 export const userHooksFile = (home = os.homedir()) => path.join(home, ...USER_HOOKS_FOLDER.split('/'), HOOKS_FILE_NAME);
@@ -20,7 +15,7 @@ export const userHooksFile = (home = os.homedir()) => path.join(home, ...USER_HO
  */
 export function removeOurHooksFile(file: string): boolean {
   const existing = readOrUndefined(file);
-  if (existing === undefined || !isOurHooksFile(existing, CLIENT_NAMES)) return false;
+  if (existing === undefined || !isOurHooksFile(existing)) return false;
   fs.rmSync(file, { force: true });
   for (const dir of [path.dirname(file), path.dirname(path.dirname(file))]) {
     try {
@@ -38,4 +33,10 @@ export function readOrUndefined(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The uninstall script's part for Copilot: our user-level hooks file goes, if it is ours. */
+export function removeUserLevelHooksFile(log: Logger, home?: string): void {
+  const file = userHooksFile(home);
+  log.info(removeOurHooksFile(file) ? `removed ${file}` : `no hooks file of ours at ${file}`);
 }

@@ -1,7 +1,7 @@
-// The extension's end of the hooks bridge: a TCP listener on 127.0.0.1 (bridgeProtocol.ts says why
+// The extension's end of the hooks bridge: a TCP listener on 127.0.0.1 (protocol.ts says why
 // TCP), answering only requests that carry this window's secret; the missed-calls file lives in a
 // fresh folder only this user can open. The secret and the address reach the hook command through
-// the extension host's environment, which Copilot's hook commands inherit; neither is ever written
+// the extension host's environment, which the agents' hook commands inherit; neither is ever written
 // into a file. No `vscode` here: it is tested in plain Node.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -9,10 +9,10 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
-import { ENV, HEADER, LOOPBACK, MARKABLE_CHAT_ID, MAX_REQUEST_BYTES, type MissedCall, PENDING_PREFIX, STATUS } from './bridgeProtocol';
+import { AGENT_ID, ENV, HEADER, LOOPBACK, MARKABLE_CHAT_ID, MAX_REQUEST_BYTES, type MissedCall, PENDING_PREFIX, STATUS } from './protocol';
 
-/** Answers one hook payload with what the hook should print ('' = no objection). */
-export type HookHandler = (payload: string) => Promise<string>;
+/** Answers one hook payload of an agent (its id, as the hook command named it) with what the hook should print ('' = no objection). */
+export type HookHandler = (agent: string, payload: string) => Promise<string>;
 
 /** A connection that sends nothing for this long is dropped. */
 const IDLE_MS = 10_000;
@@ -131,13 +131,14 @@ export class BridgeServer {
       return reply(STATUS.unauthorized);
     }
     const payload = request.subarray(newline + 1);
-    if (length === undefined || payload.length !== length) {
+    const agent = agentOf(header);
+    if (length === undefined || payload.length !== length || agent === undefined) {
       this.log.warn(`hooks bridge: a request said ${length ?? 'no'} bytes and carried ${payload.length}; let through`);
       return reply(STATUS.malformed);
     }
     this.reportMissed();
     try {
-      reply(STATUS.ok, await this.handle(payload.toString('utf8')));
+      reply(STATUS.ok, await this.handle(agent, payload.toString('utf8')));
     } catch (e) {
       // the gate never fails closed on its own bugs (rule 7)
       this.log.error(
@@ -150,7 +151,7 @@ export class BridgeServer {
   /** The header's protocol and secret, compared in constant time. */
   private authentic(header: string): boolean {
     const expected = Buffer.from(`${HEADER} ${this.secret}`);
-    const given = Buffer.from(header.replace(/ \d+$/, ''));
+    const given = Buffer.from(header.split(' ').slice(0, 2).join(' '));
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 
@@ -181,6 +182,12 @@ export class BridgeServer {
     this.server.close();
     fs.rmSync(this.folder, { recursive: true, force: true });
   }
+}
+
+/** The agent a header line names (its third word), if it is an agent id. */
+function agentOf(header: string): string | undefined {
+  const agent = header.split(' ')[2];
+  return agent !== undefined && AGENT_ID.test(agent) ? agent : undefined;
 }
 
 /** The payload length a header line names (its last word), if it names one. */

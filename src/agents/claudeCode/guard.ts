@@ -4,14 +4,13 @@
 // status bar's quick pick). Nothing is written until the user picks it (or sets
 // `editGuard.guardClaudeCode` themselves).
 import * as vscode from 'vscode';
-import type { HooksPlacement } from '../core/settings';
-import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from './guardOffer';
+import type { HooksPlacement } from '../../core/settings';
+import { STATE_KEYS } from '../../stateKeys';
+import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from '../../ui/guardOffer';
 
 /** Anthropic's Claude Code extension: one sign that Claude Code is used here. */
 const CLAUDE_CODE_ID = 'anthropic.claude-code';
 
-/** The offer's answer, kept across windows and restarts (global state). */
-export const CLAUDE_OFFER_STATE_KEY = 'editGuard.claudeGuardOffer';
 export interface ClaudeGuardEnvironment extends GuardChoiceEnvironment {
   /** Claude Code's user settings file, where `user` puts our entries, to name it */
   userFile: string;
@@ -32,7 +31,7 @@ export const claudeCodeHere = (env: ClaudeGuardEnvironment): boolean =>
 export function offerClaudeGuard(env: ClaudeGuardEnvironment, now = Date.now()): Promise<void> {
   return offerGuard(
     env,
-    CLAUDE_OFFER_STATE_KEY,
+    STATE_KEYS.claudeCodeOffer,
     vscode.l10n.t(
       "Agent Edit Guard can guard Claude Code's file tools too: an edit made from a stale copy of a file is refused, and Claude is shown what changed. It adds its hook entries to {0}, next to your own settings; nothing goes into your workspace.",
       where(env),
@@ -84,7 +83,7 @@ export const claudeGuardLabel = (placement: HooksPlacement) =>
 
 /** The `.claude` folders our entries made, kept in global state (the same for every window), so only those are ever removed. */
 export function madeFolders(state: vscode.Memento): { has(dir: string): boolean; add(dir: string): void; delete(dir: string): void } {
-  const KEY = 'editGuard.claudeFoldersMade';
+  const KEY = STATE_KEYS.claudeFoldersMade;
   const all = () => state.get<string[]>(KEY, []);
   return {
     has: (dir) => all().includes(dir),

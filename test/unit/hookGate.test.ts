@@ -1,5 +1,5 @@
-// The gate over Copilot's hook events (src/hooks/copilot/builtinToolGate.ts), fed the payload JSON
-// as Copilot sends it: when a built-in tool's read and own write are settled, how turns are counted
+// The gate over agents' hook events (src/hooks/hookGate.ts), fed the payload JSON as Copilot and
+// Claude Code send it: when a built-in tool's read and own write are settled, how turns are counted
 // and renamed to Copilot's id, what compaction forgets, and the hook's answers
 // (docs/design.md §Chat sessions and turns, rules 1–3).
 import * as assert from 'node:assert/strict';
@@ -8,7 +8,9 @@ import { ChatSessions } from '../../src/chat/session';
 import { sha256 } from '../../src/core/hash';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
 import type { ToolName } from '../../src/core/types';
-import { BuiltinToolGate } from '../../src/hooks/copilot/builtinToolGate';
+import { claudeCodeAgent } from '../../src/agents/claudeCode/node/events';
+import { copilotAgent } from '../../src/agents/copilot/node/events';
+import { HookGate } from '../../src/hooks/hookGate';
 import { coreFixture, verbOf } from './memoryDocuments';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
@@ -26,10 +28,11 @@ function setup(settings: Partial<GuardSettings> = {}) {
   // the names the surfaces show, fed by the gate; each call it made is recorded too, in order
   const names = new ChatNames();
   const nameCalls: string[] = [];
-  const hooks = new BuiltinToolGate({
+  const hooks = new HookGate({
     edits,
     sessions,
     log,
+    agents: new Map([copilotAgent, claudeCodeAgent].map((a) => [a.id, a])),
     active: () => active,
     onActivity: (s) => activity.push(s),
     resolveFile: (p) => ({ uri: 'file:///ws/' + p, path: p }),
@@ -51,6 +54,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
   /** One hook event, as the bridge hands it over: the payload's JSON text. */
   const send = (event: string, extra: Record<string, unknown> = {}, chat = CHAT) =>
     hooks.handle(
+      copilotAgent.id,
       JSON.stringify({
         timestamp: '2026-11-30T13:06:30.457Z',
         hook_event_name: event,
@@ -143,7 +147,7 @@ async function afterFirstRead(settings: Partial<GuardSettings> = {}) {
   return t;
 }
 
-suite('built-in tool gate: a read is settled when the tool is done', () => {
+suite('hook gate: a read is settled when the tool is done', () => {
   test('read_file: the version is captured at its PreToolUse and marked only at its PostToolUse', async () => {
     const t = setup();
     t.docs.file(A, 'one\ntwo\n');
@@ -216,7 +220,7 @@ suite('built-in tool gate: a read is settled when the tool is done', () => {
   });
 });
 
-suite("built-in tool gate: an edit the gate let through is the agent's own write once settled", () => {
+suite("hook gate: an edit the gate let through is the agent's own write once settled", () => {
   test('the next edit in the same turn passes on the own write (ownWriteKeepsMark sameTurn), settled at its PostToolUse', async () => {
     const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
@@ -297,7 +301,7 @@ suite("built-in tool gate: an edit the gate let through is the agent's own write
   });
 });
 
-suite('built-in tool gate: rule 12, the oldStrings of a replace', () => {
+suite('hook gate: rule 12, the oldStrings of a replace', () => {
   const TEXT = 'one\ntwo\nthree\nfour\nfive\n';
 
   test("two replaces issued together from one read: the second, arriving before the first one's PostToolUse, quotes the line the first changed and is denied inexact-match; the first stays the own write, and the retry from the refusal passes", async () => {
@@ -349,7 +353,7 @@ suite('built-in tool gate: rule 12, the oldStrings of a replace', () => {
   });
 });
 
-suite('built-in tool gate: what the bridge is told of calls to settle', () => {
+suite('hook gate: what the bridge is told of calls to settle', () => {
   test('a read or an allowed edit leaves its chat a call to settle until its PostToolUse, its next event or PreCompact; a denial leaves none', async () => {
     const t = setup();
     t.docs.file(A, 'x\n');
@@ -372,7 +376,7 @@ suite('built-in tool gate: what the bridge is told of calls to settle', () => {
   });
 });
 
-suite('built-in tool gate: turns', () => {
+suite('hook gate: turns', () => {
   test('each UserPromptSubmit starts a new counted turn of its chat; two chats count separately', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
@@ -465,7 +469,7 @@ suite('built-in tool gate: turns', () => {
   });
 });
 
-suite('built-in tool gate: the names of chats and turns', () => {
+suite('hook gate: the names of chats and turns', () => {
   test('a UserPromptSubmit with a prompt names the counted turn with its words (the first titles the chat); one without notes the turn; each built-in call notes its turn', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
@@ -501,7 +505,7 @@ suite('built-in tool gate: the names of chats and turns', () => {
   });
 });
 
-suite('built-in tool gate: compaction', () => {
+suite('hook gate: compaction', () => {
   test("PreCompact forgets the chat's marks: its next edit is blocked as not-read; another chat keeps its marks", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
@@ -540,7 +544,7 @@ suite('built-in tool gate: compaction', () => {
   });
 });
 
-suite('built-in tool gate: answers', () => {
+suite('hook gate: answers', () => {
   test("with guardBuiltinTools off every event is let through with '' and nothing is stamped", async () => {
     const t = setup();
     t.setActive(false);
@@ -550,7 +554,7 @@ suite('built-in tool gate: answers', () => {
     assert.equal(await t.postRead('a.txt'), '');
     await t.builtinEdit('a.txt', A, 'b\n');
     assert.equal(await t.send('PreCompact'), '');
-    assert.equal(await t.hooks.handle('not json'), '');
+    assert.equal(await t.hooks.handle(copilotAgent.id, 'not json'), '');
     assert.equal(t.store.size, 0);
     assert.deepEqual(t.blocks, []);
     assert.deepEqual(t.activity, []);
@@ -560,11 +564,11 @@ suite('built-in tool gate: answers', () => {
 
   test("input that is not JSON is let through with '' and a warning in the log", async () => {
     const t = setup();
-    assert.equal(await t.hooks.handle('{"hook_event_name": "PreToolUse", '), '');
-    assert.equal(await t.hooks.handle(''), '');
+    assert.equal(await t.hooks.handle(copilotAgent.id, '{"hook_event_name": "PreToolUse", '), '');
+    assert.equal(await t.hooks.handle(copilotAgent.id, ''), '');
     assert.deepEqual(t.log.lines, [
-      'warn hooks bridge: a hook sent input that is not JSON; let through',
-      'warn hooks bridge: a hook sent input that is not JSON; let through',
+      'warn hooks bridge: a Copilot hook sent input that is not JSON; let through',
+      'warn hooks bridge: a Copilot hook sent input that is not JSON; let through',
     ]);
     assert.equal(t.store.size, 0);
   });
@@ -597,12 +601,13 @@ suite('built-in tool gate: answers', () => {
   });
 });
 
-suite("built-in tool gate: Claude Code's tools, which read and write the disk (rule 13)", () => {
+suite("hook gate: Claude Code's tools, which read and write the disk (rule 13)", () => {
   const SESSION = 'c1a2b3c4-0000-4000-8000-00000000c1a2';
   function claude() {
     const t = setup();
     const send = (event: string, extra: Record<string, unknown> = {}) =>
       t.hooks.handle(
+        claudeCodeAgent.id,
         JSON.stringify({
           session_id: SESSION,
           transcript_path: '/h/.claude/projects/-ws/s.jsonl',

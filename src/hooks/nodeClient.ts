@@ -1,5 +1,7 @@
 // The hook command's Node client (bundled to dist/hook-bridge.js), for where bash is not there to
-// run the cheaper hookClient.sh (Windows, or a system without bash); both speak bridgeProtocol.ts.
+// run the cheaper bash client (Windows, or a system without bash); both speak protocol.ts and find a
+// window the same way: its address in the environment, else its record (discovery.ts).
+// Usage (as a hook command): node hook-bridge.js <agent id> <HookEvent>
 // It forwards the hook's stdin to the running extension with the window's secret, and prints the
 // extension's answer. It never runs anything it receives:
 // the answer is only printed. Whatever goes wrong (no extension in this window, no answer within
@@ -7,12 +9,16 @@
 // (fail-open), and notes the miss where the extension will log it.
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { DEFAULT_BOUND_MS, ENV, type MissedCall, parseAddress, requestHeader, STATUS } from './bridgeProtocol';
+import * as path from 'node:path';
+import { findWindow, type WindowRecord } from './discovery';
+import { AGENT_ID, DEFAULT_BOUND_MS, ENV, type MissedCall, parseAddress, requestHeader, STATUS } from './protocol';
 
 const socketAddress = process.env[ENV.socket];
 const secret = process.env[ENV.secret];
-const missedFile = process.env[ENV.missed];
+let missedFile = process.env[ENV.missed];
 const bound = Number(process.env[ENV.boundMs]) > 0 ? Number(process.env[ENV.boundMs]) : DEFAULT_BOUND_MS;
+/** the agent whose hook entry runs this (its first argument) */
+const agent = process.argv[2] ?? '';
 
 let finished = false;
 const input: Buffer[] = [];
@@ -45,26 +51,40 @@ function describe(why: string): MissedCall {
 // the bound covers everything, reading stdin included
 setTimeout(() => finish('', `no answer from the extension within ${bound} ms`), bound).unref();
 
-if (!socketAddress || !secret) {
-  // Agent Edit Guard is not running in this window (or the bridge is off): nothing to ask; the input
-  // is still read, so the writer never meets a closed pipe
-  process.stdin.resume();
-  process.stdin.on('end', () => finish(''));
-  process.stdin.on('error', () => finish(''));
-} else {
-  process.stdin.on('data', (chunk: Buffer) => input.push(chunk));
-  process.stdin.on('error', () => finish('', 'could not read the hook input'));
-  process.stdin.on('end', () => forward(socketAddress, secret));
+process.stdin.on('data', (chunk: Buffer) => input.push(chunk));
+process.stdin.on('error', () => finish('', 'could not read the hook input'));
+process.stdin.on('end', () => {
+  if (socketAddress && secret) return forward(socketAddress, secret);
+  // not a child of a window's extension host: the window whose folder holds the file, from its record
+  const window = windowOf(Buffer.concat(input).toString('utf8'));
+  if (!window) return finish('');
+  missedFile = window.missed;
+  forward(window.address, window.secret);
+});
+
+/** The window whose workspace folder holds the file the call touches (else the hook's cwd), if any. */
+function windowOf(payloadText: string): WindowRecord | undefined {
+  try {
+    const payload = JSON.parse(payloadText) as { cwd?: unknown; tool_input?: Record<string, unknown> };
+    const cwd = typeof payload.cwd === 'string' ? payload.cwd : undefined;
+    const input = typeof payload.tool_input === 'object' && payload.tool_input !== null ? payload.tool_input : {};
+    const file = [input.file_path, input.filePath, input.path].find((v): v is string => typeof v === 'string' && v.length > 0);
+    const target = file !== undefined ? path.resolve(cwd ?? '/', file) : cwd;
+    return target ? findWindow(target) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function forward(address: string, key: string): void {
   const target = parseAddress(address);
   if (!target) return finish('', `${ENV.socket} is not an address (${address})`);
+  if (!AGENT_ID.test(agent)) return finish('', `the hook command named no agent (${JSON.stringify(agent)})`);
   const reply: Buffer[] = [];
   const payload = Buffer.concat(input);
   const socket = net.createConnection(target);
   socket.on('connect', () => {
-    socket.write(requestHeader(key, payload.length));
+    socket.write(requestHeader(key, agent, payload.length));
     socket.end(payload);
   });
   socket.on('data', (chunk: Buffer) => reply.push(chunk));

@@ -1,49 +1,42 @@
-// The gate in front of Copilot's built-in file tools: turns each hook event the bridge receives into
-// the core's calls (mark a read, check an edit, record the agent's own write, forget a compacted
-// chat) and the hook's answer. Thin: the rules are the core's (src/core/externalEdits.ts). No
-// `vscode` import: where a file is and how it is named come in through `resolveFile`, so the
-// settling and the turn counting below are unit-tested.
+// The gate in front of other agents' own file tools, through their hooks: turns each hook event the
+// bridge receives into the core's calls (mark a read, check an edit, record the agent's own write,
+// forget a compacted chat) and the hook's answer. Thin: the rules are the core's
+// (src/core/externalEdits.ts), and what an event means is the agent's (src/agents/<agent>/node/, a
+// `HookAgent`). No `vscode`: where a file is and how it is named come in through `resolveFile`, so
+// the settling and the turn counting below are unit-tested.
 //
 // Timing, as measured in Copilot's loop: PreToolUse is awaited before the tool runs, but a tool's
-// PostToolUse may reach us only after the chat's NEXT PreToolUse (Copilot goes on while the hook
+// PostToolUse may reach us only after the chat's NEXT PreToolUse (the agent goes on while the hook
 // process starts). So a read's mark is of the version captured at its PreToolUse — the text the tool
 // then showed — and a tool's effects are settled at whichever comes first: its PostToolUse or the
-// chat's next event (Copilot runs one tool at a time, so a new event means the earlier tool is done).
-import { BoundedMap } from '../../core/boundedMap';
-import type { ChatNames } from '../../chat/names';
-import type { ChatSessions } from '../../chat/session';
-import type { ExternalEdits } from '../../core/externalEdits';
-import type { CallContext, Logger, SeenVersion } from '../../core/ports';
-import { KeyedLock } from '../../core/lock';
-import {
-  type Agent,
-  AGENT_NAMES,
-  CLAUDE_READ_TOOL,
-  denyOutput,
-  type GatedEditTool,
-  type HookEvent,
-  parseHookEvent,
-  READ_TOOL,
-  TOOL_VERB,
-} from './hookEvents';
+// chat's next event (an agent runs one tool at a time, so a new event means the earlier tool is done).
+import { BoundedMap } from '../core/boundedMap';
+import type { ChatNames } from '../chat/names';
+import type { ChatSessions } from '../chat/session';
+import type { ExternalEdits } from '../core/externalEdits';
+import type { CallContext, Logger, SeenVersion } from '../core/ports';
+import { KeyedLock } from '../core/lock';
+import type { HookAgent, HookEvent } from './event';
 
-export interface BuiltinToolGateEnvironment {
+export interface HookGateEnvironment {
   edits: ExternalEdits;
   sessions: Pick<ChatSessions, 'keyOfChatId'>;
   log: Logger;
-  /** Whether the agent's hooks are gated (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`): when not, its events are let through untouched. */
-  active(agent: Agent): boolean;
+  /** The agents whose hooks the bridge answers, by id. */
+  agents: ReadonlyMap<string, HookAgent>;
+  /** Whether an agent's hooks are gated now (its setting): when not, its events are let through untouched. */
+  active(agent: string): boolean;
   /** A tool ran for this chat: the status bar follows the latest one. */
   onActivity(session: string): void;
   /** A path as a hook names it (relative to the hook's `cwd`, if any): its URI, and how it is shown. */
   resolveFile(filePath: string, cwd: string | undefined): { uri: string; path: string };
-  /** The chat has (or no longer has) a tool call to settle at its next event: the bridge tells the client (bridgeProtocol.ts, PENDING_PREFIX). */
+  /** The chat has (or no longer has) a tool call to settle at its next event: the bridge tells the client (protocol.ts, PENDING_PREFIX). */
   onPending?(chat: string, pending: boolean): void;
   /** Where the surfaces learn the chats' and turns' names: the turns counted here, the words of each prompt, the retag to Copilot's id. */
   names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn' | 'noteAgent'>;
 }
 
-/** What a chat's running built-in tool will leave behind once it is done. */
+/** What a chat's running tool will leave behind once it is done. */
 interface Pending {
   /** reads: the version each will have shown */
   reads: Array<{ ctx: CallContext; seen: SeenVersion }>;
@@ -54,7 +47,7 @@ interface Pending {
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
 const MAX_CHATS = 1000;
 
-export class BuiltinToolGate {
+export class HookGate {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
   private readonly turns = new BoundedMap<string, number>(MAX_CHATS);
   /** chat id → Copilot's id of the turn, learned when a guarded tool of that turn ran (see `noteGuardedCall`) */
@@ -64,27 +57,31 @@ export class BuiltinToolGate {
   private readonly pending = new BoundedMap<string, Pending>(MAX_CHATS);
   private readonly byChat = new KeyedLock();
 
-  constructor(private readonly env: BuiltinToolGateEnvironment) {}
+  constructor(private readonly env: HookGateEnvironment) {}
 
-  /** One hook event (the hook's stdin) → what the hook prints ('' = no objection). */
-  async handle(payloadText: string): Promise<string> {
-    if (!this.env.active('copilot') && !this.env.active('claude-code')) return '';
+  /** One hook event of an agent (its id, as the hook command names it; the hook's stdin) → what the hook prints ('' = no objection). */
+  async handle(agentId: string, payloadText: string): Promise<string> {
+    const agent = this.env.agents.get(agentId);
+    if (!agent) {
+      this.env.log.warn(`hooks bridge: a hook of an agent this version does not know (${agentId}); let through`);
+      return '';
+    }
+    if (!this.env.active(agent.id)) return '';
     let payload: { cwd?: unknown } | null;
     try {
       payload = JSON.parse(payloadText);
     } catch {
-      this.env.log.warn('hooks bridge: a hook sent input that is not JSON; let through');
+      this.env.log.warn(`hooks bridge: a ${agent.name} hook sent input that is not JSON; let through`);
       return '';
     }
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
-    const event = parseHookEvent(payload);
-    if (event.kind !== 'ignore' && !this.env.active(event.agent)) return '';
+    const event = agent.parse(payload);
     // one chat's events one at a time: the bridge serves each hook process on its own connection, so
     // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
-    return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(event, cwd));
+    return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(agent, event, cwd));
   }
 
-  private async apply(event: HookEvent, cwd: string | undefined): Promise<string> {
+  private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined): Promise<string> {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
       this.dropPending(event.chat);
@@ -103,11 +100,10 @@ export class BuiltinToolGate {
     this.chats.set(session, event.chat);
     // marks stamped after this event arrived do not count for it (rule 9)
     const arrival = this.env.edits.arrival();
-    const call = (tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL, file: string) =>
-      this.call(tool, session, event.chat, file, cwd, arrival);
-    // Claude Code reads and writes the disk itself: what it saw is the disk's text, and it must not write under unsaved changes (rule 13)
-    const writesDisk = event.agent === 'claude-code' ? AGENT_NAMES['claude-code'] : undefined;
-    if (event.agent !== 'copilot') this.env.names?.noteAgent(session, AGENT_NAMES[event.agent]);
+    const call = (tool: string, file: string) => this.call(agent, tool, session, event.chat, file, cwd, arrival);
+    // an agent that reads and writes the disk itself: what it saw is the disk's text, and it must not write under unsaved changes (rule 13)
+    const writesDisk = agent.writesDisk ? agent.name : undefined;
+    if (agent.ownChats) this.env.names?.noteAgent(session, agent.name);
     switch (event.kind) {
       case 'turn': {
         const count = (this.turns.get(event.chat) ?? 0) + 1;
@@ -120,7 +116,7 @@ export class BuiltinToolGate {
       case 'before-read': {
         this.noteActivity(session, event.chat);
         for (const file of event.files) {
-          const ctx = call(event.agent === 'claude-code' ? CLAUDE_READ_TOOL : READ_TOOL, file);
+          const ctx = call(event.tool, file);
           const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor');
           if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen });
         }
@@ -131,7 +127,7 @@ export class BuiltinToolGate {
         const calls = event.files.map((f) => call(event.tool, f.path));
         // each file with the oldStrings aimed at it (rule 12)
         const verdict = await this.env.edits.check(calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk })));
-        if (!verdict.allow) return denyOutput(verdict.text);
+        if (!verdict.allow) return agent.deny(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls);
         return '';
       }
@@ -160,7 +156,7 @@ export class BuiltinToolGate {
     }
   }
 
-  /** A built-in tool of this chat runs: the status bar follows it, and the names learn its chat and turn. */
+  /** A tool of this chat runs: the status bar follows it, and the names learn its chat and turn. */
   private noteActivity(session: string, chat: string): void {
     this.env.onActivity(session);
     this.env.names?.noteCall(session, this.turnOf(chat));
@@ -191,7 +187,8 @@ export class BuiltinToolGate {
   }
 
   private call(
-    tool: GatedEditTool | typeof READ_TOOL | typeof CLAUDE_READ_TOOL,
+    agent: HookAgent,
+    tool: string,
     session: string,
     chat: string,
     filePath: string,
@@ -199,7 +196,7 @@ export class BuiltinToolGate {
     arrival: number,
   ): CallContext {
     const { uri, path } = this.env.resolveFile(filePath, cwd);
-    return { tool, verb: TOOL_VERB[tool], session, turn: this.turnOf(chat), uri, path, arrival };
+    return { tool, verb: agent.verb(tool), agent: agent.id, session, turn: this.turnOf(chat), uri, path, arrival };
   }
 
   /** Copilot's id of the chat's current turn if a guarded tool has told it, else the counted turn. */

@@ -1,10 +1,11 @@
-// The wire between a hook command (run by Copilot for each hook event) and the extension: one local
+// The wire between a hook command (run by an agent for each hook event) and the extension: one local
 // TCP connection per event, on 127.0.0.1 only. TCP rather than a Unix socket or a named pipe because
-// the cheap client (hookClient.sh) is bash, whose `/dev/tcp` speaks only TCP; the secret, not the
+// the cheap client (bashClient.ts) is bash, whose `/dev/tcp` speaks only TCP; the secret, not the
 // address, is what makes a request ours. The client sends one header line — the protocol, the
-// window's secret and the payload's length in bytes — then the hook's stdin unchanged; the extension
-// answers with a status line and, after `ok`, exactly what the hook prints, then closes. Shared by
-// both sides; no `vscode` here, because the node client runs in a plain Node process.
+// window's secret, the agent whose hook entry ran (its id, from the command line) and the payload's
+// length in bytes — then the hook's stdin unchanged; the extension answers with a status line and,
+// after `ok`, exactly what the hook prints, then closes. Shared by both sides; no `vscode` here,
+// because the node client runs in a plain Node process.
 
 /** Where the running extension tells the hook command (through the extension host's environment, which hooks inherit) how to reach it. */
 export const ENV = {
@@ -20,7 +21,10 @@ export const ENV = {
 } as const;
 
 /** The first word of a request; a client of another version is refused, and lets its call through. */
-export const HEADER = 'agent-edit-guard/2';
+export const HEADER = 'agent-edit-guard/3';
+
+/** An agent's id as a hook command names it (`copilot`, `claude-code`): the first argument of either client. */
+export const AGENT_ID = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** The status lines of a reply. */
 export const STATUS = { ok: 'ok', unauthorized: 'unauthorized', malformed: 'malformed' } as const;
@@ -34,7 +38,7 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** The bridge listens on the loopback interface only. */
 export const LOOPBACK = '127.0.0.1';
 
-export const requestHeader = (secret: string, bytes: number) => `${HEADER} ${secret} ${bytes}\n`;
+export const requestHeader = (secret: string, agent: string, bytes: number) => `${HEADER} ${secret} ${agent} ${bytes}\n`;
 
 /**
  * A chat whose earlier tool call is not settled yet has a marker file `pending-<chat id>` in the
@@ -51,6 +55,13 @@ export function parseAddress(address: string): { host: string; port: number } | 
   const port = m ? Number(m[2]) : 0;
   return m && port > 0 && port < 65536 ? { host: m[1], port } : undefined;
 }
+
+/**
+ * Where a client without an address in its environment finds the windows' records (under the OS
+ * home; discovery.ts writes them, each client reads them), and a record's file suffix.
+ */
+export const DISCOVERY_PATH = '.cache/agent-edit-guard/windows';
+export const RECORD_SUFFIX = '.window';
 
 /** A line a client appends to the missed-calls file when it allowed a call without an answer. */
 export interface MissedCall {

@@ -3,14 +3,13 @@
 // choice later (Command Palette, the status bar's quick pick, the walkthrough). Nothing is written
 // until the user picks it (or sets `editGuard.guardCopilotTools` themselves).
 import * as vscode from 'vscode';
-import type { HooksPlacement } from '../core/settings';
-import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from './guardOffer';
+import type { HooksPlacement } from '../../core/settings';
+import { STATE_KEYS } from '../../stateKeys';
+import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from '../../ui/guardOffer';
 
 /** GitHub Copilot Chat: the offer is made only where it is installed and enabled. */
 const COPILOT_CHAT_ID = 'GitHub.copilot-chat';
 
-/** The offer's answer, kept across windows and restarts (global state). */
-export const OFFER_STATE_KEY = 'editGuard.copilotGuardOffer';
 export interface CopilotGuardEnvironment extends GuardChoiceEnvironment {
   /** where the user-level hooks file goes, to name it */
   userFile: string;
@@ -28,7 +27,7 @@ export const copilotChatHere = (): boolean => vscode.workspace.isTrusted && vsco
 export function offerCopilotGuard(env: CopilotGuardEnvironment, now = Date.now()): Promise<void> {
   return offerGuard(
     env,
-    OFFER_STATE_KEY,
+    STATE_KEYS.copilotOffer,
     vscode.l10n.t(
       "Agent Edit Guard can guard Copilot's own edit tools too: an edit made from a stale copy of a file is refused, and Copilot is shown what changed. It adds one file, {0}; nothing goes into your workspace.",
       where(env),

@@ -1,0 +1,61 @@
+// The agents gated through their hooks: the hooks bridge, the gate over their hook events, and each
+// agent's registration (src/agents/<agent>/), given as a list by `activate()`.
+import * as vscode from 'vscode';
+import type { RegisterAgent, RegisteredAgent } from '../agents/agent';
+import { Bridge } from '../agents/bridge';
+import { ExternalEdits } from '../core/externalEdits';
+import { fileOfAgentPath } from '../editor/workspace';
+import type { HookAgent } from '../hooks/event';
+import { HookGate } from '../hooks/hookGate';
+import type { Core } from './core';
+
+export interface Agents {
+  /** the registered agents, in the order given */
+  list: readonly RegisteredAgent[];
+  /** their hooks' readers by id: how the surfaces name their tools */
+  byId: ReadonlyMap<string, HookAgent>;
+  /** a guarded tool ran with the agent's own id for the turn: built-in calls of the turn take it too */
+  noteGuardedCall(session: string, turn: string | undefined): void;
+}
+
+export function registerAgents(context: vscode.ExtensionContext, core: Core, registrations: readonly RegisterAgent[]): Agents {
+  const byId = new Map<string, HookAgent>();
+  const active = new Map<string, () => boolean>();
+  const gate = new HookGate({
+    edits: new ExternalEdits(core.gate),
+    sessions: core.sessions,
+    log: core.log,
+    agents: byId,
+    active: (id) => active.get(id)?.() ?? false,
+    onActivity: (session) => core.activity.fire(session),
+    resolveFile: fileOfAgentPath,
+    onPending: (chat, pending) => bridge.notePending(chat, pending),
+    names: core.names,
+  });
+  // a CLI started in this window's terminals reaches the bridge through their environment
+  context.environmentVariableCollection.persistent = false;
+  context.environmentVariableCollection.description = vscode.l10n.t(
+    "Lets agents started in this window's terminals reach Agent Edit Guard's gate",
+  );
+  const bridge = new Bridge(
+    context.extensionPath,
+    (agent, payload) => gate.handle(agent, payload),
+    context.environmentVariableCollection,
+    core.log,
+  );
+  context.subscriptions.push(bridge);
+  const list = registrations.map((register) => {
+    const agent = register({ context, bridge, log: core.log });
+    byId.set(agent.hooks.id, agent.hooks);
+    active.set(agent.hooks.id, agent.active);
+    context.subscriptions.push(agent.disposable);
+    return agent;
+  });
+  context.subscriptions.push(
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void bridge.sync()),
+    // the window's record names its folders
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
+    vscode.window.onDidChangeWindowState((state) => state.focused && bridge.noteFocus()),
+  );
+  return { list, byId, noteGuardedCall: (session, turn) => gate.noteGuardedCall(session, turn) };
+}

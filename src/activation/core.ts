@@ -1,0 +1,79 @@
+// The parts every registration shares: the gate (its mark store, documents, rules), chat identity
+// and names, and the record of agent edits with its revert. Built once in `activate()`.
+import * as vscode from 'vscode';
+import { ChatNames } from '../chat/names';
+import { ChatSessions } from '../chat/session';
+import { maxEditRecordBytes, readSettings } from '../config';
+import { EditorDocuments } from '../core/documents';
+import { EditHistory } from '../core/editHistory';
+import { Gatekeeper } from '../core/gatekeeper';
+import { Guard } from '../core/guard';
+import { MarkStore } from '../core/marks';
+import { Reverter } from '../core/revert';
+import { WorkspaceHistoryStorage } from '../editor/historyStorage';
+import { LiveFreshness } from '../editor/liveFreshness';
+import { VsCodeEditor } from '../editor/vscodeEditor';
+
+/** The name the chats' names are saved under with the record of agent edits. */
+const NAMES_ATTACHMENT = 'names';
+
+export interface Core {
+  log: vscode.LogOutputChannel;
+  store: MarkStore;
+  documents: EditorDocuments;
+  gate: Gatekeeper;
+  /** our three tools' flow */
+  guard: Guard;
+  sessions: ChatSessions;
+  /** how the surfaces name chats and turns; fed by every call of our tools and by the hooks */
+  names: ChatNames;
+  history: EditHistory;
+  historyStorage: WorkspaceHistoryStorage | undefined;
+  reverter: Reverter;
+  freshness: LiveFreshness;
+  /** a tool ran in this chat (ours, or an agent's through its hooks): the status bar follows it */
+  activity: vscode.EventEmitter<string>;
+}
+
+export function createCore(context: vscode.ExtensionContext): Core {
+  const log = vscode.window.createOutputChannel('Agent Edit Guard', { log: true });
+  const store = new MarkStore();
+  const editor = new VsCodeEditor();
+  const documents = new EditorDocuments(editor);
+  const gate = new Gatekeeper(store, documents, readSettings, log);
+  const names = new ChatNames();
+  // the record of agent edits, in this workspace's extension storage (none without a folder: kept in memory)
+  const historyStorage = context.storageUri ? new WorkspaceHistoryStorage(context.storageUri) : undefined;
+  const history = new EditHistory(historyStorage, maxEditRecordBytes, log);
+  // the record's view shows chats by their names after a reload too: they are saved with it
+  history.attach(NAMES_ATTACHMENT, () => names.toJSON());
+  void history.load().then(() => names.absorb(history.attachment(NAMES_ATTACHMENT)));
+  const core: Core = {
+    log,
+    store,
+    documents,
+    gate,
+    guard: new Guard(gate),
+    sessions: new ChatSessions((parts) => vscode.Uri.from(parts).toString()),
+    names,
+    history,
+    historyStorage,
+    reverter: new Reverter(gate, history, {
+      current: vscode.l10n.t('now (kept)'),
+      reverted: vscode.l10n.t('with the agent edit reverted'),
+    }),
+    freshness: new LiveFreshness(store, documents),
+    activity: new vscode.EventEmitter<string>(),
+  };
+  context.subscriptions.push(
+    log,
+    editor,
+    core.freshness,
+    core.activity,
+    { dispose: () => store.dispose() },
+    gate.onDidWrite((write) => history.record(write)),
+    // deactivate() has flushed the record by then (VS Code awaits it before disposing these)
+    history,
+  );
+  return core;
+}

@@ -1,0 +1,84 @@
+// What a hook event means for the gate, whichever agent sent it: which chat, which files a tool reads
+// or is about to change. Each agent (src/agents/<agent>/node/) reads its own payloads into this shape
+// and says how its refusals reach the model; the gate over hook events (hookGate.ts) knows nothing
+// else of it. Pure: every field of a payload is read defensively, since hooks are preview features.
+
+/**
+ * A file a tool call touches. `create`: the call means to make a new file (allowed when it does not
+ * exist). `quotes`: the texts the tool will look for in the file and replace (rule 12: each must stand
+ * in the file as written); absent for a tool that quotes nothing exactly.
+ */
+export interface TouchedFile {
+  path: string;
+  intent: 'change' | 'create';
+  quotes?: string[];
+}
+
+export type HookEvent =
+  /** the user sent a message: a new turn of that chat begins; `prompt`, the message as the agent passes it */
+  | { kind: 'turn'; chat: string; prompt?: string }
+  /** a read is about to run: the version it will show is the text now (the disk's, for an agent that reads the disk) */
+  | { kind: 'before-read'; chat: string; tool: string; files: string[] }
+  /** a read ran */
+  | { kind: 'after-read'; chat: string; tool: string; files: string[] }
+  /** an edit is about to run: check each file */
+  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[] }
+  /** an edit ran: the agent's own write */
+  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[] }
+  /** the chat is about to be compacted: the model loses the text it read */
+  | { kind: 'compact'; chat: string }
+  /** nothing for the gate; `chat` when the payload names one (its event still tells that the chat's earlier tool is done) */
+  | { kind: 'ignore'; why: string; chat?: string };
+
+/** An agent whose hooks the bridge answers: what the gate needs to know of it. */
+export interface HookAgent {
+  /** its id, as its hook commands name it (`copilot`, `claude-code`) */
+  readonly id: string;
+  /** how the user knows it ("Copilot", "Claude Code") */
+  readonly name: string;
+  /**
+   * It reads and writes the disk itself, past the editor: what it read is the disk's text, and it must
+   * not write under a buffer with unsaved changes (rule 13).
+   */
+  readonly writesDisk: boolean;
+  /** Its chats are its own, not VS Code chats the guarded tools share: the surfaces name them by the agent. */
+  readonly ownChats: boolean;
+  /** One payload of its hooks, as the gate sees it. Anything unexpected is `ignore` (the call is then allowed). */
+  parse(payload: unknown): HookEvent;
+  /** What each of its tools does, in the word a refusal and a label use ("edit", "patch"). */
+  verb(tool: string): string;
+  /** The hook's stdout that stops a tool call before it runs, with the reason the model then reads. */
+  deny(reason: string): string;
+}
+
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+export const record = (v: unknown): Record<string, unknown> | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/** The hook event names VS Code's hooks and Claude Code's share. */
+export type HookEventName = 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'PreCompact';
+
+/**
+ * The common head of a VS Code-format payload (Copilot's and Claude Code's): its event and chat, or
+ * why it is nothing for the gate; `tool` and `input` for a tool event.
+ */
+export function payloadHead(
+  payload: unknown,
+):
+  | { ok: true; event: string; chat: string; tool: string; input: Record<string, unknown>; p: Record<string, unknown> }
+  | { ok: false; ignore: HookEvent } {
+  const p = record(payload);
+  if (!p) return { ok: false, ignore: { kind: 'ignore', why: 'the payload is not a JSON object' } };
+  const event = str(p.hook_event_name);
+  const chat = str(p.session_id);
+  if (!event) return { ok: false, ignore: { kind: 'ignore', why: 'no hook_event_name' } };
+  if (!chat) return { ok: false, ignore: { kind: 'ignore', why: `${event} without a session_id` } };
+  return { ok: true, event, chat, tool: str(p.tool_name) ?? '', input: record(p.tool_input) ?? {}, p };
+}
+
+/** The VS Code-format hook answer that stops a PreToolUse call (Copilot's and Claude Code's hooks read it). */
+export function denyPreToolUse(reason: string): string {
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  });
+}
