@@ -1,0 +1,87 @@
+// The docs that describe the code stay true to it: docs/design.md §Layers (the one map of the code)
+// names only paths that exist, and covers every folder of src/; the README's settings table holds
+// every setting of the table in src/core/settings.ts, with its default.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SECTION, SETTINGS } from '../../src/core/settings';
+
+const root = path.resolve(__dirname, '../../..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+/** The text of a `## heading` section of a Markdown file, up to the next `## `. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n## ${heading}\n`);
+  assert.ok(start >= 0, `the section ${heading}`);
+  const end = markdown.indexOf('\n## ', start + 1);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}
+
+/** Does a path written in the doc exist? `<agent>` stands for any agent's folder, `*.ts` for any file. */
+function exists(p: string): boolean {
+  if (p.includes('<agent>')) {
+    const agents = fs.readdirSync(path.join(root, 'src/agents'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    return agents.length > 0 && agents.every((a) => exists(p.replace('<agent>', a.name)));
+  }
+  if (p.endsWith('*.ts')) {
+    const dir = path.join(root, p.slice(0, -'*.ts'.length));
+    return fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.ts'));
+  }
+  return fs.existsSync(path.join(root, p));
+}
+
+suite('docs/design.md §Layers: the one map of the code', () => {
+  const layers = section(read('docs/design.md'), 'Layers');
+  const rows = layers.split('\n').filter((l) => /^\| `src\//.test(l));
+
+  test('every path it names exists: the folders of its table, the files each row holds, and the paths in its text', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    const check = (p: string) => {
+      checked++;
+      if (!exists(p)) missing.push(p);
+    };
+    for (const row of rows) {
+      const [, folders, holds] = row.split('|').map((c) => c.trim());
+      const places = [...folders.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+      // the row's folder: `src/x/`, or the folder of `src/x/*.ts`
+      const folder = places.map((p) => (p.endsWith('*.ts') ? p.slice(0, -'*.ts'.length) : p)).find((p) => p.endsWith('/'));
+      for (const p of places) check(p);
+      // the files a row holds: by name in its folder, or from src/ (`core/settings.ts`)
+      for (const [, name] of holds.matchAll(/`([\w/.]+\.(?:ts|mjs|json))`/g)) {
+        const candidates = [folder ? `${folder}${name}` : undefined, `src/${name}`, name].filter((c): c is string => !!c);
+        checked++;
+        if (!candidates.some(exists)) missing.push(`${name} (row ${folders})`);
+      }
+    }
+    for (const [, p] of layers.matchAll(/`((?:src|test|scripts|bench)\/[^`\s]*)`/g)) check(p);
+    for (const [, p] of layers.matchAll(/`((?:tsconfig|eslint)[\w.]*\.(?:json|mjs))`/g)) check(p);
+    assert.ok(checked > 40, `checked ${checked} paths`);
+    assert.deepEqual(missing, []);
+  });
+
+  test('every folder of src/, and every file directly in it, has a row', () => {
+    const named = rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+    const entries = fs.readdirSync(path.join(root, 'src'), { withFileTypes: true });
+    const unmapped = entries
+      .map((e) => (e.isDirectory() ? `src/${e.name}/` : `src/${e.name}`))
+      .filter((p) => !named.includes(p) && !(p === 'src/agents/' && named.some((n) => n.startsWith('src/agents/'))));
+    assert.deepEqual(unmapped, []);
+  });
+});
+
+suite("the README's settings table", () => {
+  test('names every setting of the table (src/core/settings.ts) with its default, and no other', () => {
+    const table = section(read('README.md'), 'Settings');
+    const rows = new Map(
+      [...table.matchAll(/^\| `(editGuard\.\w+)` \| (.*?) \|/gm)].map(([, key, value]) => [key, value.replace(/`/g, '')] as const),
+    );
+    const expected = Object.entries(SETTINGS).filter(([, spec]) => !('deprecated' in spec));
+    assert.deepEqual([...rows.keys()].sort(), expected.map(([key]) => `${SECTION}.${key}`).sort());
+    for (const [key, spec] of expected) {
+      const shown = rows.get(`${SECTION}.${key}`)!;
+      const value = Array.isArray(spec.default) ? spec.default.join(', ') : String(spec.default);
+      assert.equal(shown, value, `${key}: the README says ${shown}`);
+    }
+  });
+});
