@@ -253,6 +253,17 @@ suite('revert: taking edits back', () => {
     assert.equal(t.docs.get(A).disk, NUMBERS.replace('two', 'TWO'), 'nothing was saved');
   });
 
+  test("the user's edits of the lines right above and below the agent's are kept, and the revert lands", async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two\nthree', 'TWO\nTHREE');
+    t.docs.diskChange(A, t.docs.text(A).replace('one', 'one (user)').replace('four', 'four (user)'));
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'reverted');
+    assert.equal(t.docs.text(A), NUMBERS.replace('one', 'one (user)').replace('four', 'four (user)'));
+  });
+
   test('an overlapping change: nothing is changed, the conflict says where', async () => {
     const t = setup();
     t.docs.file(A, NUMBERS);
