@@ -35,7 +35,7 @@ export interface Piece {
 }
 
 /** One side's change of `after`: the characters `start`–`end` become `text`. */
-interface Hunk {
+export interface Hunk {
   start: number;
   end: number;
   text: string;
@@ -113,7 +113,7 @@ function piecesAt(level: number, base: string, user: string, agent: string): Pie
   const tokensOf = LEVELS[level];
   const baseTokens = tokensOf(base);
   const pieces: Piece[] = [];
-  for (const group of groupsOf(hunksOf(baseTokens, tokensOf(user)), hunksOf(baseTokens, tokensOf(agent)), level > 0)) {
+  for (const group of groupsOf(readChange(baseTokens, tokensOf(user)), readChange(baseTokens, tokensOf(agent)), level > 0)) {
     const { start, end } = group;
     const piece = { start, end, user: applyHunks(base, group.user, start, end), agent: applyHunks(base, group.agent, start, end) };
     const resolved = resolve(level, group, base.slice(start, end), piece.user, piece.agent);
@@ -131,6 +131,9 @@ function resolve(level: number, group: Group, base: string, user: string, agent:
   // the user only deleted some of what the agent wrote: the revert takes all of it out anyway
   if (group.user.every((u) => u.text === '' && group.agent.some((a) => a.start <= u.start && u.end <= a.end))) return agent;
   if (level + 1 === LEVELS.length) return undefined;
+  // a long stretch both changed is a conflict without a second look: diffing the words of hundreds
+  // of lines costs seconds, and merging them rarely gives what anyone meant
+  if (base.length + user.length + agent.length > MAX_REFINED) return undefined;
   // characters only inside one word both sides changed: across words a character diff matches
   // stray letters, and a merge on them would splice the user's text into fragments of the agent's
   if (LEVELS[level + 1] === charsOf && ![base, user, agent].every((t) => wordsOf(t).length <= 1)) return undefined;
@@ -138,21 +141,58 @@ function resolve(level: number, group: Group, base: string, user: string, agent:
   return finer.every((p) => p.merged !== undefined) ? finer : undefined;
 }
 
-/** The hunks that turn `base` into `other` (tokens of one granularity), in offsets of the text `base` joins to. */
-function hunksOf(base: string[], other: string[]): Hunk[] {
-  const hunks: Hunk[] = [];
-  let offset = 0;
-  let open: Hunk | undefined;
-  for (const part of diffArrays(base, other)) {
-    const text = part.value.join('');
-    if (!part.added && !part.removed) {
-      offset += text.length;
-      open = undefined;
-      continue;
+/** The characters (of `after`, the user's and the agent's text together) past which a stretch both changed is not diffed again. */
+const MAX_REFINED = 20_000;
+
+/** The differences, among the tokens both sides hold, past which a change is read as one hunk: jsdiff's work grows with their square. */
+const MAX_EDITS = 1000;
+
+/**
+ * How the merge reads a change: the hunks that turn the tokens `base` into `other`, in offsets of
+ * the text `base` joins to. A minimal diff (jsdiff's) of the tokens both hold: one that only one
+ * side holds can match nothing, and leaving those out makes a rewrite of many lines cheap. Past
+ * `MAX_EDITS` differences among the rest, it is read as one hunk from the first difference to the
+ * last — coarse, never wrong: where the other side changed anything inside it, that is a conflict.
+ */
+export function readChange(base: readonly string[], other: readonly string[]): Hunk[] {
+  const inBase = new Set(base);
+  const inOther = new Set(other);
+  const a = base.flatMap((t, i) => (inOther.has(t) ? [i] : []));
+  const b = other.flatMap((t, j) => (inBase.has(t) ? [j] : []));
+  const parts = diffArrays(
+    a.map((i) => base[i]),
+    b.map((j) => other[j]),
+    { maxEditLength: MAX_EDITS },
+  );
+  // the pairs of tokens the reading keeps, in order: every other token is changed
+  const kept: [number, number][] = [];
+  if (parts) {
+    let i = 0;
+    let j = 0;
+    for (const part of parts) {
+      if (!part.added && !part.removed) for (let k = 0; k < part.count; k++) kept.push([a[i + k], b[j + k]]);
+      if (!part.added) i += part.count;
+      if (!part.removed) j += part.count;
     }
-    if (!open) hunks.push((open = { start: offset, end: offset, text: '' }));
-    if (part.removed) open.end = offset += text.length;
-    else open.text += text;
+  } else {
+    // too many differences to read finely: the common start and end are kept, one hunk between
+    let start = 0;
+    while (start < base.length && start < other.length && base[start] === other[start]) start++;
+    let end = 0;
+    while (end < base.length - start && end < other.length - start && base[base.length - 1 - end] === other[other.length - 1 - end]) end++;
+    for (let k = 0; k < start; k++) kept.push([k, k]);
+    for (let k = end; k > 0; k--) kept.push([base.length - k, other.length - k]);
+  }
+  const hunks: Hunk[] = [];
+  let i = 0; // the next token of `base`, at `offset`
+  let j = 0; // the next token of `other`
+  let offset = 0;
+  for (const [keptI, keptJ] of [...kept, [base.length, other.length]]) {
+    const start = offset;
+    while (i < keptI) offset += base[i++].length;
+    if (start < offset || j < keptJ) hunks.push({ start, end: offset, text: other.slice(j, keptJ).join('') });
+    if (i < base.length) offset += base[i++].length;
+    j = keptJ + 1;
   }
   return hunks;
 }

@@ -106,3 +106,26 @@ suite('merge: a line both changed', () => {
     });
   });
 });
+
+suite('merge: bounds on its work', () => {
+  const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => `${line(i)}\n`).join('');
+
+  test('a change with more differences than the merge reads finely is read whole: a user edit outside it merges, one inside is a conflict', () => {
+    // the agent reversed 1500 lines: thousands of differences among lines both texts hold
+    const body = Array.from({ length: 1500 }, (_, i) => `line ${i}\n`);
+    const before = `head\n${body.join('')}tail\n`;
+    const after = `head\n${[...body].reverse().join('')}tail\n`;
+    assert.deepEqual(revert(`${after}added by the user\n`, after, before), { kind: 'clean', text: `${before}added by the user\n` });
+    assert.equal(revert(after.replace('line 700\n', 'line 700, changed by the user\n'), after, before).kind, 'conflict');
+  });
+
+  test('a long stretch both changed is a conflict without a second look at its words', () => {
+    const before = lines(500, (i) => `line ${i} of a long stretch, and some words`);
+    const after = lines(500, (i) => `line ${i} of a long stretch, and other words`); // the agent changed every line
+    const current = after.replace('line 250 of', 'line 250 (user) of');
+    assert.equal(revert(current, after, before).kind, 'conflict');
+    // the same change in a short stretch merges by words
+    const short = (text: string) => text.split('\n').slice(248, 253).join('\n');
+    assert.equal(revert(short(current), short(after), short(before)).kind, 'clean');
+  });
+});
