@@ -1,7 +1,8 @@
 // The user takes agent edits back (docs/design.md §Revert). Per file, under the gate's lock (no
 // agent write lands in between): the file's current text, with each chosen edit taken out newest
 // first by a three-way merge (merge.ts), so what changed since — the user's typing, a formatter,
-// another chat — stays. Nothing is written unless every edit of the file comes out cleanly; a
+// another chat — stays; a file the agent created is an edit from the empty text, deleted when nothing
+// else is left in it. Nothing is written unless every edit of the file comes out cleanly; a
 // conflict, a file gone, or a text the record lost changes nothing and says so. The revert goes into
 // the editor like any edit and is saved only if the buffer had no unsaved changes before (the rule
 // for agents' writes): the user's unsaved work is never saved behind their back.
@@ -11,7 +12,7 @@ import type { Gatekeeper } from './gatekeeper';
 import { sha256 } from './hash';
 import { type ConflictLabels, revertChange } from './merge';
 import type { TextSpanEdit } from './replace';
-import { commonPrefix, commonSuffix, lastLineOf } from './text';
+import { commonPrefix, commonSuffix } from './text';
 import type { LineSpan } from './types';
 
 export type FileRevert = { uri: string; ids: string[] } & (
@@ -22,17 +23,16 @@ export type FileRevert = { uri: string; ids: string[] } & (
       saved: boolean;
       /** The buffer had unsaved changes: the revert went into it and was left unsaved. */
       keptUnsaved: boolean;
-      /** The agent had created the file, and nothing changed it since: it was deleted. */
+      /** The agent had created the file, and nothing anyone else wrote was left in it: it was deleted. */
       deleted: boolean;
     }
   /** Nothing left to undo: the file already holds the text from before the edits. */
   | { kind: 'unchanged' }
   /**
-   * Later changes overlap the agent's (`overlap`), or a file the agent created changed since
-   * (`changed-since-created`): nothing was written. `marked`: the text with conflict markers, for
-   * the user to look at or resolve.
+   * Later changes overlap the agent's (in a file the agent created, too): nothing was written.
+   * `lines`: where, in `current`; `marked`: the text with conflict markers, for the user to look at or resolve.
    */
-  | { kind: 'conflict'; why: 'overlap' | 'changed-since-created'; lines: LineSpan[]; marked: string; current: string }
+  | { kind: 'conflict'; lines: LineSpan[]; marked: string; current: string }
   /** The file was deleted or renamed since: nothing was created. */
   | { kind: 'missing' }
   /** The file could not be read (`message`: the editor's reason), changed while the revert ran, or the record lost a text. */
@@ -84,9 +84,10 @@ export class Reverter {
     const createdFirst = newestFirst[newestFirst.length - 1].beforeHash === undefined;
     if (!doc.exists) return createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' };
 
-    // the file's text once each edit is taken out; `undefined` = the file should not exist
-    let text: string | undefined = doc.text;
+    // the file's text once each edit is taken out
+    let text = doc.text;
     let keptLaterChanges = false;
+    let created = false;
     for (const record of newestFirst) {
       const after = await this.history.text(record.afterHash);
       const before = record.beforeHash === undefined ? undefined : await this.history.text(record.beforeHash);
@@ -95,30 +96,18 @@ export class Reverter {
       }
       // the file holds something other than what the newest edit left: changes made since are kept
       if (record === newestFirst[0]) keptLaterChanges = doc.text !== after;
-      if (text === undefined) break; // an earlier life of the file, before one of these edits created it
-      if (before === undefined) {
-        // the agent created the file: deleting it loses nothing only if it still holds what the agent wrote
-        if (text !== after)
-          return {
-            uri,
-            ids,
-            kind: 'conflict',
-            why: 'changed-since-created',
-            lines: [{ start: 1, end: lastLineOf(text) }],
-            marked: text,
-            current: doc.text,
-          };
-        text = undefined;
-        continue;
-      }
-      const merged = revertChange(text, after, before, this.labels);
-      if (merged.kind === 'conflict')
-        return { uri, ids, kind: 'conflict', why: 'overlap', lines: merged.lines, marked: merged.marked, current: doc.text };
+      // a file the agent created is an edit from the empty text: what others wrote into it since stays
+      const merged = revertChange(text, after, before ?? '', this.labels);
+      if (merged.kind === 'conflict') return { uri, ids, kind: 'conflict', lines: merged.lines, marked: merged.marked, current: doc.text };
       text = merged.text;
+      created = before === undefined;
+      if (created) break; // older edits are of an earlier life of the file, before the agent created it
     }
 
-    if (text === undefined) {
-      if (doc.dirty || !(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
+    // nothing but the agent's text was in the file it created: it goes as it came, unless the
+    // buffer holds unsaved changes, which are the user's to save or close (then it is emptied, unsaved)
+    if (created && text === '' && !doc.dirty) {
+      if (!(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
       this.done(uri, '');
       return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true };
     }

@@ -151,18 +151,12 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
   const showConflict = async (r: Extract<FileRevert, { kind: 'conflict' }>) => {
     const show = vscode.l10n.t('Show Conflict');
     const resolve = vscode.l10n.t('Resolve in Editor');
-    const message =
-      r.why === 'overlap'
-        ? vscode.l10n.t(
-            'Could not revert {0}: changes made since overlap the agent edit at {1}. Nothing was changed.',
-            fileName(r.uri),
-            lineText(r.lines),
-          )
-        : vscode.l10n.t(
-            'Did not revert {0}: the agent created it, and it changed since. Nothing was changed; delete it yourself if you no longer want it.',
-            fileName(r.uri),
-          );
-    const choice = await vscode.window.showWarningMessage(message, ...(r.why === 'overlap' ? [show, resolve] : []));
+    const message = vscode.l10n.t(
+      'Could not revert {0}: changes made since overlap the agent edit at {1}. Nothing was changed.',
+      fileName(r.uri),
+      lineText(r.lines),
+    );
+    const choice = await vscode.window.showWarningMessage(message, show, resolve);
     const id = String(++conflictCount);
     conflicts.set(id, r.marked);
     const file = vscode.Uri.parse(r.uri);

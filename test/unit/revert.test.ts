@@ -253,6 +253,17 @@ suite('revert: taking edits back', () => {
     assert.equal(t.docs.get(A).disk, NUMBERS.replace('two', 'TWO'), 'nothing was saved');
   });
 
+  test("the user's edits of the lines right above and below the agent's are kept, and the revert lands", async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two\nthree', 'TWO\nTHREE');
+    t.docs.diskChange(A, t.docs.text(A).replace('one', 'one (user)').replace('four', 'four (user)'));
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'reverted');
+    assert.equal(t.docs.text(A), NUMBERS.replace('one', 'one (user)').replace('four', 'four (user)'));
+  });
+
   test('an overlapping change: nothing is changed, the conflict says where', async () => {
     const t = setup();
     t.docs.file(A, NUMBERS);
@@ -279,7 +290,7 @@ suite('revert: taking edits back', () => {
     assert.equal(t.docs.memory.disk(A), undefined);
   });
 
-  test('a file the agent created and nobody changed is deleted; changed since, it stays', async () => {
+  test('a file the agent created and nobody changed is deleted; with its line changed since, it is a conflict and stays', async () => {
     const t = setup();
     await t.write(A, 'made by the agent\n');
     await t.write(B, 'also made by the agent\n');
@@ -291,6 +302,57 @@ suite('revert: taking edits back', () => {
     );
     assert.equal(t.docs.memory.disk(A), undefined);
     assert.equal(t.docs.text(B), 'made by the agent, kept by the user\n');
+  });
+
+  test("a file the agent created, which the user added lines to: the agent's lines come out, the user's stay", async () => {
+    const t = setup();
+    await t.write(A, 'agent 1\nagent 2\n');
+    t.docs.userEdit(A, 'written by the user\nagent 1\nagent 2\nalso by the user\n');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.deepEqual(result, {
+      uri: A,
+      ids: [t.recordsOf(A)[0].id],
+      kind: 'reverted',
+      keptLaterChanges: true,
+      saved: false,
+      keptUnsaved: true,
+      deleted: false,
+    });
+    assert.equal(t.docs.text(A), 'written by the user\nalso by the user\n');
+    assert.equal(t.docs.get(A).dirty, true, 'the buffer had unsaved changes: it stays unsaved');
+  });
+
+  test('a file the agent created, from which the user only deleted lines: nothing anyone else wrote is left, so it is deleted', async () => {
+    const t = setup();
+    await t.write(A, 'agent 1\nagent 2\nagent 3\n');
+    t.docs.diskChange(A, 'agent 1\nagent 3\n');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind === 'reverted' && result.deleted, true, JSON.stringify(result));
+    assert.equal(t.docs.memory.disk(A), undefined);
+  });
+
+  test('a file the agent created, emptied of its text in an unsaved buffer: the buffer is emptied and left unsaved, not deleted', async () => {
+    const t = setup();
+    await t.write(A, 'agent 1\nagent 2\n');
+    t.docs.userEdit(A, 'agent 2\n');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind === 'reverted' && !result.deleted && result.keptUnsaved, true, JSON.stringify(result));
+    assert.equal(t.docs.text(A), '');
+    assert.equal(t.docs.memory.disk(A), 'agent 1\nagent 2\n', 'the user saves or closes it');
+  });
+
+  test("a file the agent created, with a line the user changed: a conflict over the agent's lines, and nothing changes", async () => {
+    const t = setup();
+    await t.write(A, 'agent 1\nagent 2\nagent 3\n');
+    t.docs.diskChange(A, 'agent 1\nagent 2, changed by the user\nagent 3\n');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'conflict');
+    if (result.kind === 'conflict') {
+      assert.deepEqual(result.lines, [{ start: 1, end: 3 }]);
+      assert.match(result.marked, /^<<<<<<< current\nagent 1\nagent 2, changed by the user\nagent 3\n=======\n>>>>>>> reverted\n$/);
+    }
+    assert.equal(t.docs.text(A), 'agent 1\nagent 2, changed by the user\nagent 3\n');
+    assert.equal(t.history.all()[0].revertedAt, undefined, 'still to be reverted');
   });
 
   test("after a revert the agent's next write is refused `changed`, saying the user reverted it, and other results name it", async () => {
