@@ -8,11 +8,12 @@ import { registerTestCommands } from './activation/testCommands';
 import { registerGuardedTools } from './activation/tools';
 import { registerClaudeCode } from './agents/claudeCode';
 import { registerCopilot } from './agents/copilot';
+import { registerCopilotHarness } from './agents/copilotHarness';
 import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
 
 export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const core = createCore(context);
-  const agents = registerAgents(context, core, [registerCopilot, registerClaudeCode]);
+  const agents = registerAgents(context, core, [registerCopilot, registerCopilotHarness, registerClaudeCode]);
   registerGuardedTools(context, core, agents);
   const surfaces = registerSurfaces(context, core, agents);
   if (context.extensionMode === vscode.ExtensionMode.Test) registerTestCommands(context, core, agents);

@@ -31,6 +31,7 @@ export function registerAgents(context: vscode.ExtensionContext, core: Core, reg
     resolveFile: fileOfAgentPath,
     onPending: (chat, pending) => bridge.notePending(chat, pending),
     names: core.names,
+    expected: core.expected,
   });
   // a CLI started in this window's terminals reaches the bridge through their environment
   context.environmentVariableCollection.persistent = false;

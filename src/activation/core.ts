@@ -1,6 +1,7 @@
 // The parts every registration shares: the gate (its mark store, documents, rules), chat identity
 // and names, and the record of agent edits with its revert. Built once in `activate()`.
 import * as vscode from 'vscode';
+import { ExpectedCalls } from '../chat/expectedCalls';
 import { ChatNames } from '../chat/names';
 import { ChatSessions } from '../chat/session';
 import { maxEditRecordBytes, readSettings } from '../config';
@@ -33,6 +34,8 @@ export interface Core {
   freshness: LiveFreshness;
   /** a tool ran in this chat (ours, or an agent's through its hooks): the status bar follows it */
   activity: vscode.EventEmitter<string>;
+  /** our tools' calls another agent's hook announced with their chat and turn (the Copilot harness's) */
+  expected: ExpectedCalls;
 }
 
 export function createCore(context: vscode.ExtensionContext): Core {
@@ -64,6 +67,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     }),
     freshness: new LiveFreshness(store, documents),
     activity: new vscode.EventEmitter<string>(),
+    expected: new ExpectedCalls(),
   };
   context.subscriptions.push(
     log,

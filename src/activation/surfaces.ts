@@ -90,7 +90,7 @@ export function registerSurfaces(context: vscode.ExtensionContext, core: Core, a
         enabled: () => readSettings().enabled,
         clear: clearMarks,
         toggle: toggleGate,
-        agents: agents.list.map((a) => a.guard),
+        agents: agents.list.flatMap((a) => (a.guard ? [a.guard] : [])),
         openEdits: () => history.unreverted(),
         showAgentEdits: () => agentEdits.reveal(),
       }),

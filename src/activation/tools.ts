@@ -11,6 +11,7 @@ export function registerGuardedTools(context: vscode.ExtensionContext, core: Cor
   const env = {
     guard: core.guard,
     sessions: core.sessions,
+    expected: core.expected,
     log: core.log,
     pathSettings: readPathSettings,
     onActivity: (session: string, turn?: string) => {

@@ -19,8 +19,8 @@ export interface RegisteredAgent {
   hooks: HookAgent;
   /** its hooks are on in this window (its setting), so the gate answers them */
   active(): boolean;
-  /** its line in the status bar's quick pick: where its hooks are now, and the choice of it */
-  guard: { label(): string; choose(): Promise<void> };
+  /** its line in the status bar's quick pick: where its hooks are now, and the choice of it (none when another agent's line covers it) */
+  guard?: { label(): string; choose(): Promise<void> };
   /** tests only: the one-time offer again, as on a fresh profile */
   offerAgain(): Promise<void>;
   /** its commands, listeners and files' upkeep */

@@ -16,3 +16,15 @@ export const OWN_TOOL_VERB: Record<OwnToolId, string> = {
   [TOOL_IDS.write]: 'write',
   [TOOL_IDS.replace]: 'replace',
 };
+
+/** The names a prompt and another agent's hooks give our tools (package.json `toolReferenceName`). */
+export const TOOL_REFERENCE_NAMES: Record<string, OwnToolId> = {
+  guardedRead: TOOL_IDS.read,
+  guardedWrite: TOOL_IDS.write,
+  guardedReplace: TOOL_IDS.replace,
+};
+
+/** Our tool's id, whether a caller names it by its id or by its reference name; undefined for any other tool. */
+export function ownToolId(name: string): OwnToolId | undefined {
+  return (Object.values(TOOL_IDS) as string[]).includes(name) ? (name as OwnToolId) : TOOL_REFERENCE_NAMES[name];
+}

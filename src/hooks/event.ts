@@ -27,6 +27,8 @@ export type HookEvent =
   | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[] }
   /** the chat is about to be compacted: the model loses the text it read */
   | { kind: 'compact'; chat: string }
+  /** one of our guarded tools is about to run in this chat: it learns the chat and turn from this */
+  | { kind: 'guarded-call'; chat: string; call: GuardedToolCall }
   /** nothing for the gate; `chat` when the payload names one (its event still tells that the chat's earlier tool is done) */
   | { kind: 'ignore'; why: string; chat?: string };
 
@@ -43,6 +45,14 @@ export interface HookAgent {
   readonly writesDisk: boolean;
   /** Its chats are its own, not VS Code chats the guarded tools share: the surfaces name them by the agent. */
   readonly ownChats: boolean;
+  /**
+   * The hook entries it runs, when they are another agent's: two hosts that read one hooks file (Copilot's
+   * Local agent and the Copilot harness read `agent-edit-guard.json`) share its commands' agent id, and
+   * each payload goes to the agent that claims it. Absent: its own entries (`id`).
+   */
+  readonly channel?: string;
+  /** Of the agents on one channel: is this payload this agent's? (A chat once claimed stays its agent's.) */
+  claims?(payload: unknown): boolean;
   /** One payload of its hooks, as the gate sees it. Anything unexpected is `ignore` (the call is then allowed). */
   parse(payload: unknown): HookEvent;
   /** What each of its tools does, in the word a refusal and a label use ("edit", "patch"). */
@@ -54,6 +64,17 @@ export interface HookAgent {
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 export const record = (v: unknown): Record<string, unknown> | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/**
+ * One of our own guarded tools, as another agent's hook names it (the Copilot harness calls them by
+ * their reference names): the hook gate tells the tool which chat and turn the call is of, since the
+ * call itself arrives without a chat the extension host knows (src/chat/expectedCalls.ts).
+ */
+export interface GuardedToolCall {
+  /** the name as the hook gave it (`guardedRead`, or the tool id) */
+  tool: string;
+  input: unknown;
+}
 
 /** The hook event names VS Code's hooks and Claude Code's share. */
 export type HookEventName = 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'PreCompact';

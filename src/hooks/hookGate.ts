@@ -16,6 +16,8 @@ import type { ChatSessions } from '../chat/session';
 import type { ExternalEdits } from '../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../core/ports';
 import { KeyedLock } from '../core/lock';
+import type { ExpectedCalls } from '../chat/expectedCalls';
+import { ownToolId } from '../core/toolIds';
 import type { HookAgent, HookEvent } from './event';
 
 export interface HookGateEnvironment {
@@ -34,6 +36,8 @@ export interface HookGateEnvironment {
   onPending?(chat: string, pending: boolean): void;
   /** Where the surfaces learn the chats' and turns' names: the turns counted here, the words of each prompt, the retag to Copilot's id. */
   names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn' | 'noteAgent'>;
+  /** One of our guarded tools is about to run for this chat (its hook saw it first): the tool takes the chat and turn from here. */
+  expected?: Pick<ExpectedCalls, 'announce'>;
 }
 
 /** What a chat's running tool will leave behind once it is done. */
@@ -55,30 +59,51 @@ export class HookGate {
   /** session key → chat id, for the chats the hooks have named */
   private readonly chats = new BoundedMap<string, string>(MAX_CHATS);
   private readonly pending = new BoundedMap<string, Pending>(MAX_CHATS);
+  /** chat id → the agent whose chat it is, for agents that share hook entries (a chat once claimed stays its agent's) */
+  private readonly owners = new BoundedMap<string, string>(MAX_CHATS);
   private readonly byChat = new KeyedLock();
 
   constructor(private readonly env: HookGateEnvironment) {}
 
   /** One hook event of an agent (its id, as the hook command names it; the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(agentId: string, payloadText: string): Promise<string> {
-    const agent = this.env.agents.get(agentId);
-    if (!agent) {
+    const sharing = [...this.env.agents.values()].filter((a) => (a.channel ?? a.id) === agentId);
+    if (sharing.length === 0) {
       this.env.log.warn(`hooks bridge: a hook of an agent this version does not know (${agentId}); let through`);
       return '';
     }
-    if (!this.env.active(agent.id)) return '';
-    let payload: { cwd?: unknown } | null;
+    // none of them guarded now: let it through untouched, unread
+    if (!sharing.some((a) => this.env.active(a.id))) return '';
+    let payload: { cwd?: unknown; session_id?: unknown } | null;
     try {
       payload = JSON.parse(payloadText);
     } catch {
-      this.env.log.warn(`hooks bridge: a ${agent.name} hook sent input that is not JSON; let through`);
+      this.env.log.warn(`hooks bridge: a ${sharing[0].name} hook sent input that is not JSON; let through`);
       return '';
     }
+    const agent = this.ownerOf(sharing, agentId, payload);
+    if (!this.env.active(agent.id)) return '';
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = agent.parse(payload);
     // one chat's events one at a time: the bridge serves each hook process on its own connection, so
     // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
     return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(agent, event, cwd));
+  }
+
+  /**
+   * Of the agents that run one channel's hook entries, the one this payload is of: the agent its chat
+   * was claimed by, else the first that claims it, else the channel's own agent.
+   */
+  private ownerOf(sharing: HookAgent[], channel: string, payload: unknown): HookAgent {
+    if (sharing.length === 1) return sharing[0];
+    const chat =
+      typeof (payload as { session_id?: unknown } | null)?.session_id === 'string'
+        ? (payload as { session_id: string }).session_id
+        : undefined;
+    const known = chat !== undefined ? sharing.find((a) => a.id === this.owners.get(chat)) : undefined;
+    const owner = known ?? sharing.find((a) => a.claims?.(payload)) ?? sharing.find((a) => a.id === channel) ?? sharing[0];
+    if (chat !== undefined && !known && owner.claims?.(payload)) this.owners.set(chat, owner.id);
+    return owner;
   }
 
   private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined): Promise<string> {
@@ -129,6 +154,11 @@ export class HookGate {
         const verdict = await this.env.edits.check(calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk })));
         if (!verdict.allow) return agent.deny(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls);
+        return '';
+      }
+      case 'guarded-call': {
+        const tool = ownToolId(event.call.tool);
+        if (tool) this.env.expected?.announce(tool, event.call.input, { session, turn: this.turnOf(event.chat) });
         return '';
       }
       case 'after-read':

@@ -3,6 +3,7 @@
 // `LanguageModelToolResult`. Never throws for bad input or a blocked write; only cancellation throws.
 import * as vscode from 'vscode';
 import type { PathSettings } from '../config';
+import type { ExpectedCalls } from '../chat/expectedCalls';
 import { type ChatSessions, turnOf } from '../chat/session';
 import type { Guard } from '../core/guard';
 import { CALL, errorText } from '../core/messages';
@@ -15,6 +16,8 @@ import { checkInput } from './input';
 export interface ToolEnvironment {
   guard: Guard;
   sessions: ChatSessions;
+  /** the calls another agent's hook announced with the chat and turn they are of (the Copilot harness's) */
+  expected?: ExpectedCalls;
   log: Logger;
   pathSettings(): PathSettings;
   /** A tool ran for this chat, in this turn: the status bar follows the latest chat. */
@@ -75,8 +78,10 @@ export async function runTool<T>(
 ): Promise<vscode.LanguageModelToolResult> {
   // taken first: marks stamped by calls that run while this one waits do not count for it (rule 9)
   const arrival = env.guard.arrival();
-  const session = env.sessions.keyOf(options.toolInvocationToken);
-  const turn = turnOf(options);
+  // a call the harness made comes with no chat the extension host can name: its hook said which
+  const announced = env.expected?.take(tool, options.input);
+  const session = announced?.session ?? env.sessions.keyOf(options.toolInvocationToken);
+  const turn = announced ? announced.turn : turnOf(options);
   env.onActivity(session, turn);
   const input = options.input;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

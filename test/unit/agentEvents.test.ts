@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { parseClaudeCodeEvent } from '../../src/agents/claudeCode/node/events';
 import { parseCopilotEvent } from '../../src/agents/copilot/node/events';
+import { isHarnessPayload, parseHarnessEvent } from '../../src/agents/copilotHarness/node/events';
 import { denyPreToolUse } from '../../src/hooks/event';
 import { filesOfPatch } from '../../src/hooks/patch';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
@@ -506,5 +507,96 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
       'multi_replace_string_in_file a.txt changed',
       'multi_replace_string_in_file b.txt inexact-match',
     ]);
+  });
+});
+
+suite('hook events of the Copilot harness (test/harness/FACTS.md)', () => {
+  const harness = (event: string, fields: Record<string, unknown> = {}) => ({
+    hook_event_name: event,
+    session_id: '3f1c2b4a-0000-4000-8000-00000000a11c',
+    timestamp: '2026-12-02T03:00:00.000Z',
+    cwd: '/ws',
+    ...fields,
+  });
+  const chat = '3f1c2b4a-0000-4000-8000-00000000a11c';
+
+  test('view is Read {path}, edit is Edit {path, old_str, new_str}, create is Write {path, file_text}: read, change, create', () => {
+    assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'Read', tool_input: { path: '/ws/a.ts' } })), {
+      kind: 'before-read',
+      chat,
+      tool: 'Read',
+      files: ['/ws/a.ts'],
+    });
+    assert.deepEqual(
+      parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str: 'b' } })),
+      {
+        kind: 'before-edit',
+        chat,
+        tool: 'Edit',
+        files: [{ path: '/ws/a.ts', intent: 'change' }],
+      },
+    );
+    assert.deepEqual(
+      parseHarnessEvent(
+        harness('PostToolUse', {
+          tool_name: 'Write',
+          tool_input: { path: '/ws/n.ts', file_text: 'x' },
+          tool_result: { result_type: 'success', text_result_for_llm: 'Created file /ws/n.ts with 1 characters' },
+        }),
+      ),
+      { kind: 'after-edit', chat, tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] },
+    );
+  });
+
+  test("a codex-family model's apply_patch is Edit with the raw patch as its input: every file it adds, updates, deletes or moves", () => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: src/a.ts',
+      '*** Move to: src/b.ts',
+      '@@',
+      '-x',
+      '+y',
+      '*** Delete File: old.txt',
+      '*** Add File: new.txt',
+      '+hello',
+      '*** End Patch',
+    ].join('\n');
+    assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: patch })), {
+      kind: 'before-edit',
+      chat,
+      tool: 'Edit',
+      files: [
+        { path: 'src/a.ts', intent: 'change' },
+        { path: 'src/b.ts', intent: 'create' },
+        { path: 'old.txt', intent: 'change' },
+        { path: 'new.txt', intent: 'create' },
+      ],
+    });
+  });
+
+  test('a call of a guarded tool is announced before it runs (the tool learns its chat from it); its PostToolUse changes nothing', () => {
+    const input = { filePath: 'a.ts' };
+    assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'guardedRead', tool_input: input })), {
+      kind: 'guarded-call',
+      chat,
+      call: { tool: 'guardedRead', input },
+    });
+    assert.equal(parseHarnessEvent(harness('PostToolUse', { tool_name: 'guardedRead', tool_input: input })).kind, 'ignore');
+  });
+
+  test("turns, compaction, and other tools; its payloads are told from the Local agent's by the fields they lack", () => {
+    assert.deepEqual(parseHarnessEvent(harness('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
+    assert.deepEqual(parseHarnessEvent(harness('PreCompact', { transcript_path: '/t', trigger: 'manual' })), { kind: 'compact', chat });
+    assert.equal(parseHarnessEvent(harness('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' } })).kind, 'ignore');
+    assert.equal(isHarnessPayload(harness('PreToolUse', { tool_name: 'Edit', tool_input: {} })), true);
+    assert.equal(isHarnessPayload(harness('UserPromptSubmit', { prompt: 'x' })), true);
+    // the Local agent's carry a tool_use_id and a transcript_path
+    assert.equal(isHarnessPayload(payload('PreToolUse', { tool_name: 'read_file', tool_use_id: 'call_1', tool_input: {} })), false);
+    assert.equal(isHarnessPayload(payload('UserPromptSubmit', { prompt: 'x' })), false);
+    assert.equal(
+      isHarnessPayload(harness('PreCompact', { transcript_path: '/t' })),
+      false,
+      'PreCompact alone does not tell: the chat does',
+    );
   });
 });

@@ -17,11 +17,12 @@ function section(markdown: string, heading: string): string {
   return markdown.slice(start, end < 0 ? undefined : end);
 }
 
-/** Does a path written in the doc exist? `<agent>` stands for any agent's folder, `*.ts` for any file. */
+/** Does a path written in the doc exist? `<agent>` stands for an agent's folder (a file there: in one of them), `*.ts` for any file. */
 function exists(p: string): boolean {
   if (p.includes('<agent>')) {
     const agents = fs.readdirSync(path.join(root, 'src/agents'), { withFileTypes: true }).filter((e) => e.isDirectory());
-    return agents.length > 0 && agents.every((a) => exists(p.replace('<agent>', a.name)));
+    const each = agents.map((a) => exists(p.replace('<agent>', a.name)));
+    return p.endsWith('/') ? each.length > 0 && each.every(Boolean) : each.some(Boolean);
   }
   if (p.endsWith('*.ts')) {
     const dir = path.join(root, p.slice(0, -'*.ts'.length));

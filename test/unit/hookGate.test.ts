@@ -10,6 +10,8 @@ import type { CallContext, GuardSettings } from '../../src/core/ports';
 import type { ToolName } from '../../src/core/types';
 import { claudeCodeAgent } from '../../src/agents/claudeCode/node/events';
 import { copilotAgent } from '../../src/agents/copilot/node/events';
+import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
+import { ExpectedCalls } from '../../src/chat/expectedCalls';
 import { HookGate } from '../../src/hooks/hookGate';
 import { coreFixture, verbOf } from './memoryDocuments';
 
@@ -28,11 +30,13 @@ function setup(settings: Partial<GuardSettings> = {}) {
   // the names the surfaces show, fed by the gate; each call it made is recorded too, in order
   const names = new ChatNames();
   const nameCalls: string[] = [];
+  const expected = new ExpectedCalls();
   const hooks = new HookGate({
     edits,
     sessions,
     log,
-    agents: new Map([copilotAgent, claudeCodeAgent].map((a) => [a.id, a])),
+    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent].map((a) => [a.id, a])),
+    expected,
     active: () => active,
     onActivity: (s) => activity.push(s),
     resolveFile: (p) => ({ uri: 'file:///ws/' + p, path: p }),
@@ -51,7 +55,8 @@ function setup(settings: Partial<GuardSettings> = {}) {
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason} turn ${b.turn}`));
   const key = (chat = CHAT) => sessions.keyOfChatId(chat);
 
-  /** One hook event, as the bridge hands it over: the payload's JSON text. */
+  let toolUses = 0;
+  /** One hook event of the Local agent, as the bridge hands it over: the payload's JSON text (a tool's carries its tool_use_id). */
   const send = (event: string, extra: Record<string, unknown> = {}, chat = CHAT) =>
     hooks.handle(
       copilotAgent.id,
@@ -61,6 +66,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
         session_id: chat,
         transcript_path: '/x/t.jsonl',
         cwd: '/ws',
+        ...(/ToolUse$/.test(event) && { tool_use_id: `toolu_${++toolUses}` }),
         ...extra,
       }),
     );
@@ -114,6 +120,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     log,
     guard,
     hooks,
+    expected,
     builtinEdit,
     pendingNotes,
     names,
@@ -700,5 +707,85 @@ suite("hook gate: Claude Code's tools, which read and write the disk (rule 13)",
       title: 'Tidy a.txt',
       agent: 'Claude Code',
     });
+  });
+});
+
+suite('hook gate: the Copilot harness, on the hooks file it shares with the Local agent', () => {
+  const HARNESS_CHAT = '3f1c2b4a-0000-4000-8000-00000000a11c';
+  function harness() {
+    const t = setup();
+    // its commands name the Copilot hooks file's agent: the bridge tells the harness's payloads by what they lack
+    const send = (event: string, extra: Record<string, unknown> = {}) =>
+      t.hooks.handle(
+        copilotAgent.id,
+        JSON.stringify({ hook_event_name: event, session_id: HARNESS_CHAT, timestamp: '2026-12-02T03:00:00.000Z', cwd: '/ws', ...extra }),
+      );
+    const tool = (event: 'PreToolUse' | 'PostToolUse', name: string, input: unknown) => send(event, { tool_name: name, tool_input: input });
+    const view = async (file: string) => {
+      assert.equal(await tool('PreToolUse', 'Read', { path: file }), '');
+      assert.equal(await tool('PostToolUse', 'Read', { path: file }), '');
+    };
+    // (paths as the harness gives them are absolute; here they are resolved against the fixture's folder)
+    const edit = (file: string) => tool('PreToolUse', 'Edit', { path: file, old_str: 'x', new_str: 'y' });
+    const reason = (output: string) => JSON.parse(output).hookSpecificOutput.permissionDecisionReason as string;
+    return { ...t, send, tool, view, edit, reason, harnessKey: () => t.sessions.keyOfChatId(HARNESS_CHAT) };
+  }
+
+  test("a view marks the disk's text, not the unsaved buffer; an edit under unsaved changes is denied with them (rule 13), the chat named as the harness's", async () => {
+    const t = harness();
+    t.docs.file(A, 'on disk\n');
+    t.docs.userEdit(A, 'typed, unsaved\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.view('a.txt');
+    const mark = t.store.newest(t.harnessKey(), A);
+    assert.ok(mark);
+    assert.equal(t.store.snapshot(t.harnessKey(), A, mark.hash), 'on disk\n');
+    const out = await t.edit('a.txt');
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /The user has unsaved changes to a\.txt in the editor/);
+    assert.match(t.reason(out), /Copilot harness writes the file on disk/);
+    assert.deepEqual(t.docs.get(A), { text: 'typed, unsaved\n', disk: 'on disk\n', dirty: true });
+    assert.equal(t.names.chat(t.harnessKey())?.agent, 'Copilot harness');
+  });
+
+  test('an apply_patch over a file never viewed is denied with its content; a Delete of a file changed since the view is denied; a new file passes', async () => {
+    const t = harness();
+    t.docs.file(A, 'never viewed\n');
+    const update = '*** Begin Patch\n*** Update File: a.txt\n@@\n-never viewed\n+patched\n*** End Patch';
+    const out = await t.tool('PreToolUse', 'Edit', update);
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /1\tnever viewed/);
+    t.docs.file(B, 'b\n');
+    await t.view('b.txt');
+    t.docs.diskChange(B, 'b, changed since\n');
+    const del = await t.tool('PreToolUse', 'Edit', '*** Begin Patch\n*** Delete File: b.txt\n*** End Patch');
+    assert.ok(t.denied(del), del);
+    assert.match(t.reason(del), /b\.txt changed since you last read it/);
+    assert.equal(await t.tool('PreToolUse', 'Edit', '*** Begin Patch\n*** Add File: fresh.txt\n+new\n*** End Patch'), '');
+  });
+
+  test("the Local agent's payloads on the same hooks file stay the Local agent's; a chat once the harness's keeps it for PreCompact", async () => {
+    const t = harness();
+    t.docs.file(A, 'x\n');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.ok(t.newest(A), "the Local agent's read is marked under its chat");
+    assert.equal(t.names.chat(t.key())?.agent, undefined, "a Local chat is Copilot's own chat, not another agent's");
+    await t.send('UserPromptSubmit', { prompt: 'go' });
+    await t.view('a.txt');
+    assert.ok(t.store.newest(t.harnessKey(), A));
+    // PreCompact carries the same fields from either host: the chat tells
+    await t.send('PreCompact', { transcript_path: '/t', trigger: 'manual', custom_instructions: '' });
+    assert.equal(t.store.newest(t.harnessKey(), A), undefined, "the harness chat's marks went with its compaction");
+    assert.ok(t.newest(A), "the Local chat's marks stayed");
+  });
+
+  test("a guarded tool the harness calls is announced with the harness's chat and counted turn, for the tool to take", async () => {
+    const t = harness();
+    await t.send('UserPromptSubmit', { prompt: 'Read a.txt' });
+    const input = { filePath: 'a.txt' };
+    assert.equal(await t.tool('PreToolUse', 'guardedRead', input), '');
+    assert.deepEqual(t.expected.take('editGuard_readFile', { ...input }), { session: t.harnessKey(), turn: `${HARNESS_CHAT}#1` });
+    assert.equal(t.expected.take('editGuard_readFile', input), undefined, 'taken once');
   });
 });

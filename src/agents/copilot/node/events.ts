@@ -3,10 +3,11 @@
 // for the gate. Payload shapes were recorded from Copilot Chat 0.67's real agent loop
 // (docs/design.md §VS Code and Copilot facts); every field is read defensively.
 import { denyPreToolUse, type HookAgent, type HookEvent, payloadHead, record, str, type TouchedFile } from '../../../hooks/event';
+import { COPILOT } from '../../../hooks/channels';
 import { filesOfPatch } from '../../../hooks/patch';
 
-/** The id its hook commands name. */
-export const COPILOT = 'copilot';
+/** The id its hook commands name: Copilot's hooks file, which the Copilot harness runs too (channels.ts). */
+export { COPILOT };
 
 /** Copilot's built-in read tool, by its model-facing name. */
 export const READ_TOOL = 'read_file';
