@@ -10,6 +10,9 @@
 //   SETTINGS_FILE    user settings.json to seed (optional)
 //   SHOTS_DIR        where DRIVER screenshots go (default $RUN_DIR/shots)
 //   PORT             code-server port (default: a free one)
+//   SERVERS_ENTRY    a Node module forked before code-server starts (argv: the run folder) and stopped after it;
+//                    once it listens it sends { env }: variables for code-server's environment only (the
+//                    harness suite's proxy and scripted model, test/harness/node/servers.ts)
 //   EDITGUARD_TEST_TIMEOUT_MS  whole-run limit (default 10 min)
 //   EDITGUARD_HOST_DIR, NODE24, CS_ENTRY, CHROMIUM   where the host is; VERBOSE=1 for every log line
 // The tests ask for UI actions by logging `DRIVER:{json}` (see test/integration/ui.ts); the answer is
@@ -132,6 +135,36 @@ async function startCodeServer({ runDir, port, isoEnv, extraArgs = [], echo = !!
     }),
   ]);
   return server;
+}
+
+/** Forks SERVERS_ENTRY and resolves with its { env } message; its output goes to <run>/servers.log. */
+function startServers(entry, runDir) {
+  const logFile = path.join(runDir, 'servers.log');
+  const out = fs.openSync(logFile, 'a');
+  const child = require('child_process').fork(entry, [runDir], { stdio: ['ignore', out, out, 'ipc'] });
+  fs.closeSync(out);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} did not say it was ready within 30 s; see ${logFile}`)), 30000);
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      child.on('exit', (c, sig) => log(`the servers exited (${c ?? sig}) during the run; see ${logFile}`));
+      resolve({ child, env: (m && m.env) || {} });
+    });
+    child.once('exit', (c, sig) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited (${c ?? sig}) before it was ready; see ${logFile}`));
+    });
+  });
+}
+
+async function stopServers(servers) {
+  const child = servers && servers.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 async function stopServer(server) {
@@ -264,6 +297,7 @@ async function main() {
   const port = Number(env.PORT) || (await freePort());
   const ackDir = path.join(runDir, 'acks');
   let server,
+    servers,
     browser,
     code = 2,
     page,
@@ -280,6 +314,7 @@ async function main() {
       );
     if (browser) await browser.close().catch(() => {});
     await stopServer(server);
+    await stopServers(servers);
     process.exit(typeof c === 'number' ? c : 2);
   };
   for (const sig of ['SIGINT', 'SIGTERM'])
@@ -298,7 +333,11 @@ async function main() {
     });
     const isoEnv = isolatedEnv(runDir, { EDITGUARD_ACK_DIR: ackDir, EDITGUARD_SHOTS_DIR: shotsDir });
     process.env.TMPDIR = isoEnv.TMPDIR; // Playwright puts the browser profile in this process's temp folder
-    server = await startCodeServer({ runDir, port, isoEnv });
+    if (env.SERVERS_ENTRY) {
+      servers = await startServers(path.resolve(env.SERVERS_ENTRY), runDir);
+      log(`servers up (${env.SERVERS_ENTRY}); for code-server: ${Object.keys(servers.env).join(' ')}`);
+    }
+    server = await startCodeServer({ runDir, port, isoEnv: servers ? { ...isoEnv, ...servers.env } : isoEnv });
     log(`code-server up on port ${port} after ${Date.now() - t0} ms`);
     browser = await launchBrowser(isoEnv);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
