@@ -40,7 +40,7 @@ function copilotUser() {
   };
 }
 
-/** One model of the Copilot API's list: its family decides the tools the runtime offers; its endpoints, the API it is asked on. */
+/** One model of the Copilot API's list: its id decides the tools the runtime offers (protocol.ts MODELS); its endpoints, the API it is asked on. */
 function modelEntry(id: string, name: string, family: string, endpoints: string[]) {
   return {
     id,

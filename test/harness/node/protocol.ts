@@ -5,9 +5,12 @@
 
 /** The models the fake Copilot API lists (GET /models); a test picks one with `modelSelector.id`. */
 export const MODELS = {
-  /** the gpt-4.1 family over /chat/completions: the runtime offers it `view`, `create` and `edit` */
+  /** over /chat/completions: the runtime offers it `view`, `create` and `edit` */
   standard: 'harness-gpt',
-  /** the gpt-5.1-codex family over /responses: the runtime offers it `apply_patch` as a freeform tool */
+  /**
+   * over /responses: the runtime offers it `apply_patch` as a freeform tool (and `view`, no `edit` or `create`).
+   * The runtime picks the tools by the model's id, not by its family: the id must start with `gpt-5`.
+   */
   codex: 'gpt-5.1-codex-harness',
 } as const;
 export type ModelId = (typeof MODELS)[keyof typeof MODELS];

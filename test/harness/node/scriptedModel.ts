@@ -3,12 +3,12 @@
 //
 // The Copilot runtime's inference requests reach it through the proxy (proxy.ts: POST /chat/completions and
 // /responses of the Copilot API). Each request is recorded in full and normalised (protocol.ts ModelRequest:
-// the tools offered, the messages, this turn's tool results). A request of a scripted turn — its last
-// tagged user message says `[[harness:<tag>]]` — is HELD until the test answers it through the control API
+// the tools offered, the messages, this turn's tool results). A request of a scripted turn — its last user
+// message carries `[[harness:<tag>]]` — is HELD until the test answers it through the control API
 // (protocol.ts CONTROL): the test (test/harness/harness.ts `harnessTurn`) long-polls for the turn's next
 // request and answers with tool calls or a text, so a step can look at what the model just received or act
-// in the editor before it answers. Requests of no scripted turn, and tagged ones that offer no tools (a title
-// or another side request), get a short text at once.
+// in the editor before it answers. Requests of no scripted turn (the runtime's summary for /compact ends with
+// its own user message), and tagged ones that offer no tools (a side request), get a short text at once.
 import type * as http from 'node:http';
 import { ANSWER_TIMEOUT_MS, Answer, CONTROL, ModelRequest, OfferedTool, SeenMessage, tagOf, ToolCall, ToolResultSeen } from './protocol';
 
