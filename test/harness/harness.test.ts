@@ -83,18 +83,13 @@ suite('Copilot harness: scripted turns', () => {
       },
     ]);
     assert.strictEqual(diskText(f), 'keep\nme\n', 'the file is untouched');
-    assert.ok(told.includes(reason), `the model's next request carries the denial: ${told}`);
+    assert.strictEqual(told, `Denied by preToolUse hook: ${reason}`, "the model's next request carries the denial");
   });
 
   test("the codex-family model's apply_patch (a freeform tool) lands on disk", async () => {
     const f = makeFile('smoke/patched.txt', 'alpha\nbeta\n');
-    const turn = await harnessTurn(
-      'codex-patch',
-      [applyPatch(`*** Begin Patch\n*** Update File: ${f.abs}\n@@\n-beta\n+BETA\n*** End Patch\n`), say('Patched.')],
-      {
-        model: MODELS.codex,
-      },
-    );
+    const patch = `*** Begin Patch\n*** Update File: ${f.abs}\n@@\n-beta\n+BETA\n*** End Patch\n`;
+    const turn = await harnessTurn('codex-patch', [applyPatch(patch), say('Patched.')], { model: MODELS.codex });
     const patchTool = turn.requests[0].tools.find((t) => t.name === 'apply_patch');
     assert.strictEqual(
       patchTool?.type,
@@ -103,5 +98,9 @@ suite('Copilot harness: scripted turns', () => {
     );
     assert.strictEqual(turn.requests[0].api, 'responses');
     assert.strictEqual(diskText(f), 'alpha\nBETA\n');
+    // the hook sees the freeform call as an Edit whose input is the patch itself
+    const pre = hooks.records('PreToolUse').find((r) => r.stdin.includes(f.abs));
+    assert.strictEqual(pre?.input?.tool_name, 'Edit', safeJson(pre?.input));
+    assert.strictEqual(pre?.input?.tool_input, patch);
   });
 });
