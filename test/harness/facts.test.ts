@@ -245,13 +245,18 @@ suite('Copilot harness: facts a gate depends on', () => {
     assert.match(resultFor(turns.second, files.chatty)?.text ?? '', /updated with changes/);
   });
 
-  test('a PreToolUse hook that exits 2, or 1, stops the tool (fail closed); the model is told the exit code or the hooks file, not stderr', () => {
+  test('a PreToolUse hook that exits 2, or 1, stops the tool (fail closed, no PostToolUse); the model is told the exit code or the hooks file, not stderr', () => {
     assert.strictEqual(diskText(files.exit2), 'two\n');
     assert.strictEqual(resultFor(turns.second, files.exit2)?.text, 'Denied by preToolUse hook: hook exited with code 2');
     assert.strictEqual(diskText(files.exit1), 'one\n');
     assert.strictEqual(
       resultFor(turns.second, files.exit1)?.text,
       'Denied by preToolUse hook from ".github/hooks/harness-facts.json" (hook errored)',
+    );
+    assert.deepStrictEqual(
+      [...recordsFor('PostToolUse', files.exit2), ...recordsFor('PostToolUse', files.exit1)],
+      [],
+      'no PostToolUse for a denied call',
     );
   });
 
