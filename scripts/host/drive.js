@@ -144,7 +144,10 @@ function startServers(entry, runDir) {
   const child = require('child_process').fork(entry, [runDir], { stdio: ['ignore', out, out, 'ipc'] });
   fs.closeSync(out);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not say it was ready within 30 s; see ${logFile}`)), 30000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // not left behind: the run ends here
+      reject(new Error(`${entry} did not say it was ready within 30 s; see ${logFile}`));
+    }, 30000);
     child.once('message', (m) => {
       clearTimeout(timer);
       child.on('exit', (c, sig) => log(`the servers exited (${c ?? sig}) during the run; see ${logFile}`));

@@ -136,7 +136,7 @@ export async function harnessTurn(
     vscode.commands.executeCommand('workbench.action.chat.open', {
       query: tagged(tag, options.prompt ?? 'Do the scripted task.'),
       blockOnResponse: true,
-      // always name the model: a chat keeps the one picked last, and without one the harness asks for "Auto"
+      // always name the model: a chat keeps the one picked last, and the harness's list starts with "Auto", which the suite does not serve
       modelSelector: { vendor: HARNESS_VENDOR, id: options.model ?? MODELS.standard },
     }),
   ).then(
@@ -181,13 +181,13 @@ export async function harnessTurn(
     await controlJson('POST', CONTROL.answer, { n: request.n, answer });
     if ('text' in answer) finalAnswered = true;
   }
-  const requestsSoFar = await modelRequests(tag);
+  const requests = await modelRequests(tag);
+  // one line per turn in the run's output: where a slow run spends its time
   console.log(
-    `[harness] turn [[harness:${tag}]]: ${requestsSoFar.length} model request(s); first after ${requestsSoFar.length ? requestsSoFar[0].at - started : '-'} ms, done after ${Date.now() - started} ms`,
+    `[harness] turn [[harness:${tag}]]: ${requests.length} model request(s); first after ${requests.length ? requests[0].at - started : '-'} ms, done after ${Date.now() - started} ms`,
   );
   if (outcome.error) throw new Error(`workbench.action.chat.open failed for [[harness:${tag}]]: ${String(outcome.error)}`);
   assert.deepStrictEqual(problems, [], `the script of [[harness:${tag}]]`);
-  const requests = await modelRequests(tag);
   assert.ok(
     requests.length > 0,
     `the harness sent the scripted model no request for [[harness:${tag}]]; chat.open answered ${safeJson(outcome.response)}`,
