@@ -132,12 +132,21 @@ export async function harnessTurn(
   const started = Date.now();
   const end = started + limitMs;
   const problems: string[] = [];
+  // always name the model: a chat keeps the one picked last, and the harness's list starts with "Auto", which the suite does not serve
+  const modelSelector = { vendor: HARNESS_VENDOR, id: options.model ?? MODELS.standard };
+  // the chat knows the harness's models a moment after the window opens: chat.open with a model and no query
+  // selects it, or fails at once (sending nothing) while the model is not listed yet
+  await waitFor(
+    () => Promise.resolve(vscode.commands.executeCommand('workbench.action.chat.open', { modelSelector })).then(() => true),
+    `the chat to list the harness model ${modelSelector.id}`,
+    60_000,
+    250,
+  );
   const chatDone = Promise.resolve(
     vscode.commands.executeCommand('workbench.action.chat.open', {
       query: tagged(tag, options.prompt ?? 'Do the scripted task.'),
       blockOnResponse: true,
-      // always name the model: a chat keeps the one picked last, and the harness's list starts with "Auto", which the suite does not serve
-      modelSelector: { vendor: HARNESS_VENDOR, id: options.model ?? MODELS.standard },
+      modelSelector,
     }),
   ).then(
     (response) => ({ response }),
