@@ -5,7 +5,7 @@
 // matching rule says (the test sets the rules, so one hooks file serves every test): wait, print (a deny JSON,
 // or anything else), exit with a code. A hook the runtime killed (a timeout) has no `finished` time.
 // A shell script rather than Node: the runtime waits for each hook, and a Node start per hook costs about a
-// second on a busy two-core machine; `sh` a tenth of that.
+// second on a busy two-core machine; `sh` a tenth of that. (GNU `date` and `env -0`: the host runs on Linux.)
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
