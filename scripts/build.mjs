@@ -47,6 +47,12 @@ if (withTests) {
   if (existsSync('test/copilot')) {
     await build({ ...common, entryPoints: tsFiles('test/copilot'), outdir: 'out/test/copilot', external: ['vscode', 'mocha'] });
   }
+  // the suite under the Copilot harness (VS Code's Agent Host): the host side, same shape, and its servers, which
+  // run in plain Node outside VS Code (scripts/host/run-harness.sh starts them)
+  if (existsSync('test/harness')) {
+    await build({ ...common, entryPoints: tsFiles('test/harness'), outdir: 'out/test/harness', external: ['vscode', 'mocha'] });
+    await build({ ...common, entryPoints: ['test/harness/node/servers.ts'], outdir: 'out/test/harness/node' });
+  }
   // what the guard prevents (scripts/outcomes.mjs): the Copilot suite's host, its own entry
   await build({
     ...common,

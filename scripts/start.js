@@ -84,7 +84,7 @@ async function checkPage(url, runDir) {
   const browser = await host.launchBrowser(host.isolatedEnv(runDir));
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(url);
+    await page.goto(url, { timeout: 5 * 60 * 1000 });
     const item = page.locator('.part.statusbar [id="editguard.agent-edit-guard.editGuard.readMarks"]');
     await item.waitFor({ state: 'visible', timeout: 60000 });
     const shot = path.join(runDir, 'start-check.png');

@@ -1,5 +1,5 @@
 // `npm test`: type-check, lint, unit tests (plain Node), integration tests (real VS Code host), the suite
-// under GitHub Copilot's own agent loop, the outcomes suite, `npm start` checked in a browser, then the
+// under GitHub Copilot's own agent loop, the suite under the Copilot harness, the outcomes suite, `npm start` checked in a browser, then the
 // .vsix built and installed. Every step runs even after a failure (so one run shows everything that is
 // wrong); the exit code is non-zero if any step failed, and the last line counts every test: passed,
 // failed, and not run (tests a host suite meant to run that never ended, because its host went away).
@@ -24,6 +24,8 @@ const steps = [
   { name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'], count: mochaCounts },
   { name: 'integration', cmd: 'npm', args: ['run', '--silent', 'test:integration'], count: hostCounts },
   { name: 'copilot', cmd: 'npm', args: ['run', '--silent', 'test:copilot'], count: hostCounts },
+  // the Copilot harness (VS Code's Agent Host): its real turns with a scripted model, and the facts a gate needs
+  { name: 'harness', cmd: 'npm', args: ['run', '--silent', 'test:harness'], count: hostCounts },
   // what the guard prevents (test/outcomes), each scenario once in each configuration: the quick form of `npm run outcomes`
   { name: 'outcomes', cmd: 'npm', args: ['run', '--silent', 'test:outcomes'], count: hostCounts },
   // the README's first command: a person's VS Code with the extension on the demo workspace

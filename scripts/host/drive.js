@@ -10,8 +10,14 @@
 //   SETTINGS_FILE    user settings.json to seed (optional)
 //   SHOTS_DIR        where DRIVER screenshots go (default $RUN_DIR/shots)
 //   PORT             code-server port (default: a free one)
+<<<<<<< HEAD
 //   EDITGUARD_IDLE_LIMIT_MS  how long the run may go without a sign of progress (a test ending, a line
 //                    from the extension host) before the driver calls the host stuck (default 10 min: see IDLE_LIMIT_MS)
+=======
+//   SERVERS_ENTRY    a Node module forked before code-server starts (argv: the run folder) and stopped after it;
+//                    once it listens it sends { env }: variables for code-server's environment only (the
+//                    harness suite's proxy and scripted model, test/harness/node/servers.ts)
+>>>>>>> copilot-harness-host
 //   EDITGUARD_HOST_DIR, NODE24, CS_ENTRY, CHROMIUM   where the host is; VERBOSE=1 for every log line
 // The tests ask for UI actions by logging `DRIVER:{json}` (see test/integration/ui.ts); the answer is
 // written to $EDITGUARD_ACK_DIR/<id>.json. Exit code: the extension host's test exit code, 2 for an
@@ -40,6 +46,13 @@ function freePort() {
     });
   });
 }
+
+/**
+ * How long code-server may take to answer and the workbench page to load: ~1 s and ~3 s on a quiet
+ * machine; Playwright's own 30 s was reached once with both cores busy (load average 17). A bound far
+ * above both, so only a host that never comes up reaches it.
+ */
+const PAGE_LOAD_LIMIT_MS = 5 * 60 * 1000;
 
 function waitHttp(url, ms) {
   const end = Date.now() + ms;
@@ -127,12 +140,45 @@ async function startCodeServer({ runDir, port, isoEnv, extraArgs = [], echo = !!
     });
   server.on('exit', (c, sig) => failed(`code-server exited (${c ?? sig}); see ${path.join(runDir, 'code-server.log')}`));
   await Promise.race([
-    waitHttp(`http://127.0.0.1:${port}/healthz`, 60000),
+    waitHttp(`http://127.0.0.1:${port}/healthz`, PAGE_LOAD_LIMIT_MS),
     server.failed.then((why) => {
       throw new Error(why);
     }),
   ]);
   return server;
+}
+
+/** Forks SERVERS_ENTRY and resolves with its { env } message; its output goes to <run>/servers.log. */
+function startServers(entry, runDir) {
+  const logFile = path.join(runDir, 'servers.log');
+  const out = fs.openSync(logFile, 'a');
+  const child = require('child_process').fork(entry, [runDir], { stdio: ['ignore', out, out, 'ipc'] });
+  fs.closeSync(out);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // not left behind: the run ends here
+      reject(new Error(`${entry} did not say it was ready within 30 s; see ${logFile}`));
+    }, 30000);
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      child.on('exit', (c, sig) => log(`the servers exited (${c ?? sig}) during the run; see ${logFile}`));
+      resolve({ child, env: (m && m.env) || {} });
+    });
+    child.once('exit', (c, sig) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited (${c ?? sig}) before it was ready; see ${logFile}`));
+    });
+  });
+}
+
+async function stopServers(servers) {
+  const child = servers && servers.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 async function stopServer(server) {
@@ -197,7 +243,7 @@ async function actOnWindows(browser, url, page, a, shotsDir) {
         windows.second = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         keepConsole(windows.second);
       }
-      await windows.second.goto(url);
+      await windows.second.goto(url, { timeout: PAGE_LOAD_LIMIT_MS });
       return { ok: true };
     case 'reloadWindow':
       if (!windows.second) throw new Error('no second window');
@@ -300,6 +346,7 @@ async function main() {
   const port = Number(env.PORT) || (await freePort());
   const ackDir = path.join(runDir, 'acks');
   let server,
+    servers,
     browser,
     code = 2,
     page,
@@ -316,6 +363,7 @@ async function main() {
       );
     if (browser) await browser.close().catch(() => {});
     await stopServer(server);
+    await stopServers(servers);
     process.exit(typeof c === 'number' ? c : 2);
   };
   for (const sig of ['SIGINT', 'SIGTERM'])
@@ -334,7 +382,11 @@ async function main() {
     });
     const isoEnv = isolatedEnv(runDir, { EDITGUARD_ACK_DIR: ackDir, EDITGUARD_SHOTS_DIR: shotsDir });
     process.env.TMPDIR = isoEnv.TMPDIR; // Playwright puts the browser profile in this process's temp folder
-    server = await startCodeServer({ runDir, port, isoEnv });
+    if (env.SERVERS_ENTRY) {
+      servers = await startServers(path.resolve(env.SERVERS_ENTRY), runDir);
+      log(`servers up (${env.SERVERS_ENTRY}); for code-server: ${Object.keys(servers.env).join(' ')}`);
+    }
+    server = await startCodeServer({ runDir, port, isoEnv: servers ? { ...isoEnv, ...servers.env } : isoEnv });
     log(`code-server up on port ${port} after ${Date.now() - t0} ms`);
     browser = await launchBrowser(isoEnv);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -391,7 +443,7 @@ async function main() {
       ['skipWelcome', 'true'],
     ]);
     if (env.VERBOSE) log('opening', url);
-    await page.goto(url);
+    await page.goto(url, { timeout: PAGE_LOAD_LIMIT_MS });
     let timer;
     code = await Promise.race([
       done,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where the offline VS Code host lives and what it is: the one place that says so. install.sh,
 // the runners, `npm start`, `npm run bench` and `npm run package` all read it.
-//   node paths.js --sh   prints the same as shell assignments (install.sh and run-copilot.sh eval them)
+//   node paths.js --sh   prints the same as shell assignments (install.sh and copilot-install.sh eval them)
 'use strict';
 const os = require('os');
 const path = require('path');
