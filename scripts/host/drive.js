@@ -10,14 +10,11 @@
 //   SETTINGS_FILE    user settings.json to seed (optional)
 //   SHOTS_DIR        where DRIVER screenshots go (default $RUN_DIR/shots)
 //   PORT             code-server port (default: a free one)
-<<<<<<< HEAD
 //   EDITGUARD_IDLE_LIMIT_MS  how long the run may go without a sign of progress (a test ending, a line
 //                    from the extension host) before the driver calls the host stuck (default 10 min: see IDLE_LIMIT_MS)
-=======
 //   SERVERS_ENTRY    a Node module forked before code-server starts (argv: the run folder) and stopped after it;
 //                    once it listens it sends { env }: variables for code-server's environment only (the
 //                    harness suite's proxy and scripted model, test/harness/node/servers.ts)
->>>>>>> copilot-harness-host
 //   EDITGUARD_HOST_DIR, NODE24, CS_ENTRY, CHROMIUM   where the host is; VERBOSE=1 for every log line
 // The tests ask for UI actions by logging `DRIVER:{json}` (see test/integration/ui.ts); the answer is
 // written to $EDITGUARD_ACK_DIR/<id>.json. Exit code: the extension host's test exit code, 2 for an
