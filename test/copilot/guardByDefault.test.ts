@@ -86,17 +86,20 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     assert.ok(!fs.existsSync(workspaceHooksFolder()), 'no hooks file appeared in the workspace');
   });
 
-  test('a window where the extension does not listen: the user-level file lets every call through at once, with no error in the chat', async function () {
+  test('a window where the extension does not listen, and no window of the user on its folder: the user-level file lets every call through at once, with no error in the chat', async function () {
     await config().update(GUARD_COPILOT_SETTING, 'user', vscode.ConfigurationTarget.Global);
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
     await waitUntilHooksAreLive();
-    // as a window whose extension is disabled: Copilot spawns the hooks with this host's environment, now without the address
+    // as a window whose extension is disabled, with no other window of the user's on the folder: Copilot
+    // spawns the hooks with this host's environment, now without the address, and no window's record is there
     const names = ['AGENT_EDIT_GUARD_SOCKET', 'AGENT_EDIT_GUARD_SECRET', 'AGENT_EDIT_GUARD_MISSED'];
     const saved = names.map((n) => process.env[n]);
+    const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');
     const f = makeFile('builtin/no-extension.txt', 'never read\n');
     const mark = logMark();
     try {
       for (const n of names) delete process.env[n];
+      fs.renameSync(records, `${records}.aside`);
       await newChat();
       const turn = await agentTurn(
         'no-extension',
@@ -108,6 +111,8 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
       assert.doesNotMatch(result, /denied|error|hook/i, result);
     } finally {
       names.forEach((n, i) => (process.env[n] = saved[i]));
+      fs.rmSync(records, { recursive: true, force: true });
+      fs.renameSync(`${records}.aside`, records);
     }
     assert.strictEqual((await vscode.workspace.openTextDocument(f.uri)).getText(), 'edited\n', 'the unchecked edit went through');
     const hooks = mark.since().hooks;

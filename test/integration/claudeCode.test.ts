@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { claudeSession, describeRun, runClaude, type ClaudeRun } from '../claude/claudeCli';
+import { claudeSession, describeRun, makeClaudeHome, runClaude, type ClaudeRun } from '../claude/claudeCli';
 import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../claude/fakeAnthropic';
 import { activateExtension, api, cleanUp, guardDiagnostics, makeFile, openInEditor, userEdit, waitFor, workspaceRoot } from './helpers';
 
@@ -20,6 +20,19 @@ const windowEnvironment = () =>
   Object.fromEntries(
     Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined),
   );
+
+/**
+ * A home for a Claude Code started as from an external terminal: its own config (as in every Claude
+ * test), and the same OS user's windows' records as this window's home holds (src/hooks/discovery.ts),
+ * linked in — none of this window's environment.
+ */
+function homeWithTheWindowsRecords(): string {
+  const home = makeClaudeHome();
+  const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');
+  fs.mkdirSync(path.join(home, '.cache', 'agent-edit-guard'), { recursive: true });
+  fs.symlinkSync(records, path.join(home, '.cache', 'agent-edit-guard', 'windows'), 'dir');
+  return home;
+}
 
 /** What the model received for its tool calls in this run (the tool results of the last request). */
 function results(fake: FakeAnthropic): Array<{ text: string; isError: boolean }> {
@@ -93,8 +106,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
   test("started outside this window's terminals (no address in its environment, as from an external terminal), Claude Code is gated the same: a Write over a file it never read is denied with its content", async () => {
     const f = makeFile('claude/outside', "the user's notes\n");
     fake.script([{ tool: 'Write', input: { file_path: f.abs, content: 'overwritten\n' } }, { text: 'Refused.' }]);
-    // the same OS user's home as this window's (where the window's record is: src/hooks/discovery.ts), none of its environment
-    const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Overwrite it.', baseUrl: fake.url, home: process.env.HOME });
+    const run = await runClaude({ cwd: workspaceRoot(), prompt: 'Overwrite it.', baseUrl: fake.url, home: homeWithTheWindowsRecords() });
     const [denied] = results(fake);
     assert.ok(denied?.isError, describeRun(run));
     assert.match(denied.text, /BLOCKED: nothing was written\./);
@@ -108,7 +120,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
       const file = path.join(elsewhere, 'notes.txt');
       fs.writeFileSync(file, 'never read\n');
       fake.script([{ tool: 'Write', input: { file_path: file, content: 'overwritten\n' } }, { text: 'Done.' }]);
-      const run = await runClaude({ cwd: elsewhere, prompt: 'Overwrite it.', baseUrl: fake.url, home: process.env.HOME });
+      const run = await runClaude({ cwd: elsewhere, prompt: 'Overwrite it.', baseUrl: fake.url, home: homeWithTheWindowsRecords() });
       assert.deepStrictEqual(
         results(fake).map((r) => r.isError),
         [false],

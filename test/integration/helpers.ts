@@ -280,13 +280,10 @@ export async function changeOnDisk(f: TestFile, content: string): Promise<void> 
  */
 export async function deleteOnDisk(...files: TestFile[]): Promise<void> {
   const pending = new Set(files.map((f) => f.uri.toString()));
-  const watchers = files.map((f) =>
-    vscode.workspace.createFileSystemWatcher(
-      new vscode.RelativePattern(vscode.Uri.file(path.dirname(f.abs)), path.basename(f.abs)),
-      true,
-      true,
-      false,
-    ),
+  // one watcher per folder, on everything in it: the deletions are told apart by their URIs
+  const folders = [...new Set(files.map((f) => path.dirname(f.abs)))];
+  const watchers = folders.map((d) =>
+    vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(d), '*'), true, true, false),
   );
   try {
     for (const w of watchers) w.onDidDelete((uri) => pending.delete(uri.toString()));

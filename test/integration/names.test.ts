@@ -70,7 +70,7 @@ suite('names of chats and turns on the surfaces', () => {
 
     const message = (await diagnosticOf(f)).message;
     assert.match(message, new RegExp(`\\(Chat started ${TIME}[^,]*, Turn 2 · ${TIME}`), message);
-    assert.match(message, /editGuard_replaceString/, `names the tool: ${message}`);
+    assert.match(message, /^Guarded replace was blocked/, `names the tool, as ours: ${message}`);
     assert.match(message, /changed since the agent last read it/, `gives the reason: ${message}`);
     const mark = newestMark(f.uri);
     assert.ok(mark && mark.turn === turn2.id, 'the refusal mark is of the second turn');
