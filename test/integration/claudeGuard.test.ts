@@ -96,8 +96,8 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
     assert.match(
       mine.PreToolUse[0].hooks[0].command,
-      /^\[ -n "\$AGENT_EDIT_GUARD_SOCKET" \] .*\|\| exec cat >\/dev\/null; /,
-      'where this window is not listening, the command exits at once',
+      /^\[ -f '[^']+' \] && \{ \[ -n "\$AGENT_EDIT_GUARD_SOCKET" \] \|\| .*windows\/"\*\.window; .*\|\| exec cat >\/dev\/null; /,
+      "where no window's extension may be listening (no address, no window's record), the command exits at once",
     );
     assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
 

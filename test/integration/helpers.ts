@@ -274,21 +274,54 @@ export async function changeOnDisk(f: TestFile, content: string): Promise<void> 
 }
 
 /**
+ * A file watcher on a folder that is known to be live: VS Code starts an extension's watcher
+ * asynchronously, and an event before it is live is lost; a probe file written once it listens tells
+ * when it does. `events` collects what it reported after that, by kind.
+ */
+async function liveWatcher(folder: string): Promise<{ events: Map<string, Set<string>>; dispose(): void }> {
+  const events = new Map<string, Set<string>>([
+    ['create', new Set()],
+    ['change', new Set()],
+    ['delete', new Set()],
+  ]);
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*'));
+  watcher.onDidCreate((u) => events.get('create')!.add(u.toString()));
+  watcher.onDidChange((u) => events.get('change')!.add(u.toString()));
+  watcher.onDidDelete((u) => events.get('delete')!.add(u.toString()));
+  const probe = vscode.Uri.file(path.join(folder, `.watch-probe-${crypto.randomBytes(4).toString('hex')}`));
+  try {
+    await waitFor(
+      () => {
+        // written again until the watcher reports it: a write before it listens is not reported
+        fs.writeFileSync(probe.fsPath, String(Date.now()));
+        return events.get('create')!.has(probe.toString()) || events.get('change')!.has(probe.toString());
+      },
+      `a file watcher on ${path.basename(folder)} to be live`,
+      15000,
+      200,
+    );
+  } finally {
+    fs.rmSync(probe.fsPath, { force: true });
+  }
+  for (const set of events.values()) set.clear();
+  return { events, dispose: () => watcher.dispose() };
+}
+
+/**
  * Another program deletes the file (a branch switch), and the test waits until VS Code's file watcher
  * has reported it — the event VS Code's own documents hear — so the next step meets the state a real
  * agent's next call would.
  */
 export async function deleteOnDisk(...files: TestFile[]): Promise<void> {
-  const pending = new Set(files.map((f) => f.uri.toString()));
-  // one watcher per folder, on everything in it: the deletions are told apart by their URIs
-  const folders = [...new Set(files.map((f) => path.dirname(f.abs)))];
-  const watchers = folders.map((d) =>
-    vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(d), '*'), true, true, false),
-  );
+  const watchers = await Promise.all([...new Set(files.map((f) => path.dirname(f.abs)))].map(liveWatcher));
   try {
-    for (const w of watchers) w.onDidDelete((uri) => pending.delete(uri.toString()));
     for (const f of files) fs.unlinkSync(f.abs);
-    await waitFor(() => pending.size === 0, `the file watcher to report the deletion of ${files.map((f) => f.rel).join(', ')}`, 15000);
+    const deleted = () => new Set(watchers.flatMap((w) => [...w.events.get('delete')!]));
+    await waitFor(
+      () => files.every((f) => deleted().has(f.uri.toString())),
+      `the file watcher to report the deletion of ${files.map((f) => f.rel).join(', ')}`,
+      15000,
+    );
   } finally {
     for (const w of watchers) w.dispose();
   }
@@ -299,17 +332,15 @@ export async function deleteOnDisk(...files: TestFile[]): Promise<void> {
  * written to a watched place before it has been reported by then too.
  */
 export async function watcherHasSeen(f: TestFile): Promise<void> {
-  let seen = false;
-  const watcher = vscode.workspace.createFileSystemWatcher(
-    new vscode.RelativePattern(vscode.Uri.file(path.dirname(f.abs)), path.basename(f.abs)),
-  );
-  const note = (uri: vscode.Uri) => (seen ||= uri.toString() === f.uri.toString());
+  const watcher = await liveWatcher(path.dirname(f.abs));
   try {
-    watcher.onDidCreate(note);
-    watcher.onDidChange(note);
     // written again once the watcher listens: the file was made before it was
     fs.writeFileSync(f.abs, fs.readFileSync(f.abs));
-    await waitFor(() => seen, `the file watcher to report ${f.rel}`, 15000);
+    await waitFor(
+      () => watcher.events.get('change')!.has(f.uri.toString()) || watcher.events.get('create')!.has(f.uri.toString()),
+      `the file watcher to report ${f.rel}`,
+      15000,
+    );
   } finally {
     watcher.dispose();
   }
