@@ -33,6 +33,8 @@ const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const userHooksFile = () => path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
 /** The runtime's words for a PreToolUse deny; the reason follows. */
 const DENIED = /^Denied by preToolUse hook: Agent Edit Guard stopped this Edit call: nothing was applied\./;
+/** A denial of the gate, of any of the harness's tools. */
+const DENIED_ANY = /^Denied by preToolUse hook: Agent Edit Guard stopped this \w+ call/;
 const editsOf = (file: { uri: vscode.Uri }) =>
   api()
     .agentEdits()
@@ -96,20 +98,34 @@ suite('the gate in front of the Copilot harness', () => {
     assert.strictEqual(diskText(f), 'let greeting = "Hello";\nlet name = "world";\n', 'nothing was written under the buffer');
   });
 
-  test('create over an existing file never viewed is denied with its content; the edit from what it showed lands', async () => {
+  test('a create or an edit over a file never viewed is denied with its content, and the retry from it lands', async () => {
     const f = makeFile('gate/notes.md', "the user's notes\n");
-    let denied = '';
-    await harnessTurn('gate-create', [
+    const denials: string[] = [];
+    let refusedByTheHarness = '';
+    await harnessTurn('gate-never-viewed', [
       create(f.abs, 'replaced\n'),
       (req) => {
-        denied = lastResult(req).text;
-        // (the harness's create never goes over a file: the retry is an edit, from what the refusal showed)
+        const result = lastResult(req).text;
+        // the runtime also checks a create's path: it may refuse an existing file itself before the gate is asked
+        if (DENIED_ANY.test(result)) {
+          denials.push(result);
+          return edit(f.abs, "the user's notes", "the user's notes\nand the agent's line");
+        }
+        refusedByTheHarness = result;
+        return edit(f.abs, "the user's notes", 'a copy from memory');
+      },
+      (req) => {
+        const result = lastResult(req).text;
+        if (!DENIED_ANY.test(result)) return say('Done.');
+        denials.push(result);
         return edit(f.abs, "the user's notes", "the user's notes\nand the agent's line");
       },
       say('Done.'),
     ]);
-    assert.match(denied, /^Denied by preToolUse hook: Agent Edit Guard stopped this Write call/, denied);
-    assert.match(denied, /1\tthe user's notes/);
+    assert.ok(denials.length === 1, `one denial by the gate, then the retry: ${JSON.stringify({ denials, refusedByTheHarness })}`);
+    assert.match(denials[0], /You have not read .*notes\.md in this chat/, denials[0]);
+    assert.match(denials[0], /1\tthe user's notes/);
+    if (refusedByTheHarness) assert.match(refusedByTheHarness, /already exists as a file/, refusedByTheHarness);
     assert.strictEqual(diskText(f), "the user's notes\nand the agent's line\n", 'the refusal counted as a view: the retry landed');
   });
 
@@ -179,5 +195,59 @@ suite('the gate in front of the Copilot harness', () => {
     const [result] = (await vscode.commands.executeCommand<FileRevert[]>('editGuard.revertEdit', record.id)) ?? [];
     assert.strictEqual(result?.kind, 'reverted', JSON.stringify(result));
     assert.strictEqual(diskText(f), 'first\nsecond\n');
+  });
+
+  test('an apply_patch that deletes a file it viewed is recorded with the text it removed; reverting it brings the file back, byte for byte', async () => {
+    const text = 'first line\r\nsecond, with é\r\nno break at the end';
+    const f = makeFile('gate/deleted-by-patch.txt', text);
+    await harnessTurn(
+      'gate-delete',
+      [view(f.abs), applyPatch(`*** Begin Patch\n*** Delete File: ${f.abs}\n*** End Patch`), say('Deleted.')],
+      { model: MODELS.codex },
+    );
+    assert.strictEqual(fs.existsSync(f.abs), false, 'the patch deleted the file');
+    const [record] = await waitFor(() => editsOf(f).length > 0 && editsOf(f), 'the deletion in the record', 10_000);
+    assert.strictEqual(record.deleted, true, JSON.stringify(record));
+    const [result] = (await vscode.commands.executeCommand<FileRevert[]>('editGuard.revertEdit', record.id)) ?? [];
+    assert.strictEqual(result?.kind, 'reverted', JSON.stringify(result));
+    assert.ok(
+      fs.readFileSync(f.abs).equals(Buffer.from(text, 'utf8')),
+      `back, byte for byte: ${JSON.stringify(fs.readFileSync(f.abs, 'utf8'))}`,
+    );
+  });
+
+  test('an apply_patch that moves a file it viewed: reverting the turn moves it back (the source made again, the target gone)', async () => {
+    const source = makeFile('gate/move-source.txt', 'moving\ntext\n');
+    const target = path.join(path.dirname(source.abs), 'move-target.txt');
+    await harnessTurn(
+      'gate-move',
+      [
+        view(source.abs),
+        applyPatch(
+          `*** Begin Patch\n*** Update File: ${source.abs}\n*** Move to: ${target}\n@@\n moving\n-text\n+text, moved\n*** End Patch`,
+        ),
+        say('Moved.'),
+      ],
+      { model: MODELS.codex },
+    );
+    assert.ok(!fs.existsSync(source.abs) && fs.existsSync(target), 'the patch moved the file');
+    const targetUri = vscode.Uri.file(target);
+    const edits = await waitFor(
+      () => {
+        const both = [...editsOf(source), ...editsOf({ uri: targetUri })];
+        return both.length === 2 && both;
+      },
+      'the move in the record: a deletion and a creation',
+      10_000,
+    );
+    const results =
+      (await vscode.commands.executeCommand<FileRevert[]>('editGuard.revertTurn', {
+        kind: 'turn',
+        session: edits[0].session,
+        turn: edits[0].turn,
+      })) ?? [];
+    assert.deepStrictEqual(results.map((r) => r.kind).sort(), ['reverted', 'reverted'], JSON.stringify(results));
+    assert.strictEqual(diskText(source), 'moving\ntext\n');
+    assert.strictEqual(fs.existsSync(target), false, 'the moved-to file, unchanged since, is gone');
   });
 });
