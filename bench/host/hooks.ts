@@ -81,6 +81,10 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     const listening = { ...process.env };
     const noExtension = { ...process.env };
     for (const k of BRIDGE_ENV) delete noExtension[k];
+    // no window at all: no address, and no window's record in the home (src/hooks/discovery.ts)
+    const noWindowHome = path.join(hungFolder, 'empty-home');
+    fs.mkdirSync(noWindowHome);
+    const noWindowAnywhere = { ...noExtension, HOME: noWindowHome };
     // a loopback port nothing listens on, and a listener that never answers
     const unreachable = { ...listening, [ENV_SOCKET]: await unusedLoopbackAddress(), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
     const hungEnv = {
@@ -171,12 +175,14 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         { name: 'runtime', run: run('runtime', floorRuntime, listening, () => ''), teardown: expect('runtime', empty) },
         {
           name: 'ignoredNoExtension',
-          run: run('ignoredNoExtension', pre, noExtension, () => terminal(session('noext'))),
+          run: run('ignoredNoExtension', pre, noWindowAnywhere, () => terminal(session('noext'))),
           teardown: expect('ignoredNoExtension', empty),
         },
         {
           name: 'noExtension',
-          run: run('noExtension', pre, noExtension, () => payload('PreToolUse', session('noext'), 'replace_string_in_file', replaceInput)),
+          run: run('noExtension', pre, noWindowAnywhere, () =>
+            payload('PreToolUse', session('noext'), 'replace_string_in_file', replaceInput),
+          ),
           teardown: expect('noExtension', empty),
         },
         { name: 'ignored', run: run('ignored', pre, listening, () => terminal(session('ignored'))), teardown: expect('ignored', empty) },
@@ -326,10 +332,10 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       row(
         'hook.ignoredNoExtension',
         'ignoredNoExtension',
-        'hook command, no extension listening (socket variables unset): PreToolUse run_in_terminal',
+        "hook command, no window listening (no address, no window's record): PreToolUse run_in_terminal",
         x25,
       ),
-      row('hook.noExtension', 'noExtension', 'hook command, no extension listening: PreToolUse replace_string_in_file', x25),
+      row('hook.noExtension', 'noExtension', 'hook command, no window listening: PreToolUse replace_string_in_file', x25),
       row('hook.ignored', 'ignored', 'hook command, a tool the gate does not need (PreToolUse run_in_terminal), extension listening', x25),
       row('hook.readStart', 'readStart', 'hook command, the start of a read (PreToolUse read_file: the version it shows)', x25),
       row('hook.readMark', 'readMark', 'hook command, a read mark (PostToolUse read_file)', x25, 'its PreToolUse, untimed, just before'),
