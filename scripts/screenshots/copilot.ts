@@ -1,4 +1,4 @@
-// `npm run copilot:capture`: the README's material from GitHub Copilot Chat's real agent loop (the
+// `npm run copilot:capture`: the material of docs/what-the-agent-sees.md from GitHub Copilot Chat's real agent loop (the
 // Copilot host: code-server's bundled Copilot Chat, the scripted fake model of test/copilot/fake-model).
 // Not a test: it is loaded as the extension host's test entry only to drive Copilot, and it fails only
 // when a scene cannot be produced or is not what its section says. Each scene is a turn of the suite,

@@ -1,4 +1,4 @@
-// `npm run screenshots`: the README's pictures of the extension, taken from the real host (the
+// `npm run screenshots`: the pictures of the extension in the README and docs/, taken from the real host (the
 // integration host: code-server, the test-only @scripted agent). Not a test: it is loaded as the
 // extension host's test entry only to drive the workbench, and it fails only when a picture cannot
 // be taken or its scene is not what the picture should show. The behaviour in these scenes is

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's pictures and captured texts, made in the real host — scripts, not tests (no suite runs
+# The pictures and captured texts of the README and docs/, made in the real host — scripts, not tests (no suite runs
 # them; the behaviour they show is asserted by test/integration and test/copilot):
 #   run.sh readme    `npm run screenshots`: readme.ts in the integration host (@scripted) →
 #                    media/chat-blocked-write.png, editor-diagnostic.png, read-marks-quick-pick.png,

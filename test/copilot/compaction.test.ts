@@ -3,7 +3,7 @@
 // edit of a file read before should need a fresh read. The gate learns of a compaction only from
 // Copilot's PreCompact hook (builtinToolGate.ts), and only the foreground path runs it (builtinTools.test.ts
 // "a compaction of the chat forgets its marks …"). The tests here pin the three paths that run no hook at
-// all, so the README's limit stays measured and a Copilot that starts running one makes them fail:
+// all, so the limit in docs/agents.md stays measured and a Copilot that starts running one makes them fail:
 //   - `/compact`: Copilot summarizes with a prompt context that has no request, hence no hooks;
 //   - background compaction (started at ~80% of the context, applied at a later request of the turn);
 //   - a request that no longer fits while a background compaction is in progress: Copilot waits for that

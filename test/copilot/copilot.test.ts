@@ -2,7 +2,7 @@
 // prompt, its way of offering tools and passing results back, its turn ids — against the scripted fake
 // model of test/copilot/fake-model, which records what Copilot sent it. Every assertion on "what the
 // model received" is on that record: Copilot passes only the TEXT part of a tool result to the model.
-// The README's record of those texts (what-the-agent-sees.md) and its Copilot screenshot are made by
+// The record of those texts (what-the-agent-sees.md, shown in docs/what-the-agent-sees.md) and the Copilot screenshot are made by
 // `npm run copilot:capture` (scripts/screenshots/copilot.ts), not by this suite. The turns the capture
 // runs too are in turns.ts, with the checks of what the model was shown that both rest on; the tests
 // here assert the rest.

@@ -1,6 +1,6 @@
 // The contributions a user meets first, checked in the real workbench: the Guarded agent in the
 // chat's agent picker, the three tools in the tool picker, the walkthrough, and the log command.
-// The README's pictures of the pickers are taken by `npm run screenshots` (scripts/screenshots/readme.ts), not here.
+// The pictures of the pickers (docs/agents.md) are taken by `npm run screenshots` (scripts/screenshots/readme.ts), not here.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';

@@ -1,5 +1,5 @@
 // The workbench's pickers as a user opens them, through the Playwright driver (ui.ts): shared by the
-// contributions test (contributions.test.ts) and the README's pictures (scripts/screenshots/readme.ts),
+// contributions test (contributions.test.ts) and the pictures of docs/agents.md (scripts/screenshots/readme.ts),
 // so the picture shows the picker the test checked, opened the same way.
 import * as vscode from 'vscode';
 import { waitFor } from './helpers';

@@ -1,4 +1,4 @@
-// Helpers of the reliability suites (README "Reliability"): exact before/after state of a file (disk bytes,
+// Helpers of the reliability suites (docs/reliability.md): exact before/after state of a file (disk bytes,
 // buffer text, dirty flag), raw tool calls with any input (not only objects) and a cancellation
 // token, what a chat was shown (reconstructed from numbered output or a refusal's diff), and the
 // extension's own log file. Real VS Code API only.

@@ -1,10 +1,15 @@
 // The docs that describe the code stay true to it: docs/design.md §Layers (the one map of the code)
 // names only paths that exist, and covers every folder of src/; the README's settings table holds
-// every setting of the table in src/core/settings.ts, with its default.
+// every setting of the table in src/core/settings.ts, with its default. And the docs hold together:
+// the README is a front door (short, the two commands on its first screen), and every relative link
+// and picture of the README, of the docs it leads to and of CONTRIBUTING.md leads to a file of the
+// repository and a heading there. (That the .vsix carries what the README links to is checked with
+// the package's file list, in manifest.test.ts.)
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SECTION, SETTINGS } from '../../src/core/settings';
+import { anchorsOf, brokenLinks, linksIn, relativeLinks, slug } from './markdownLinks';
 
 const root = path.resolve(__dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -84,5 +89,64 @@ suite("the README's settings table", () => {
       const value = Array.isArray(spec.default) ? spec.default.join(', ') : String(spec.default);
       assert.equal(shown, value, `${key}: the README says ${shown}`);
     }
+  });
+});
+
+suite('the README: a front door, and links that lead somewhere', () => {
+  test('at most 250 lines, with `npm start` and `npm test` on its first screen (its first 25 lines)', () => {
+    const lines = read('README.md').replace(/\n$/, '').split('\n');
+    assert.ok(lines.length <= 250, `README.md has ${lines.length} lines`);
+    for (const command of ['npm start', 'npm test'])
+      assert.ok(
+        lines.slice(0, 25).some((l) => l === command || l.startsWith(`${command} `)),
+        `no line of the README's first 25 starts with ${command}`,
+      );
+  });
+
+  test('every relative link and picture of the README leads to a file of the repository, and a #fragment to a heading there', () => {
+    const links = relativeLinks(root, 'README.md');
+    assert.ok(links.filter((l) => l.picture).length >= 2, 'the README shows pictures');
+    assert.ok(
+      links.some((l) => l.file.startsWith('docs/')),
+      'the README links into docs/',
+    );
+    assert.deepEqual(brokenLinks(root, 'README.md'), []);
+  });
+
+  test('so do the links of the docs: every Markdown file of docs/, CONTRIBUTING.md and CHANGELOG.md, in the repository', () => {
+    const files = [
+      'CONTRIBUTING.md',
+      'CHANGELOG.md',
+      ...fs
+        .readdirSync(path.join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    const unchecked = relativeLinks(root, 'README.md')
+      .map((l) => l.file)
+      .filter((f) => f.endsWith('.md') && f !== 'README.md' && !files.includes(f));
+    assert.deepEqual(unchecked, [], 'a Markdown file the README links to is checked here too');
+    assert.deepEqual(
+      files.flatMap((f) => brokenLinks(root, f)),
+      [],
+    );
+  });
+
+  test('the link checker sees headings and links as GitHub does: code is not prose, repeats are numbered', () => {
+    assert.equal(slug("The Copilot harness (VS Code's Agent Host)"), 'the-copilot-harness-vs-codes-agent-host');
+    assert.equal(slug('CI and `.ci/run`'), 'ci-and-cirun');
+    assert.equal(slug('What it prevents: how it is measured'), 'what-it-prevents-how-it-is-measured');
+    assert.deepEqual([...anchorsOf('# A\n\n```sh\n# not a heading\n```\n\n## A\n## B\n')], ['a', 'a-1', 'b']);
+    const links = linksIn(
+      'See [the\nrules](design.md#rules), `[code](x.md)` and [a site](https://example.com).\n\n````text\n[z](w.md)\n````\n\n![a picture](../media/i.png)\n',
+      'docs/a.md',
+    );
+    assert.deepEqual(
+      links.map((l) => [l.file, l.anchor, l.picture, l.line]),
+      [
+        ['docs/design.md', 'rules', false, 1],
+        ['media/i.png', undefined, true, 8],
+      ],
+    );
   });
 });

@@ -1,5 +1,5 @@
 // The manifest and the package: fixed names, localised strings, contributed files, and a .vsix
-// that holds only what runs.
+// that holds only what runs — and the docs its README links to.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { COMMANDS, TEST_COMMANDS } from '../../src/commands';
 import { SECTION, SETTINGS } from '../../src/core/settings';
 import { TOOL_IDS } from '../../src/core/toolIds';
+import { relativeLinks } from './markdownLinks';
 
 const root = path.resolve(__dirname, '../../..');
 const manifestText = readFileSync(path.join(root, 'package.json'), 'utf8');
@@ -186,7 +187,20 @@ suite('manifest and code in step', () => {
 });
 
 suite('package', () => {
-  test('the .vsix file list holds only what runs: no sources, tests or node_modules', function () {
+  // The README is the Marketplace page, and it links into docs/ and to CONTRIBUTING.md. The package
+  // names no repository yet, so there is no absolute address to link to: `npm run package` keeps the
+  // README's links relative (`--no-rewrite-relative-links`, as for its pictures in media/), and a
+  // relative link leads only to a file of the package itself. So the package carries every file the
+  // README links to (.vscodeignore names each one) and the pictures they show — and no other doc:
+  // docs/design.md and the rest stay in the repository, where the packaged docs' own links into them
+  // (and into test/ and scripts/) lead; test/unit/docs.test.ts checks those there.
+  // (VS Code's own extension page — 1.139, read in its workbench — opens only http(s) and mailto
+  // links; once package.json names a repository, vsce can write every relative link as an address
+  // in it, and this choice can be made again.)
+  const readmeLinks = relativeLinks(root, 'README.md');
+  const linkedFiles = [...new Set(readmeLinks.map((l) => l.file))].sort();
+
+  test('the .vsix file list holds only what runs, and the docs the README links to: no sources, tests or node_modules', function () {
     this.timeout(60000);
     const files = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], {
       cwd: root,
@@ -208,11 +222,17 @@ suite('package', () => {
       /^(README|CHANGELOG)\.md$/,
       /^LICENSE$/,
     ];
-    for (const f of files)
-      assert.ok(
-        allowed.some((re) => re.test(f)),
-        `unexpected file in the package: ${f}`,
-      );
+    // the docs the README links to, and only those
+    const linkedDocs = linkedFiles.filter((f) => /^(docs\/[\w-]+|CONTRIBUTING)\.md$/.test(f));
+    assert.ok(linkedDocs.length > 3, `the README links to ${linkedDocs.join(', ')}`);
+    for (const f of files) assert.ok(allowed.some((re) => re.test(f)) || linkedDocs.includes(f), `unexpected file in the package: ${f}`);
+    // everything the README links to or shows, and every picture the docs it links to show
+    const shown = linkedDocs.flatMap((doc) =>
+      relativeLinks(root, doc)
+        .filter((l) => l.picture)
+        .map((l) => l.file),
+    );
+    for (const f of [...linkedFiles, ...shown]) assert.ok(files.includes(f), `${f} (linked from the README) is packaged`);
     for (const f of [
       'dist/extension.js',
       'dist/hook-bridge.js',
