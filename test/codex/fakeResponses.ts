@@ -13,13 +13,17 @@
 //   { shell, workdir?, id? }   the shell tool, `exec_command {cmd, workdir?}` (hooks see it as `Bash`)
 //   { patch, id? }             the freeform `apply_patch` tool, with the raw patch
 //   { text }                   a final message: the model ends its turn
+//   (each may carry `inputTokens`, the usage it reports: enough of it makes Codex compact)
 //   (request) => step          computed when the request arrives: the test can read the tool output Codex
 //                              just sent back, or change a file, before answering
 // A request past the script's end gets a final text saying so. Only Node's own modules.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StepAnswer = { shell: string; workdir?: string; id?: string } | { patch: string; id?: string } | { text: string };
+/** `inputTokens`: the usage the answer reports (enough of it makes Codex compact before its next request, under `model_auto_compact_token_limit`) */
+export type StepAnswer = ({ shell: string; workdir?: string; id?: string } | { patch: string; id?: string } | { text: string }) & {
+  inputTokens?: number;
+};
 export type Step = StepAnswer | ((request: RecordedRequest) => StepAnswer | Promise<StepAnswer>);
 
 export interface RecordedRequest {
@@ -143,11 +147,11 @@ function stream(res: http.ServerResponse, n: number, answer: StepAnswer): void {
       status: 'completed',
       output: [],
       usage: {
-        input_tokens: 100,
+        input_tokens: answer.inputTokens ?? 100,
         input_tokens_details: { cached_tokens: 0 },
         output_tokens: 10,
         output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: 110,
+        total_tokens: (answer.inputTokens ?? 100) + 10,
       },
     },
   });
