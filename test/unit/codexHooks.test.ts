@@ -243,6 +243,18 @@ suite("Codex's hook entries on disk (editGuard.guardCodex)", () => {
     assert.deepEqual(sync('workspace').untrustedFolders, []);
   });
 
+  test('a folder that left the workspace loses our entries and their trust; the user-level ones stay', () => {
+    sync('workspace');
+    assert.ok(read(projectFile()));
+    syncCodexHooks('user', clients, [], log, { trusted: true, home, leftFolders: [folder] });
+    assert.ok(!fs.existsSync(projectFile()), "the folder's entries went");
+    assert.ok(!read(configFile())!.includes(JSON.stringify(projectFile()).slice(0, -1)), 'and their trust lines');
+    assert.ok(
+      read(hooksFile()) && read(configFile())!.includes(JSON.stringify(hooksFile()).slice(0, -1)),
+      'the user-level entries are there, trusted',
+    );
+  });
+
   test('a hooks.json that is not valid JSON is never rewritten: the problem names it; its trust is not touched either', () => {
     const malformed = '{\n  "hooks": {\n    // a comment\n  }\n}\n';
     fs.writeFileSync(hooksFile(), malformed);

@@ -42,13 +42,11 @@ export function registerCodex({ context, bridge, log }: AgentServices): Register
   const syncEntries = () => {
     try {
       const now = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-      const gone = synced.filter((f) => !now.includes(f));
       const result = syncCodexHooks(placement('guardCodex'), bridge.clients, now, log, {
         trusted: vscode.workspace.isTrusted,
         created: folders,
+        leftFolders: synced.filter((f) => !now.includes(f)),
       });
-      if (gone.length)
-        result.problems.push(...syncCodexHooks('off', bridge.clients, gone, log, { trusted: false, created: folders }).problems);
       synced = now;
       for (const problem of result.problems) warnings.show(problem);
     } catch (e) {

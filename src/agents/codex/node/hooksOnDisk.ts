@@ -56,6 +56,8 @@ export interface CodexSyncOptions {
   created?: CreatedFolders;
   /** Codex's home (tests); else CODEX_HOME or ~/.codex */
   home?: string;
+  /** folders that left the workspace: ours come out of them, whatever the placement */
+  leftFolders?: readonly string[];
 }
 
 /**
@@ -87,7 +89,8 @@ export function syncCodexHooks(
         : removeFrom(file, log, trust, options.created),
     );
   }
-  note(trust.apply(codexConfigFile(home), log));
+  for (const folder of options.leftFolders ?? []) note(removeFrom(projectCodexHooksFile(folder), log, trust, options.created));
+  note(trust.apply(codexConfigFile(home), log, options.created));
   const untrustedFolders = placement === 'workspace' && options.trusted ? untrustedProjects(workspaceFolders, home) : [];
   for (const folder of untrustedFolders) {
     const real = realIfThere(folder);
@@ -117,7 +120,7 @@ class TrustChange {
     for (const [k, v] of trustOfOurEntries(file, after)) this.want.set(k, v);
   }
 
-  apply(config: string, log: Logger): CodexFileProblem | undefined {
+  apply(config: string, log: Logger, created?: CreatedFolders): CodexFileProblem | undefined {
     for (const k of this.want.keys()) this.drop.delete(k);
     return guarded(config, log, () => {
       const existing = readIfThere(config);
@@ -129,6 +132,8 @@ class TrustChange {
       if (edit.text === undefined) {
         fs.rmSync(config);
         log.info(`Codex hooks: removed ${config}, which held only the trust of our entries`);
+        // Codex's home, if our entries made it and nothing else is in it now
+        if (created) tidy(path.dirname(config), created);
         return undefined;
       }
       makeFolderOf(config);
