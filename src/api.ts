@@ -25,6 +25,8 @@ export interface AgentEditInfo {
   uri: string;
   /** The edit created the file. */
   created: boolean;
+  /** The edit deleted the file (an agent's patch: Delete File, or a Move's source). */
+  deleted: boolean;
   saved: boolean;
   at: number;
   reverted: boolean;
@@ -44,6 +46,7 @@ export function toAgentEditInfo(record: EditRecord): AgentEditInfo {
     tool: record.tool,
     uri: record.uri,
     created: record.beforeHash === undefined,
+    deleted: record.deleted === true,
     saved: record.saved,
     at: record.at,
     reverted: record.revertedAt !== undefined,

@@ -45,8 +45,11 @@ export function registerAgents(context: vscode.ExtensionContext, core: Core, reg
     core.log,
   );
   context.subscriptions.push(bridge);
+  const toolNamesOf = (channel: string) => [
+    ...new Set([...byId.values()].filter((a) => (a.channel ?? a.id) === channel).flatMap((a) => a.toolNames)),
+  ];
   const list = registrations.map((register) => {
-    const agent = register({ context, bridge, log: core.log });
+    const agent = register({ context, bridge, log: core.log, toolNamesOf });
     byId.set(agent.hooks.id, agent.hooks);
     active.set(agent.hooks.id, agent.active);
     context.subscriptions.push(agent.disposable);

@@ -76,6 +76,8 @@ export function createCore(context: vscode.ExtensionContext): Core {
     core.activity,
     { dispose: () => store.dispose() },
     gate.onDidWrite((write) => history.record(write)),
+    // a file renamed in the editor keeps its record of agent edits under its new name, so a revert works there
+    vscode.workspace.onDidRenameFiles((e) => history.rename(e.files.map((f) => ({ from: f.oldUri.toString(), to: f.newUri.toString() })))),
     // deactivate() has flushed the record by then (VS Code awaits it before disposing these)
     history,
   );

@@ -11,6 +11,11 @@ export interface AgentServices {
   context: vscode.ExtensionContext;
   bridge: Bridge;
   log: vscode.LogOutputChannel;
+  /**
+   * The tool names whose hook events the gate needs, of every agent that runs a channel's hook entries
+   * (an agent's own, and those of another host that reads its file: the Copilot harness reads Copilot's).
+   */
+  toolNamesOf(channel: string): readonly string[];
 }
 
 /** What an agent gives the window. */

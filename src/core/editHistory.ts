@@ -24,6 +24,8 @@ export interface EditRecord {
   at: number;
   /** The edit was saved to disk (not left in a buffer with unsaved changes). */
   saved: boolean;
+  /** The edit deleted the file (`afterHash` is then the empty text's). */
+  deleted?: true;
   /** When the user reverted it. */
   revertedAt?: number;
 }
@@ -155,6 +157,7 @@ export class EditHistory {
       afterHash: edit.after.hash,
       at,
       saved: edit.saved,
+      ...(edit.deleted ? { deleted: true as const } : {}),
     };
     for (const version of [edit.before, edit.after]) {
       if (!version || this.sizes.has(version.hash)) continue;
@@ -181,6 +184,26 @@ export class EditHistory {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Files renamed or moved in the editor (or by an extension through VS Code): their records follow,
+   * so a revert works under the new name. A folder's rename moves the records of every file in it.
+   */
+  rename(moves: ReadonlyArray<{ from: string; to: string }>): void {
+    let moved = 0;
+    for (const r of this.records) {
+      for (const { from, to } of moves) {
+        if (r.uri === from) r.uri = to;
+        else if (r.uri.startsWith(`${from}/`)) r.uri = to + r.uri.slice(from.length);
+        else continue;
+        moved++;
+        break;
+      }
+    }
+    if (!moved) return;
+    this.changed.fire();
+    this.schedule();
   }
 
   markReverted(ids: readonly string[]): void {
@@ -300,6 +323,7 @@ function parseIndex(value: unknown): IndexState | undefined {
       known(r.afterHash) &&
       typeof r.at === 'number' &&
       typeof r.saved === 'boolean' &&
+      (r.deleted === undefined || r.deleted === true) &&
       (r.revertedAt === undefined || typeof r.revertedAt === 'number'),
   );
   return {

@@ -137,6 +137,12 @@ export class ExternalEdits {
       const doc = await gate.port.load(ctx.uri);
       const before = this.before.get(editKey(ctx)) ?? 'unknown';
       this.before.delete(editKey(ctx));
+      // the call deleted the file it was allowed to change (a patch's Delete File, or a Move's source)
+      if (doc.exists === false && before !== 'unknown' && before !== 'created') {
+        gate.recordDeletion(ctx, before);
+        gate.log.debug(`${ctx.tool} deleted ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+        return;
+      }
       if (doc.exists !== true) return;
       gate.recordWrite(ctx, { hash: doc.hash, text: doc.text }, before, !doc.dirty);
       gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);

@@ -1,6 +1,7 @@
 // What every path through the gate shares — our tools' writes (guard.ts) and other agents' edits
 // (externalEdits.ts): one lock per file, the check against the chat's marks, the refusal that shows
 // what changed, the record of the agent's own write, and the finish every result gets.
+import { sha256 } from './hash';
 import { BoundedMap } from './boundedMap';
 import { changedLineRanges, type LineRange, unifiedDiff } from './diff';
 import { Emitter } from './events';
@@ -256,6 +257,24 @@ export class Gatekeeper {
   recordWrite(ctx: CallContext, after: SeenVersion, before: CompletedWrite['before'], saved: boolean): void {
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: after.hash, turn: ctx.turn, origin: 'write', text: after.text });
     this.written.fire({ session: ctx.session, turn: ctx.turn, uri: ctx.uri, tool: ctx.tool, agent: ctx.agent, before, after, saved });
+  }
+
+  /**
+   * An agent's own deletion of the file (a patch's Delete File, or the source of its Move): recorded for
+   * review with the text it removed; no mark, as there is no file to have seen.
+   */
+  recordDeletion(ctx: CallContext, before: SeenVersion): void {
+    this.written.fire({
+      session: ctx.session,
+      turn: ctx.turn,
+      uri: ctx.uri,
+      tool: ctx.tool,
+      agent: ctx.agent,
+      before,
+      after: { hash: sha256(''), text: '' },
+      deleted: true,
+      saved: true,
+    });
   }
 
   /** The user reverted agent edits of the file, leaving the text with `hash` ('' when the file was deleted). */

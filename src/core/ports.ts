@@ -108,8 +108,10 @@ export interface CompletedWrite {
   agent?: string;
   /** The text the write changed, `created` when there was no file, `unknown` when the gate did not see it (nothing to review). */
   before: SeenVersion | 'created' | 'unknown';
-  /** The text it left (after the save, when saving changed it). */
+  /** The text it left (after the save, when saving changed it); the empty text when it deleted the file. */
   after: SeenVersion;
+  /** The edit deleted the file (an agent's patch: a Delete File, or the source of a Move). */
+  deleted?: boolean;
   /** It was saved to disk (not left in a buffer with unsaved changes). */
   saved: boolean;
 }

@@ -3,7 +3,8 @@
 // first by a three-way merge (merge.ts), so what changed since — the user's typing, a formatter,
 // another chat — stays; a file the agent created is an edit from the empty text, deleted when nothing
 // else is left in it. Nothing is written unless every edit of the file comes out cleanly; a
-// conflict, a file gone, or a text the record lost changes nothing and says so. The revert goes into
+// conflict, a file gone, or a text the record lost changes nothing and says so. A file the agent
+// deleted (or moved away) comes back with the text it had — never over a file that stands there now. The revert goes into
 // the editor like any edit and is saved only if the buffer had no unsaved changes before (the rule
 // for agents' writes): the user's unsaved work is never saved behind their back.
 import { type EditHistory, type EditRecord, groupRecords } from './editHistory';
@@ -25,6 +26,8 @@ export type FileRevert = { uri: string; ids: string[] } & (
       keptUnsaved: boolean;
       /** The agent had created the file, and nothing anyone else wrote was left in it: it was deleted. */
       deleted: boolean;
+      /** The agent had deleted (or moved away) the file: it was made again, with the text it had. */
+      restored: boolean;
     }
   /** Nothing left to undo: the file already holds the text from before the edits. */
   | { kind: 'unchanged' }
@@ -35,6 +38,8 @@ export type FileRevert = { uri: string; ids: string[] } & (
   | { kind: 'conflict'; lines: LineSpan[]; marked: string; current: string }
   /** The file was deleted or renamed since: nothing was created. */
   | { kind: 'missing' }
+  /** The agent had deleted the file, and a file stands there now: nothing was restored over it. */
+  | { kind: 'occupied' }
   /** The file could not be read (`message`: the editor's reason), changed while the revert ran, or the record lost a text. */
   | { kind: 'failed'; why: 'unreadable' | 'changed-meanwhile' | 'text-lost'; message?: string }
 );
@@ -82,10 +87,13 @@ export class Reverter {
     const doc = await port.load(uri);
     if (doc.exists === 'error') return { uri, ids, kind: 'failed', why: 'unreadable', message: doc.message };
     const createdFirst = newestFirst[newestFirst.length - 1].beforeHash === undefined;
-    if (!doc.exists) return createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' };
+    // the newest edit deleted the file: it comes back with the text it had, never over a file that is there now
+    const restoring = newestFirst[0].deleted === true;
+    if (restoring && doc.exists) return { uri, ids, kind: 'occupied' };
+    if (!restoring && !doc.exists) return createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' };
 
     // the file's text once each edit is taken out
-    let text = doc.text;
+    let text = doc.exists ? doc.text : '';
     let keptLaterChanges = false;
     let created = false;
     for (const record of newestFirst) {
@@ -94,14 +102,30 @@ export class Reverter {
       if (after === undefined || (record.beforeHash !== undefined && before === undefined)) {
         return { uri, ids, kind: 'failed', why: 'text-lost' };
       }
+      if (record.deleted) {
+        // nothing could change a file that was not there: the text it had is the text to go on from
+        text = before ?? '';
+        continue;
+      }
       // the file holds something other than what the newest edit left: changes made since are kept
-      if (record === newestFirst[0]) keptLaterChanges = doc.text !== after;
+      if (record === newestFirst[0] && doc.exists) keptLaterChanges = doc.text !== after;
       // a file the agent created is an edit from the empty text: what others wrote into it since stays
       const merged = revertChange(text, after, before ?? '', this.labels);
-      if (merged.kind === 'conflict') return { uri, ids, kind: 'conflict', lines: merged.lines, marked: merged.marked, current: doc.text };
+      if (merged.kind === 'conflict') {
+        return { uri, ids, kind: 'conflict', lines: merged.lines, marked: merged.marked, current: doc.exists ? doc.text : text };
+      }
       text = merged.text;
       created = before === undefined;
       if (created) break; // older edits are of an earlier life of the file, before the agent created it
+    }
+
+    if (restoring || !doc.exists) {
+      // the agent made it and took it away again: nothing to bring back
+      if (created && text === '') return { uri, ids, kind: 'unchanged' };
+      const made = await port.create(uri, text);
+      if (!made.created) return { uri, ids, kind: 'occupied' };
+      this.done(uri, made.hash);
+      return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: false, restored: true };
     }
 
     // nothing but the agent's text was in the file it created: it goes as it came, unless the
@@ -109,7 +133,7 @@ export class Reverter {
     if (created && text === '' && !doc.dirty) {
       if (!(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
       this.done(uri, '');
-      return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true };
+      return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true, restored: false };
     }
     if (text === doc.text) return { uri, ids, kind: 'unchanged' };
     const hash = sha256(text);
@@ -123,7 +147,7 @@ export class Reverter {
       if (save.saved && save.after !== undefined) left = save.after;
     }
     this.done(uri, left === text ? hash : sha256(left));
-    return { uri, ids, kind: 'reverted', keptLaterChanges, saved, keptUnsaved: doc.dirty, deleted: false };
+    return { uri, ids, kind: 'reverted', keptLaterChanges, saved, keptUnsaved: doc.dirty, deleted: false, restored: false };
   }
 }
 

@@ -57,6 +57,11 @@ export interface HookAgent {
   readonly channel?: string;
   /** Of the agents on one channel: is this payload this agent's? (A chat once claimed stays its agent's.) */
   claims?(payload: unknown): boolean;
+  /**
+   * The tool names its hooks report for the tools the gate needs: the bash client asks the extension
+   * about these (and drops other tools' events while their chat has nothing to settle).
+   */
+  readonly toolNames: readonly string[];
   /** One payload of its hooks, as the gate sees it. Anything unexpected is `ignore` (the call is then allowed). */
   parse(payload: unknown): HookEvent;
   /** What each of its tools does, in the word a refusal and a label use ("edit", "patch"). */

@@ -119,6 +119,7 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
     const reverted = results.filter((r) => r.kind === 'reverted');
     if (reverted.length) {
       const kept = reverted.filter((r) => r.keptLaterChanges).map((r) => fileName(r.uri));
+      const restored = reverted.filter((r) => r.restored).map((r) => fileName(r.uri));
       const unsaved = reverted.filter((r) => r.keptUnsaved).map((r) => fileName(r.uri));
       const what =
         reverted.length === 1
@@ -127,6 +128,7 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
       const parts = [what];
       if (kept.length) parts.push(vscode.l10n.t('Changes made since were kept in {0}.', kept.join(', ')));
       if (unsaved.length) parts.push(vscode.l10n.t('{0} had unsaved changes: the revert is in the editor, not saved.', unsaved.join(', ')));
+      if (restored.length) parts.push(vscode.l10n.t('{0} had been deleted by the agent and is back.', restored.join(', ')));
       void vscode.window.showInformationMessage(parts.join(' '));
     }
     if (results.length && results.every((r) => r.kind === 'unchanged')) {
@@ -142,6 +144,10 @@ export function registerAgentEditCommands(env: AgentEditCommandsEnvironment): vs
             '{0} was deleted or renamed since the agent edited it: nothing was reverted, and nothing was created.',
             fileName(r.uri),
           ),
+        );
+      else if (r.kind === 'occupied')
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('The agent deleted {0}, and a file stands there now: nothing was restored over it.', fileName(r.uri)),
         );
       else if (r.kind === 'failed')
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not revert {0}: {1}', fileName(r.uri), failure(r)));

@@ -162,7 +162,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
         const last = records[records.length - 1];
         const what = several
           ? vscode.l10n.t('{0} edits', records.length)
-          : `${this.names.tool(last.tool, last.agent)} · ${timeOfDay(last.at)}`;
+          : `${this.names.tool(last.tool, last.agent)}${last.deleted ? ` · ${vscode.l10n.t('deleted')}` : ''} · ${timeOfDay(last.at)}`;
         item.description = [folder, what, reverted ? vscode.l10n.t('reverted') : ''].filter(Boolean).join(' · ');
         item.tooltip = this.tooltip(records);
         item.command = { command: COMMANDS.openEditDiff, title: vscode.l10n.t('Open Changes'), arguments: [node] };
@@ -172,13 +172,15 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       case 'edit': {
         const r = records[0];
         const item = new vscode.TreeItem(
-          r ? `${this.names.tool(r.tool, r.agent)} · ${timeOfDay(r.at)}` : vscode.l10n.t('(dropped from the record)'),
+          r
+            ? `${this.names.tool(r.tool, r.agent)}${r.deleted ? ` · ${vscode.l10n.t('deleted')}` : ''} · ${timeOfDay(r.at)}`
+            : vscode.l10n.t('(dropped from the record)'),
           vscode.TreeItemCollapsibleState.None,
         );
         item.id = `edit:${node.id}`;
         item.description = r?.revertedAt !== undefined ? vscode.l10n.t('reverted') : r?.saved ? '' : vscode.l10n.t('unsaved');
         item.tooltip = this.tooltip(records);
-        item.iconPath = new vscode.ThemeIcon(r?.beforeHash === undefined ? 'new-file' : 'edit');
+        item.iconPath = new vscode.ThemeIcon(r?.beforeHash === undefined ? 'new-file' : r?.deleted ? 'trash' : 'edit');
         item.command = { command: COMMANDS.openEditDiff, title: vscode.l10n.t('Open Changes'), arguments: [node] };
         item.contextValue = `editGuard.edit${state}`;
         return item;

@@ -119,4 +119,79 @@ suite("Copilot's own edits in the record of agent edits", function () {
       await fake.close();
     }
   });
+
+  test('an apply_patch that deletes a file it read is recorded with the text it removed; reverting it brings the file back, byte for byte', async () => {
+    const text = 'first line\r\nsecond, with é\r\nno break at the end';
+    const f = makeFile('builtin/deleted-by-patch.txt', text);
+    await newChat();
+    await agentTurn(
+      'builtin-delete',
+      [
+        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 3 } },
+        { tool: 'apply_patch', input: { input: `*** Begin Patch\n*** Delete File: ${f.abs}\n*** End Patch`, explanation: 'Delete it.' } },
+        { text: 'Deleted.' },
+      ],
+      'Delete the file.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    await waitFor(() => !fs.existsSync(f.abs), 'the file deleted by the patch', 10000);
+    const edit = await waitFor(
+      () =>
+        api()
+          .agentEdits()
+          .find((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString()),
+      'the deletion in the record',
+      10000,
+    );
+    assert.strictEqual(edit.deleted, true, JSON.stringify(edit));
+    const [result] = (await vscode.commands.executeCommand<FileRevert[]>('editGuard.revertEdit', edit.id)) ?? [];
+    assert.strictEqual(result?.kind, 'reverted', JSON.stringify(result));
+    assert.ok(
+      fs.readFileSync(f.abs).equals(Buffer.from(text, 'utf8')),
+      `the file is back, byte for byte: ${JSON.stringify(fs.readFileSync(f.abs, 'utf8'))}`,
+    );
+  });
+
+  test('an apply_patch that moves a file it read: reverting the turn moves it back (the source made again, the target gone)', async () => {
+    const source = makeFile('builtin/move-source.txt', 'moving\ntext\n');
+    const target = path.join(path.dirname(source.abs), 'move-target.txt');
+    await newChat();
+    await agentTurn(
+      'builtin-move',
+      [
+        { tool: 'read_file', input: { filePath: source.abs, startLine: 1, endLine: 2 } },
+        {
+          tool: 'apply_patch',
+          input: {
+            input: `*** Begin Patch\n*** Update File: ${source.abs}\n*** Move to: ${target}\n@@\n moving\n-text\n+text, moved\n*** End Patch`,
+            explanation: 'Move it.',
+          },
+        },
+        { text: 'Moved.' },
+      ],
+      'Move the file.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    await waitFor(() => !fs.existsSync(source.abs) && fs.existsSync(target), 'the move on disk', 10000);
+    const edits = await waitFor(
+      () => {
+        const all = api()
+          .agentEdits()
+          .filter((e) => [source.uri.toString(), vscode.Uri.file(target).toString()].includes(vscode.Uri.parse(e.uri).toString()));
+        return all.length === 2 && all;
+      },
+      'the move in the record: a deletion and a creation',
+      10000,
+    );
+    const [turnOf] = edits;
+    const results =
+      (await vscode.commands.executeCommand<FileRevert[]>('editGuard.revertTurn', {
+        kind: 'turn',
+        session: turnOf.session,
+        turn: turnOf.turn,
+      })) ?? [];
+    assert.deepStrictEqual(results.map((r) => r.kind).sort(), ['reverted', 'reverted'], JSON.stringify(results));
+    assert.strictEqual(fs.readFileSync(source.abs, 'utf8'), 'moving\ntext\n');
+    assert.strictEqual(fs.existsSync(target), false, 'the moved-to file, unchanged since, is gone');
+  });
 });

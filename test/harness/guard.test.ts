@@ -96,14 +96,15 @@ suite('the gate in front of the Copilot harness', () => {
     assert.strictEqual(diskText(f), 'let greeting = "Hello";\nlet name = "world";\n', 'nothing was written under the buffer');
   });
 
-  test('create over an existing file never viewed is denied with its content; the retry from it lands', async () => {
+  test('create over an existing file never viewed is denied with its content; the edit from what it showed lands', async () => {
     const f = makeFile('gate/notes.md', "the user's notes\n");
     let denied = '';
     await harnessTurn('gate-create', [
       create(f.abs, 'replaced\n'),
       (req) => {
         denied = lastResult(req).text;
-        return create(f.abs, "the user's notes\nand the agent's line\n");
+        // (the harness's create never goes over a file: the retry is an edit, from what the refusal showed)
+        return edit(f.abs, "the user's notes", "the user's notes\nand the agent's line");
       },
       say('Done.'),
     ]);

@@ -18,6 +18,7 @@ import {
   diskText,
   docFor,
   expectStatus,
+  fileRef,
   guardDiagnostics,
   makeFile,
   newChat,
@@ -129,6 +130,48 @@ suite('agent edits: review and revert', () => {
     assert.ok(result.kind === 'reverted' && result.keptLaterChanges);
     const expected = Buffer.from(text(LINES, '\r\n').replace('\r\neta\r\n', '\r\neta, changed by the user\r\n'), 'utf8');
     assert.ok(diskBytes(f).equals(expected), `disk: ${JSON.stringify(diskText(f))}`);
+  });
+
+  test("the user's changes right above and below the agent's lines are merged: the agent's lines come out, both of the user's stay", async () => {
+    const f = makeFile('rv-adjacent', text(LINES));
+    // the agent changes lines 2–3
+    await agentReplaces(f, 'beta\ngamma\n', 'BETA by the agent\nGAMMA by the agent\n');
+    // the user then changes line 1 and line 4, the lines right next to them, and saves
+    await changeOnDisk(f, diskText(f).replace('alpha\n', 'alpha, by the user\n').replace('delta\n', 'delta, by the user\n'));
+    const [result] = await revertFile(f);
+    assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
+    assert.strictEqual(diskText(f), text(LINES).replace('alpha\n', 'alpha, by the user\n').replace('delta\n', 'delta, by the user\n'));
+  });
+
+  test("in a line both changed, the user's other words stay and the agent's words go; words both changed are a conflict, and nothing changes", async () => {
+    const f = makeFile('rv-words', 'const greeting = "Hello", name = "world";\nsecond line\n');
+    await agentReplaces(f, '"Hello"', '"Good morning"');
+    await changeOnDisk(f, diskText(f).replace('"world"', '"there"'));
+    const [merged] = await revertFile(f);
+    assert.strictEqual(merged.kind, 'reverted', JSON.stringify(merged));
+    assert.strictEqual(diskText(f), 'const greeting = "Hello", name = "there";\nsecond line\n');
+
+    const g = makeFile('rv-words-overlap', 'const greeting = "Hello", name = "world";\nsecond line\n');
+    await agentReplaces(g, '"Hello"', '"Good morning"');
+    const overlapped = diskText(g).replace('"Good morning"', '"Good evening"');
+    await changeOnDisk(g, overlapped);
+    const [conflict] = await revertFile(g);
+    assert.strictEqual(conflict.kind, 'conflict', JSON.stringify(conflict));
+    assert.strictEqual(diskText(g), overlapped, 'nothing was written');
+  });
+
+  test('a file renamed in the editor keeps its record under the new name, and the revert works there', async () => {
+    const f = makeFile('rv-rename', text(LINES));
+    await agentReplaces(f, 'epsilon', 'EPSILON by the agent');
+    const renamed = fileRef(f.rel.replace('rv-rename', 'rv-renamed'));
+    const rename = new vscode.WorkspaceEdit();
+    rename.renameFile(f.uri, renamed.uri);
+    assert.ok(await vscode.workspace.applyEdit(rename));
+    await waitFor(() => editsOf(renamed).length > 0, 'the record under the new name', 10000);
+    assert.strictEqual(editsOf(f).length, 0, 'nothing left under the old name');
+    const [result] = await revertFile(renamed);
+    assert.strictEqual(result.kind, 'reverted', JSON.stringify(result));
+    assert.strictEqual(diskText(renamed), text(LINES));
   });
 
   test('an overlapping later change: nothing is changed, and the conflict is shown with its lines', async () => {

@@ -2,6 +2,7 @@
 // §Revert), over the core's own document port on the model of VS Code's editor.
 import * as assert from 'node:assert/strict';
 import { EditHistory, type HistoryStorage } from '../../src/core/editHistory';
+import { ExternalEdits } from '../../src/core/externalEdits';
 import { sha256 } from '../../src/core/hash';
 import { linesOf, revertChange } from '../../src/core/merge';
 import type { CallContext } from '../../src/core/ports';
@@ -60,7 +61,7 @@ function setup(budget = 64 * 1024 * 1024) {
   const write = (uri: string, content: string, turn?: string) =>
     guard.write(call('editGuard_writeFile', uri, turn), { content, append: false });
   const recordsOf = (uri: string) => history.all().filter((r) => r.uri === uri);
-  return { docs, store, gate, history, storage, reverter, read, replace, write, recordsOf, log };
+  return { docs, store, gate, history, storage, reverter, read, replace, write, recordsOf, log, call };
 }
 
 const NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].map((w) => `${w}\n`).join('');
@@ -317,6 +318,7 @@ suite('revert: taking edits back', () => {
       saved: false,
       keptUnsaved: true,
       deleted: false,
+      restored: false,
     });
     assert.equal(t.docs.text(A), 'written by the user\nalso by the user\n');
     assert.equal(t.docs.get(A).dirty, true, 'the buffer had unsaved changes: it stays unsaved');
@@ -389,5 +391,82 @@ suite('revert: taking edits back', () => {
     t.docs.userEdit(A, 'the user rewrote it\n');
     assert.deepEqual(await t.reverter.revert(t.recordsOf(A)), []);
     assert.equal(t.docs.text(A), 'the user rewrote it\n');
+  });
+});
+
+suite("revert: an agent's deletes and moves, and files renamed since", () => {
+  /** An agent's own tool (through its hooks) that deleted `uri`: checked, then the file goes, then recorded. */
+  async function agentDeletes(t: ReturnType<typeof setup> & { edits: ExternalEdits }, uri: string, turn = 'turn-9') {
+    const ctx = { ...t.call('apply_patch', uri, turn), agent: 'copilot' };
+    assert.deepEqual(await t.edits.check([ctx]), { allow: true });
+    t.docs.memory.deleteFile(uri);
+    await t.edits.recordWrite(ctx);
+  }
+  function withEdits() {
+    const t = setup();
+    return { ...t, edits: new ExternalEdits(t.gate) };
+  }
+
+  test('a delete that landed is recorded with the text it removed; reverting it makes the file again, byte for byte', async () => {
+    const t = withEdits();
+    const text = 'line one\r\nline two, with é and 😀\r\nno break at the end';
+    t.docs.file(A, text);
+    await t.read(A, 'turn-9');
+    await agentDeletes(t, A);
+    const [record] = t.recordsOf(A);
+    assert.equal(record.deleted, true);
+    assert.equal(await t.history.text(record.beforeHash!), text);
+    const [result] = await t.reverter.revert([record]);
+    assert.equal(result.kind, 'reverted', JSON.stringify(result));
+    assert.ok(result.kind === 'reverted' && result.restored);
+    assert.equal(t.docs.memory.disk(A), text);
+  });
+
+  test('a file that stands where the agent deleted one is never overwritten by the revert', async () => {
+    const t = withEdits();
+    t.docs.file(A, 'the old text\n');
+    await t.read(A, 'turn-9');
+    await agentDeletes(t, A);
+    t.docs.file(A, 'a new file the user made there\n');
+    const [result] = await t.reverter.revert(t.recordsOf(A));
+    assert.equal(result.kind, 'occupied');
+    assert.equal(t.docs.memory.disk(A), 'a new file the user made there\n');
+  });
+
+  test("a move (a patch's Update with Move to: the source deleted, the target created) reverted as a turn: the source is back, the target gone", async () => {
+    const t = withEdits();
+    t.docs.file(A, 'moving text\n');
+    await t.read(A, 'turn-9');
+    const target = { ...t.call('apply_patch', B, 'turn-9'), agent: 'copilot' };
+    const source = { ...t.call('apply_patch', A, 'turn-9'), agent: 'copilot' };
+    assert.deepEqual(await t.edits.check([source, target]), { allow: true });
+    t.docs.memory.deleteFile(A);
+    t.docs.memory.writeDisk(B, 'moving text\n');
+    await t.edits.recordWrite(source);
+    await t.edits.recordWrite(target);
+    const results = await t.reverter.revert(t.history.all());
+    assert.deepEqual(results.map((r) => r.kind).sort(), ['reverted', 'reverted']);
+    assert.equal(t.docs.memory.disk(A), 'moving text\n');
+    assert.equal(t.docs.memory.disk(B), undefined, 'the moved-to file, unchanged since, is deleted');
+  });
+
+  test('a file renamed in the editor keeps its records under the new name, and a revert works there', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    await t.read(A);
+    await t.replace(A, 'two', 'TWO');
+    t.docs.memory.deleteFile(A);
+    t.docs.memory.writeDisk(C, NUMBERS.replace('two', 'TWO'));
+    t.history.rename([{ from: A, to: C }]);
+    assert.equal(t.recordsOf(A).length, 0);
+    const [result] = await t.reverter.revert(t.recordsOf(C));
+    assert.equal(result.kind, 'reverted', JSON.stringify(result));
+    assert.equal(t.docs.memory.disk(C), NUMBERS);
+    // a folder's rename moves the records of the files in it
+    t.history.rename([{ from: 'file:///ws', to: 'file:///moved' }]);
+    assert.deepEqual(
+      t.history.all().map((r) => r.uri),
+      ['file:///moved/c.txt'],
+    );
   });
 });

@@ -12,14 +12,14 @@ import { migrateLegacySettings, placement, placementChosen, setPlacement, settin
 import { STATE_KEYS } from '../../stateKeys';
 import type { AgentServices, RegisteredAgent } from '../agent';
 import { chooseCopilotGuard, copilotChatHere, copilotGuardLabel, type CopilotGuardEnvironment, offerCopilotGuard } from './guard';
-import { copilotAgent } from './node/events';
+import { COPILOT, copilotAgent } from './node/events';
 import { HOOKS_FILE_NAME, HOOKS_FOLDER, hooksFileContent, isOurHooksFile } from './node/hooksFile';
 import { readOrUndefined, removeOurHooksFile, userHooksFile } from './node/hooksFileOnDisk';
 
 /** How long a new hooks folder is left alone before our file goes into it (see `write`). */
 const NEW_FOLDER_SETTLE_MS = 1500;
 
-export function registerCopilot({ context, bridge, log }: AgentServices): RegisteredAgent {
+export function registerCopilot({ context, bridge, log, toolNamesOf }: AgentServices): RegisteredAgent {
   const on = () => placement('guardCopilotTools') !== 'off';
   const guard: CopilotGuardEnvironment = {
     state: context.globalState,
@@ -40,7 +40,7 @@ export function registerCopilot({ context, bridge, log }: AgentServices): Regist
   };
   const applyFiles = async () => {
     const where = placement('guardCopilotTools');
-    const content = where !== 'off' && vscode.workspace.isTrusted ? hooksFileContent(bridge.clients) : undefined;
+    const content = where !== 'off' && vscode.workspace.isTrusted ? hooksFileContent(bridge.clients, toolNamesOf(COPILOT)) : undefined;
     const userFile = userHooksFile();
     // the user-level file follows the setting, also in an untrusted window (which never writes it)
     if (where === 'user') {

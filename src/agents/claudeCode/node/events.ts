@@ -61,6 +61,7 @@ export const claudeCodeAgent: HookAgent = {
   name: 'Claude Code',
   writesDisk: true,
   ownChats: true,
+  toolNames: FILE_TOOLS,
   parse: parseClaudeCodeEvent,
   verb: (tool) => TOOL_VERB[tool as keyof typeof TOOL_VERB] ?? tool,
   deny: denyPreToolUse,

@@ -196,6 +196,7 @@ export const codexAgent: HookAgent = {
   name: 'Codex',
   writesDisk: true,
   ownChats: true,
+  toolNames: CODEX_TOOLS,
   parse: parseCodexEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyPreToolUse,

@@ -129,6 +129,7 @@ export const copilotAgent: HookAgent = {
   name: 'Copilot',
   writesDisk: false,
   ownChats: false,
+  toolNames: GATED_TOOL_NAMES,
   parse: parseCopilotEvent,
   verb: (tool) => TOOL_VERB[toolNameOf(tool) as keyof typeof TOOL_VERB] ?? tool,
   deny: denyPreToolUse,

@@ -15,21 +15,21 @@ export const USER_HOOKS_FOLDER = '.copilot/hooks';
 export const HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact'] as const satisfies readonly HookEventName[];
 type CopilotHookEvent = (typeof HOOK_EVENTS)[number];
 
-/**
- * The tools an event matters for; the bash client drops the events of other tools without asking
- * the extension (VS Code ignores a hook's `matcher`, so every tool call runs every hook) — unless the
- * chat has a call still to settle: its next event, of any tool, is how the gate learns that its
- * earlier edit is done (src/hooks/hookGate.ts), before that call can change the file.
- */
-const TOOLS_OF_EVENT: Partial<Record<CopilotHookEvent, readonly string[]>> = {
-  PreToolUse: GATED_TOOL_NAMES,
-  PostToolUse: GATED_TOOL_NAMES,
-};
+/** The events whose tool the bash client looks at (the others are always sent). */
+const TOOL_EVENTS: ReadonlySet<CopilotHookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 
-export function hooksFileContent(clients: HookClients): string {
+/**
+ * The file, for every host that reads it: `tools` are the tool names whose events the gate needs — the
+ * Local agent's (the default) and the Copilot harness's, which runs this file too. The bash client drops
+ * the events of other tools without asking the extension (VS Code ignores a hook's `matcher`, so every
+ * tool call runs every hook) — unless the chat has a call still to settle: its next event, of any tool,
+ * is how the gate learns that its earlier edit is done (src/hooks/hookGate.ts), before that call can
+ * change the file.
+ */
+export function hooksFileContent(clients: HookClients, tools: readonly string[] = GATED_TOOL_NAMES): string {
   const entry = (event: CopilotHookEvent) => ({
     type: 'command',
-    command: hookCommand(clients, COPILOT, event, TOOLS_OF_EVENT[event] ?? []),
+    command: hookCommand(clients, COPILOT, event, TOOL_EVENTS.has(event) ? tools : []),
     windows: windowsHookCommand(clients, COPILOT, event),
     // the editor's binary runs as plain Node with this (in VS Code desktop it is Electron)
     env: { ...RUNTIME_ENV },

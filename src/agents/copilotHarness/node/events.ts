@@ -9,7 +9,7 @@
 import { COPILOT } from '../../../hooks/channels';
 import { denyPreToolUse, type HookAgent, type HookEvent, payloadHead, record, str, type TouchedFile } from '../../../hooks/event';
 import { filesOfPatch } from '../../../hooks/patch';
-import { ownToolId } from '../../../core/toolIds';
+import { ownToolId, TOOL_REFERENCE_NAMES } from '../../../core/toolIds';
 
 export const COPILOT_HARNESS = 'copilot-harness';
 
@@ -90,6 +90,8 @@ export const copilotHarnessAgent: HookAgent = {
   writesDisk: true,
   ownChats: true,
   claims: isHarnessPayload,
+  // its file tools, and ours by the names it calls them (their hooks announce the calls)
+  toolNames: [READ_TOOL, 'Edit', 'Write', ...Object.keys(TOOL_REFERENCE_NAMES)],
   parse: parseHarnessEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyPreToolUse,
