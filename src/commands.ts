@@ -6,6 +6,7 @@ export const COMMANDS = {
   toggleGate: 'editGuard.toggleGate',
   guardCopilotTools: 'editGuard.guardCopilotTools',
   guardClaudeCode: 'editGuard.guardClaudeCode',
+  guardCodex: 'editGuard.guardCodex',
   showLog: 'editGuard.showLog',
   showAgentEdits: 'editGuard.showAgentEdits',
   openEditDiff: 'editGuard.openEditDiff',
@@ -24,6 +25,8 @@ export const TEST_COMMANDS = {
   offerCopilotGuard: 'editGuard.test.offerCopilotGuard',
   /** the same for the offer to guard Claude Code's file tools */
   offerClaudeGuard: 'editGuard.test.offerClaudeGuard',
+  /** the same for the offer to guard Codex's file changes */
+  offerCodexGuard: 'editGuard.test.offerCodexGuard',
   /** where the record of agent edits is stored, and a flush of it (the budget test measures the folder) */
   agentEditsStorage: 'editGuard.test.agentEditsStorage',
 } as const;

@@ -40,7 +40,7 @@ export function readSettings(file?: string): GuardSettings {
 }
 
 /** The settings that say where an agent's hooks go. */
-export type PlacementSetting = 'guardCopilotTools' | 'guardClaudeCode';
+export type PlacementSetting = 'guardCopilotTools' | 'guardClaudeCode' | 'guardCodex';
 
 /**
  * Where an agent's hooks go (window-scoped). `guardCopilotTools` also honours the deprecated boolean

@@ -7,4 +7,8 @@ export const STATE_KEYS = {
   claudeCodeOffer: 'editGuard.claudeGuardOffer',
   /** the `.claude` folders our entries made, so that only those are ever removed */
   claudeFoldersMade: 'editGuard.claudeFoldersMade',
+  /** the answer to the offer to guard Codex's file changes */
+  codexOffer: 'editGuard.codexGuardOffer',
+  /** the `.codex` folders our entries made, so that only those are ever removed */
+  codexFoldersMade: 'editGuard.codexFoldersMade',
 } as const;

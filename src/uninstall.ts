@@ -4,6 +4,7 @@
 // so an uninstalled extension leaves nothing behind there. Workspace copies (the `workspace`
 // placements) are in folders VS Code does not name here; their commands find no client and exit at once.
 import { removeUserLevelClaudeEntries } from './agents/claudeCode/node/settingsOnDisk';
+import { removeUserLevelCodexEntries } from './agents/codex/node/hooksOnDisk';
 import { removeUserLevelHooksFile } from './agents/copilot/node/hooksFileOnDisk';
 import type { Logger } from './core/ports';
 
@@ -12,7 +13,7 @@ const say = (m: string | Error) => console.log(`Agent Edit Guard: ${String(m)}`)
 const complain = (m: string | Error) => console.error(`Agent Edit Guard: ${String(m)}`);
 const log: Logger = { debug: () => {}, info: say, warn: complain, error: complain };
 
-for (const uninstall of [removeUserLevelHooksFile, removeUserLevelClaudeEntries]) {
+for (const uninstall of [removeUserLevelHooksFile, removeUserLevelClaudeEntries, removeUserLevelCodexEntries]) {
   try {
     uninstall(log);
   } catch (e) {

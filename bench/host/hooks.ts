@@ -8,8 +8,8 @@
 // hook) and the bare start of the editor's runtime (`'<execPath>' -e 0`, ELECTRON_RUN_AS_NODE=1).
 // Rows (ids stable); the goal of every hook event is a median at most 2.5× `true`'s, in the same rounds:
 //   hook.floor.true, hook.floor.runtime       the two baselines
-//   hook.ignoredNoExtension                   PreToolUse run_in_terminal, socket variables unset
-//   hook.noExtension                          PreToolUse replace_string_in_file, variables unset
+//   hook.ignoredNoExtension                   PreToolUse run_in_terminal, socket variables unset, no window's record
+//   hook.noExtension                          PreToolUse replace_string_in_file, the same
 //   hook.ignored                              PreToolUse run_in_terminal, the extension listening
 //   hook.readStart                            PreToolUse read_file (the version the read will show)
 //   hook.readMark                             PostToolUse read_file after it (the read mark)
@@ -23,6 +23,7 @@
 // Measured here instead of in test/copilot/builtinTools.test.ts and test/unit/hooksBridge.test.ts,
 // which assert what the hook does; this says how long it takes.
 import { spawn } from 'child_process';
+import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -76,15 +77,15 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
   const prompt = commandOf('UserPromptSubmit');
   const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-hung-'));
   const hung = await hungListener();
+  const emptyHome = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-no-window-'));
   try {
     // the extension host's environment at spawn time, as Copilot's spawn takes it
     const listening = { ...process.env };
     const noExtension = { ...process.env };
     for (const k of BRIDGE_ENV) delete noExtension[k];
-    // no window at all: no address, and no window's record in the home (src/hooks/discovery.ts)
-    const noWindowHome = path.join(hungFolder, 'empty-home');
-    fs.mkdirSync(noWindowHome);
-    const noWindowAnywhere = { ...noExtension, HOME: noWindowHome };
+    // no window listening at all: no address, and a home with no window's record (else the client finds this
+    // window through its record, src/hooks/discovery.ts — what the harness rows below measure)
+    const noWindowAtAll = { ...noExtension, HOME: emptyHome };
     // a loopback port nothing listens on, and a listener that never answers
     const unreachable = { ...listening, [ENV_SOCKET]: await unusedLoopbackAddress(), [ENV_MISSED]: path.join(hungFolder, 'missed.jsonl') };
     const hungEnv = {
@@ -175,12 +176,12 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         { name: 'runtime', run: run('runtime', floorRuntime, listening, () => ''), teardown: expect('runtime', empty) },
         {
           name: 'ignoredNoExtension',
-          run: run('ignoredNoExtension', pre, noWindowAnywhere, () => terminal(session('noext'))),
+          run: run('ignoredNoExtension', pre, noWindowAtAll, () => terminal(session('noext'))),
           teardown: expect('ignoredNoExtension', empty),
         },
         {
           name: 'noExtension',
-          run: run('noExtension', pre, noWindowAnywhere, () =>
+          run: run('noExtension', pre, noWindowAtAll, () =>
             payload('PreToolUse', session('noext'), 'replace_string_in_file', replaceInput),
           ),
           teardown: expect('noExtension', empty),
@@ -397,6 +398,171 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
   } finally {
     hung.close();
     fs.rmSync(hungFolder, { recursive: true, force: true });
+    fs.rmSync(emptyHome, { recursive: true, force: true });
     await setBridge(false, ws);
   }
+}
+
+/**
+ * Group 7, Codex's rows: its hook events, each run the way Codex runs a hook — `$SHELL -lc "<command>"`
+ * (test/codex/FACTS.md), the payload JSON on stdin, the extension host's environment (a Codex started in
+ * this window's terminal) — with the command read from the hooks file the extension writes for
+ * `editGuard.guardCodex: user` (`~/.codex/hooks.json`; the run folder is HOME). The baseline is `true` run
+ * the same way in the same rounds: Codex's login shell is part of every hook's cost, ours or not.
+ *   hook.codex.floor.true        `$SHELL -lc true`
+ *   hook.codex.readStart         PreToolUse Bash `cat F` (the version the read shows)
+ *   hook.codex.readMark          PostToolUse of it (the read mark), its PreToolUse untimed just before
+ *   hook.codex.shellOther        PreToolUse Bash `npm test` (not a read: answered at once)
+ *   hook.codex.patchAllowed      PreToolUse apply_patch of a file read (the read's hooks untimed just before)
+ *   hook.codex.patchDenied       PreToolUse apply_patch of a file never read: the deny JSON
+ */
+export async function codexHookRoundTrips(rows: Row[], info: Record<string, unknown>, ws: string, quick: boolean): Promise<void> {
+  const hooksFile = path.join(os.homedir(), '.codex', 'hooks.json');
+  const config = vscode.workspace.getConfiguration('editGuard', null);
+  await config.update('guardCodex', 'user', vscode.ConfigurationTarget.Global);
+  try {
+    const end = Date.now() + 15000;
+    while (!fs.existsSync(hooksFile) || !process.env[ENV_SOCKET]) {
+      if (Date.now() > end) throw new Error(`codex hooks bench: ${hooksFile} or the bridge did not appear`);
+      await sleep(50);
+    }
+    const commands = hookCommands(hooksFile);
+    const commandOf = (event: string) => {
+      const ours = (commands[event] ?? []).filter((c) => c.command.includes('hook-'));
+      if (ours.length !== 1) throw new Error(`codex hooks bench: ${hooksFile} has ${ours.length} commands of ours for ${event}`);
+      return ours[0].command;
+    };
+    const pre = commandOf('PreToolUse');
+    const post = commandOf('PostToolUse');
+    const shell = process.env.SHELL || '/bin/bash';
+    const file = path.join(ws, 'codex-hook-roundtrip.txt');
+    fs.writeFileSync(file, 'x\n'.repeat(50));
+    let n = 0;
+    // as Codex 0.171 sends them (test/codex/FACTS.md)
+    const payload = (event: 'PreToolUse' | 'PostToolUse', session: string, tool: string, command: string) =>
+      JSON.stringify({
+        session_id: session,
+        turn_id: `${session}-turn`,
+        transcript_path: path.join(os.tmpdir(), `${session}.jsonl`),
+        cwd: ws,
+        hook_event_name: event,
+        model: 'gpt-5.5',
+        permission_mode: 'bypassPermissions',
+        tool_name: tool,
+        tool_input: { command },
+        tool_use_id: `call_${++n}`,
+        ...(event === 'PostToolUse' ? { tool_response: 'x\n'.repeat(50) } : {}),
+      });
+    const cat = `cat ${path.basename(file)}`;
+    const patch = `*** Begin Patch\n*** Update File: ${path.basename(file)}\n@@\n-x\n+y\n*** End Patch\n`;
+    // a UUID-like session per sample: a denial's refusal would count as a read for the same session
+    const session = (kind: string) => `0000${kind}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+    const last: Record<string, Run> = {};
+    const runAs = (command: string, stdin: string) => runAsCodex(shell, command, process.env, ws, stdin);
+    const run = (name: string, command: string, body: () => string) => async () => {
+      last[name] = await runAs(command, body());
+    };
+    const expect = (name: string, ok: (r: Run) => boolean) => () => {
+      const r = last[name];
+      if (!r || r.code !== 0 || !ok(r)) throw new Error(`codex hooks bench: ${name} answered ${JSON.stringify(r)}`);
+    };
+    const empty = (r: Run) => r.stdout.trim() === '';
+    const denies = (r: Run) => /"permissionDecision"\s*:\s*"deny"/.test(r.stdout);
+    const untimed = async (command: string, body: string) => {
+      const r = await runAs(command, body);
+      if (r.code !== 0 || !empty(r)) throw new Error(`codex hooks bench: an untimed hook answered ${JSON.stringify(r)}`);
+    };
+    let readSession = '';
+    let allowedSession = '';
+    const c = await compare(
+      [
+        { name: 'true', run: run('true', 'true', () => ''), teardown: expect('true', empty) },
+        {
+          name: 'readStart',
+          run: run('readStart', pre, () => payload('PreToolUse', session('a'), 'Bash', cat)),
+          teardown: expect('readStart', empty),
+        },
+        {
+          name: 'readMark',
+          setup: async () => {
+            readSession = session('b');
+            await untimed(pre, payload('PreToolUse', readSession, 'Bash', cat));
+          },
+          run: run('readMark', post, () => payload('PostToolUse', readSession, 'Bash', cat)),
+          teardown: expect('readMark', empty),
+        },
+        {
+          name: 'shellOther',
+          run: run('shellOther', pre, () => payload('PreToolUse', session('c'), 'Bash', 'npm test')),
+          teardown: expect('shellOther', empty),
+        },
+        {
+          name: 'patchAllowed',
+          setup: async () => {
+            allowedSession = session('d');
+            await untimed(pre, payload('PreToolUse', allowedSession, 'Bash', cat));
+            await untimed(post, payload('PostToolUse', allowedSession, 'Bash', cat));
+          },
+          run: run('patchAllowed', pre, () => payload('PreToolUse', allowedSession, 'apply_patch', patch)),
+          teardown: expect('patchAllowed', empty),
+        },
+        {
+          name: 'patchDenied',
+          run: run('patchDenied', pre, () => payload('PreToolUse', session('e'), 'apply_patch', patch)),
+          teardown: expect('patchDenied', denies),
+        },
+      ],
+      { warmup: 2, rounds: quick ? 5 : 21 },
+    );
+    const base = { label: `\`true\` (${path.basename(shell)} -lc)`, ...c.times.true };
+    const x25 = { text: '≤ 2.5× `true`', max: 2.5, on: 'ratio' as const };
+    const row = (id: string, variant: string, label: string, note?: string): Row => ({
+      id,
+      group: GROUP,
+      label,
+      value: c.times[variant],
+      baseline: base,
+      ratio: c.ratios[variant],
+      unit: 'ms',
+      goal: x25,
+      ...(note ? { note } : {}),
+    });
+    rows.push(
+      {
+        id: 'hook.codex.floor.true',
+        group: GROUP,
+        label: `baseline for Codex: \`true\` as its hook command (${path.basename(shell)} -lc, as Codex runs a hook)`,
+        value: c.times.true,
+        unit: 'ms',
+      },
+      row('hook.codex.readStart', 'readStart', 'Codex, the start of a shell read (PreToolUse Bash `cat F`)'),
+      row('hook.codex.readMark', 'readMark', 'Codex, a read mark (PostToolUse Bash `cat F`)', 'its PreToolUse, untimed, just before'),
+      row('hook.codex.shellOther', 'shellOther', 'Codex, a shell command that is not a read (PreToolUse Bash `npm test`)'),
+      row(
+        'hook.codex.patchAllowed',
+        'patchAllowed',
+        'Codex, a patch check, allowed (PreToolUse apply_patch of a file read)',
+        "the read's two hooks, untimed, just before",
+      ),
+      row('hook.codex.patchDenied', 'patchDenied', 'Codex, a patch check, denied (apply_patch of a file never read: the deny JSON)'),
+    );
+    info.codexHooks = { hooksFile, shell, commands: { PreToolUse: pre, PostToolUse: post }, samples: c.samples };
+  } finally {
+    await config.update('guardCodex', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** One hook command run as Codex 0.171 runs it: `$SHELL -lc <command>`, the payload on stdin, the CLI's environment. */
+function runAsCodex(shell: string, command: string, env: NodeJS.ProcessEnv, cwd: string, stdin: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(shell, ['-lc', command], { cwd, env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.on('error', () => undefined);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+    child.stdin.end(stdin);
+  });
 }

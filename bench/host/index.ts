@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { compare, KB, MB, now, ratioOf, sizeLabel, sourceLikeText, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
-import { hookRoundTrips } from './hooks';
+import { codexHookRoundTrips, hookRoundTrips } from './hooks';
 
 const EXTENSION_ID = 'editguard.agent-edit-guard';
 const READ = 'editGuard_readFile';
@@ -340,6 +340,8 @@ export async function run(): Promise<void> {
     }
     log("hooks bridge: the hooks file's commands as Copilot runs them");
     await hookRoundTrips(rows, info, ws, quick);
+    log("hooks bridge: Codex's hook commands as Codex runs them ($SHELL -lc)");
+    await codexHookRoundTrips(rows, info, ws, quick);
     return save();
   } catch (e) {
     info.error = String((e as Error)?.stack ?? e);

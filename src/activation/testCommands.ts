@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { TEST_COMMANDS } from '../commands';
 import { CLAUDE_CODE } from '../agents/claudeCode/node/events';
+import { CODEX } from '../agents/codex/node/events';
 import { COPILOT } from '../agents/copilot/node/events';
 import type { Agents } from './agents';
 import type { Core } from './core';
@@ -24,5 +25,6 @@ export function registerTestCommands(context: vscode.ExtensionContext, core: Cor
     }),
     vscode.commands.registerCommand(TEST_COMMANDS.offerCopilotGuard, () => offerAgain(COPILOT)),
     vscode.commands.registerCommand(TEST_COMMANDS.offerClaudeGuard, () => offerAgain(CLAUDE_CODE)),
+    vscode.commands.registerCommand(TEST_COMMANDS.offerCodexGuard, () => offerAgain(CODEX)),
   );
 }

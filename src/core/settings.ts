@@ -5,7 +5,7 @@
 import { DEFAULT_PROTECTED_FILES } from './paths';
 import type { OwnWritePolicy, ReadPolicy } from './types';
 
-/** Where an agent's hooks go (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`): user level, each workspace folder, or nowhere. */
+/** Where an agent's hooks go (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`, `editGuard.guardCodex`): user level, each workspace folder, or nowhere. */
 export const HOOKS_PLACEMENTS = ['off', 'user', 'workspace'] as const;
 export type HooksPlacement = (typeof HOOKS_PLACEMENTS)[number];
 
@@ -37,6 +37,7 @@ export const SETTINGS = {
   maxResultChars: spec<number>({ default: 7000, scope: 'resource', minimum: 500, maximum: 1_000_000 }),
   guardCopilotTools: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
   guardClaudeCode: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
+  guardCodex: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
   /** the boolean `guardCopilotTools` replaced (`true` = `workspace`) */
   guardBuiltinTools: spec<boolean>({ default: false, scope: 'window', deprecated: true }),
   allowOutsideWorkspace: spec<boolean>({ default: false, scope: 'window' }),

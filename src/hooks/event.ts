@@ -14,17 +14,21 @@ export interface TouchedFile {
   quotes?: string[];
 }
 
+/**
+ * `turn`, on the events of a turn: the agent's own id of the turn, when its payloads carry one (Codex's
+ * `turn_id`); without it the gate counts the chat's `UserPromptSubmit`s (docs/design.md §Chat sessions and turns).
+ */
 export type HookEvent =
   /** the user sent a message: a new turn of that chat begins; `prompt`, the message as the agent passes it */
-  | { kind: 'turn'; chat: string; prompt?: string }
+  | { kind: 'turn'; chat: string; prompt?: string; turn?: string }
   /** a read is about to run: the version it will show is the text now (the disk's, for an agent that reads the disk) */
-  | { kind: 'before-read'; chat: string; tool: string; files: string[] }
+  | { kind: 'before-read'; chat: string; tool: string; files: string[]; turn?: string }
   /** a read ran */
-  | { kind: 'after-read'; chat: string; tool: string; files: string[] }
+  | { kind: 'after-read'; chat: string; tool: string; files: string[]; turn?: string }
   /** an edit is about to run: check each file */
-  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[] }
+  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string }
   /** an edit ran: the agent's own write */
-  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[] }
+  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string }
   /** the chat is about to be compacted: the model loses the text it read */
   | { kind: 'compact'; chat: string }
   /** one of our guarded tools is about to run in this chat: it learns the chat and turn from this */
@@ -34,9 +38,9 @@ export type HookEvent =
 
 /** An agent whose hooks the bridge answers: what the gate needs to know of it. */
 export interface HookAgent {
-  /** its id, as its hook commands name it (`copilot`, `claude-code`) */
+  /** its id, as its hook commands name it (`copilot`, `claude-code`, `codex`) */
   readonly id: string;
-  /** how the user knows it ("Copilot", "Claude Code") */
+  /** how the user knows it ("Copilot", "Claude Code", "Codex") */
   readonly name: string;
   /**
    * It reads and writes the disk itself, past the editor: what it read is the disk's text, and it must
@@ -102,7 +106,7 @@ export function payloadHead(
   return { ok: true, event, chat, tool: str(p.tool_name) ?? '', input: record(p.tool_input) ?? {}, p };
 }
 
-/** The VS Code-format hook answer that stops a PreToolUse call (Copilot's and Claude Code's hooks read it). */
+/** The VS Code-format hook answer that stops a PreToolUse call (Copilot's, Claude Code's and Codex's hooks read it). */
 export function denyPreToolUse(reason: string): string {
   return JSON.stringify({
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },

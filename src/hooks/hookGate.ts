@@ -54,6 +54,8 @@ const MAX_CHATS = 1000;
 export class HookGate {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
   private readonly turns = new BoundedMap<string, number>(MAX_CHATS);
+  /** chat id → the agent's own id of its current turn, for an agent whose payloads carry one (Codex's `turn_id`) */
+  private readonly agentTurns = new BoundedMap<string, string>(MAX_CHATS);
   /** chat id → Copilot's id of the turn, learned when a guarded tool of that turn ran (see `noteGuardedCall`) */
   private readonly requestIds = new BoundedMap<string, { id: string; prompt: number }>(MAX_CHATS);
   /** session key → chat id, for the chats the hooks have named */
@@ -123,6 +125,8 @@ export class HookGate {
 
     const session = this.env.sessions.keyOfChatId(event.chat);
     this.chats.set(session, event.chat);
+    // an agent that names its turns: this event's turn is the chat's current one
+    if ('turn' in event && event.turn !== undefined) this.agentTurns.set(event.chat, event.turn);
     // marks stamped after this event arrived do not count for it (rule 9)
     const arrival = this.env.edits.arrival();
     const call = (tool: string, file: string) => this.call(agent, tool, session, event.chat, file, cwd, arrival);
@@ -131,9 +135,12 @@ export class HookGate {
     if (agent.ownChats) this.env.names?.noteAgent(session, agent.name);
     switch (event.kind) {
       case 'turn': {
-        const count = (this.turns.get(event.chat) ?? 0) + 1;
-        this.turns.set(event.chat, count);
-        const turn = countedTurn(event.chat, count);
+        let turn = event.turn;
+        if (turn === undefined) {
+          const count = (this.turns.get(event.chat) ?? 0) + 1;
+          this.turns.set(event.chat, count);
+          turn = countedTurn(event.chat, count);
+        }
         if (event.prompt !== undefined) this.env.names?.notePrompt(session, turn, event.prompt);
         else this.env.names?.noteCall(session, turn);
         return '';
@@ -229,8 +236,10 @@ export class HookGate {
     return { tool, verb: agent.verb(tool), agent: agent.id, session, turn: this.turnOf(chat), uri, path, arrival };
   }
 
-  /** Copilot's id of the chat's current turn if a guarded tool has told it, else the counted turn. */
+  /** The agent's own id of the chat's current turn; else Copilot's id if a guarded tool has told it; else the counted turn. */
   private turnOf(chat: string): string {
+    const own = this.agentTurns.get(chat);
+    if (own !== undefined) return own;
     const prompt = this.turns.get(chat) ?? 0;
     const known = this.requestIds.get(chat);
     return known?.prompt === prompt ? known.id : countedTurn(chat, prompt);

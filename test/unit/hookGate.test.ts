@@ -9,6 +9,7 @@ import { sha256 } from '../../src/core/hash';
 import type { CallContext, GuardSettings } from '../../src/core/ports';
 import type { ToolName } from '../../src/core/types';
 import { claudeCodeAgent } from '../../src/agents/claudeCode/node/events';
+import { codexAgent } from '../../src/agents/codex/node/events';
 import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
 import { ExpectedCalls } from '../../src/chat/expectedCalls';
@@ -35,7 +36,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     edits,
     sessions,
     log,
-    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent].map((a) => [a.id, a])),
+    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent, codexAgent].map((a) => [a.id, a])),
     expected,
     active: () => active,
     onActivity: (s) => activity.push(s),
@@ -787,5 +788,147 @@ suite('hook gate: the Copilot harness, on the hooks file it shares with the Loca
     assert.equal(await t.tool('PreToolUse', 'guardedRead', input), '');
     assert.deepEqual(t.expected.take('editGuard_readFile', { ...input }), { session: t.harnessKey(), turn: `${HARNESS_CHAT}#1` });
     assert.equal(t.expected.take('editGuard_readFile', input), undefined, 'taken once');
+  });
+});
+
+suite("hook gate: Codex's apply_patch and shell reads, which read and write the disk (rule 13)", () => {
+  const SESSION = '01a23473-97ef-7410-ac8c-9c711d10b30b';
+  const TURN_1 = '01a23473-98eb-7ee2-9b0e-476926259788';
+  const TURN_2 = '01a23474-0000-7000-8000-000000000002';
+  function codex() {
+    const t = setup();
+    let turn = TURN_1;
+    let calls = 0;
+    // as Codex 0.171 sends them (test/codex/FACTS.md)
+    const send = (event: string, extra: Record<string, unknown> = {}) =>
+      t.hooks.handle(
+        codexAgent.id,
+        JSON.stringify({
+          session_id: SESSION,
+          turn_id: turn,
+          transcript_path: '/h/.codex/sessions/rollout.jsonl',
+          cwd: '/ws',
+          hook_event_name: event,
+          model: 'gpt-5.5',
+          permission_mode: 'bypassPermissions',
+          ...extra,
+        }),
+      );
+    const tool = (event: 'PreToolUse' | 'PostToolUse', name: string, command: string) =>
+      send(event, {
+        tool_name: name,
+        tool_input: { command },
+        tool_use_id: `call_${++calls}`,
+        ...(event === 'PostToolUse' && { tool_response: '' }),
+      });
+    const prompt = (id: string, text = 'Fix a.txt') => {
+      turn = id;
+      return send('UserPromptSubmit', { prompt: text });
+    };
+    /** `cat F` through the shell: both its events */
+    const read = async (file: string, command = `cat ${file}`) => {
+      assert.equal(await tool('PreToolUse', 'Bash', command), '');
+      assert.equal(await tool('PostToolUse', 'Bash', command), '');
+    };
+    const patch = (body: string) => tool('PreToolUse', 'apply_patch', `*** Begin Patch\n${body}\n*** End Patch\n`);
+    const reason = (output: string) => JSON.parse(output).hookSpecificOutput.permissionDecisionReason as string;
+    return { ...t, send, tool, prompt, read, patch, reason, key: () => t.sessions.keyOfChatId(SESSION) };
+  }
+
+  test("a stale patch after the user's unsaved change is denied with that change; the buffer and the disk are untouched; no mark", async () => {
+    const t = codex();
+    t.docs.file(A, 'let greeting = "Hello";\nlet name = "world";\n');
+    await t.prompt(TURN_1, 'Greet Codex');
+    await t.read('a.txt');
+    t.docs.userEdit(A, 'let greeting = "Good morning";\nlet name = "world";\n');
+    const out = await t.patch('*** Update File: a.txt\n@@\n-let name = "world";\n+let name = "Codex";');
+    assert.ok(t.denied(out), out);
+    const text = t.reason(out);
+    assert.match(text, /^BLOCKED: nothing was written\. The user has unsaved changes to a\.txt in the editor/);
+    assert.match(text, /Codex writes the file on disk, so your patch now would land under those changes/);
+    assert.match(text, /^-let greeting = "Hello";$/m);
+    assert.match(text, /^\+let greeting = "Good morning";$/m);
+    assert.deepEqual(t.docs.get(A), {
+      text: 'let greeting = "Good morning";\nlet name = "world";\n',
+      disk: 'let greeting = "Hello";\nlet name = "world";\n',
+      dirty: true,
+    });
+    assert.deepEqual(t.blocks, [`apply_patch a.txt unsaved-in-editor turn ${TURN_1}`], "the block is of Codex's own turn id");
+    assert.equal(t.store.newest(t.key(), A)?.origin, 'read', 'no refusal mark');
+    assert.equal(t.names.chat(t.key())?.agent, 'Codex');
+    assert.equal(t.names.chat(t.key())?.title, 'Greet Codex');
+  });
+
+  test('an Update of a file never read is denied with its content; the retry passes on the refusal, and its PostToolUse stamps the own write in its turn', async () => {
+    const t = codex();
+    t.docs.file(A, "the user's notes\n");
+    await t.prompt(TURN_1);
+    const body = "*** Update File: a.txt\n@@\n the user's notes\n+a fresh line";
+    const out = await t.patch(body);
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /You have not read a\.txt in this chat/);
+    assert.match(t.reason(out), /1\tthe user's notes/);
+    assert.equal(await t.patch(body), '', 'the refusal showed the text: the retry passes');
+    t.docs.diskChange(A, "the user's notes\na fresh line\n");
+    assert.equal(await t.tool('PostToolUse', 'apply_patch', `*** Begin Patch\n${body}\n*** End Patch\n`), '');
+    const mark = t.store.newest(t.key(), A);
+    assert.equal(mark?.origin, 'write');
+    assert.equal(mark?.turn, TURN_1);
+  });
+
+  test('a Delete of a file changed since the read is denied with the change, and the file is kept', async () => {
+    const t = codex();
+    t.docs.file(B, 'b\n');
+    await t.read('b.txt', "sed -n '1,20p' b.txt");
+    t.docs.diskChange(B, 'b, changed by another program\n');
+    const out = await t.patch('*** Delete File: b.txt');
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /b\.txt changed since you last read it/);
+    assert.match(t.reason(out), /^\+b, changed by another program$/m);
+    assert.equal(t.docs.text(B), 'b, changed by another program\n');
+  });
+
+  test('a new file is allowed; a Move of a file read is allowed; a patch touching one unread file is denied whole', async () => {
+    const t = codex();
+    assert.equal(await t.patch('*** Add File: fresh.txt\n+new'), '');
+    t.docs.file(A, 'move me\n');
+    await t.read('a.txt', 'nl -ba a.txt | head -n 40');
+    assert.equal(await t.patch('*** Update File: a.txt\n*** Move to: moved/a2.txt\n@@\n-move me\n+moved'), '');
+    t.docs.file(B, 'never read\n');
+    const out = await t.patch('*** Update File: a.txt\n@@\n-move me\n+x\n*** Update File: b.txt\n@@\n-never read\n+y');
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /You have not read b\.txt/);
+  });
+
+  test('apply_patch through the shell (a heredoc) is checked like the tool; a shell command that is not a read marks nothing', async () => {
+    const t = codex();
+    t.docs.file(A, 'alpha\n');
+    assert.equal(await t.tool('PreToolUse', 'Bash', 'grep -n alpha a.txt'), '');
+    assert.equal(await t.tool('PostToolUse', 'Bash', 'grep -n alpha a.txt'), '');
+    assert.equal(t.store.newest(t.key(), A), undefined, 'a search is not a read of the file');
+    const out = await t.tool(
+      'PreToolUse',
+      'Bash',
+      "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n@@\n-alpha\n+ALPHA\n*** End Patch\nEOF",
+    );
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /You have not read a\.txt in this chat/);
+  });
+
+  test("turns are Codex's turn ids: a read in one turn counts in the next (readKeepsMark always), a compaction forgets the chat's marks", async () => {
+    const t = codex();
+    t.docs.file(A, 'x\n');
+    await t.prompt(TURN_1);
+    await t.read('a.txt');
+    assert.equal(t.store.newest(t.key(), A)?.turn, TURN_1);
+    await t.prompt(TURN_2, 'Now edit it');
+    assert.equal(await t.patch('*** Update File: a.txt\n@@\n-x\n+y'), '');
+    assert.deepEqual(
+      t.nameCalls.filter((c) => c.startsWith('notePrompt')),
+      [`notePrompt ${t.key()} ${TURN_1} Fix a.txt`, `notePrompt ${t.key()} ${TURN_2} Now edit it`],
+    );
+    await t.send('PreCompact', { trigger: 'auto' });
+    assert.equal(t.store.newest(t.key(), A), undefined);
+    assert.match(t.reason(await t.patch('*** Update File: a.txt\n@@\n-x\n+y')), /You have not read a\.txt in this chat/);
   });
 });

@@ -6,9 +6,19 @@
 // env and hooks of their own, so we add or remove only our groups and keep every other key, event,
 // group and hook as it was (docs/design.md §Surfaces, Claude Code's hook entries). A group is ours when its commands
 // run one of our clients; a file we cannot read as settings is never rewritten: the caller gets a reason
-// to log and show, and nothing changes. Pure (text in, text out), so every case is unit-tested.
-import { type HookClients, HOOK_TIMEOUT_S, hookCommand, isOurCommand } from '../../../hooks/command';
+// to log and show, and nothing changes. The merge itself is every such agent's (src/hooks/hookEntries.ts).
+import { type HookClients, HOOK_TIMEOUT_S, hookCommand } from '../../../hooks/command';
 import type { HookEventName } from '../../../hooks/event';
+import {
+  type EntriesEdit,
+  type HookCommandEntry,
+  holdsOurGroups,
+  isOurHook,
+  isOurs,
+  type MatcherGroup,
+  withOurGroups,
+  withoutOurGroups,
+} from '../../../hooks/hookEntries';
 import { CLAUDE_CODE, FILE_TOOLS } from './events';
 
 /** Claude Code's file tools (events.ts, where the bridge reads them): the tool events' matcher and the bash client's filter. */
@@ -29,16 +39,9 @@ const TOOL_EVENTS: ReadonlySet<ClaudeHookEvent> = new Set(['PreToolUse', 'PostTo
 export const USER_SETTINGS_PATH = '.claude/settings.json';
 export const LOCAL_SETTINGS_PATH = '.claude/settings.local.json';
 
-export interface ClaudeHookCommand {
-  type: 'command';
-  command: string;
-  timeout: number;
-}
+export type ClaudeHookCommand = HookCommandEntry;
 /** One matcher group of an event's list: `matcher` (tool events only) and its commands. */
-export interface ClaudeMatcherGroup {
-  matcher?: string;
-  hooks: ClaudeHookCommand[];
-}
+export type ClaudeMatcherGroup = MatcherGroup;
 /** Our one group per event. */
 export type ClaudeHookEntries = Record<ClaudeHookEvent, ClaudeMatcherGroup>;
 
@@ -60,135 +63,20 @@ export function claudeHookEntries(clients: HookClients): ClaudeHookEntries {
 }
 
 /** The new text of the file (`undefined`: nothing is left, the file can go), or why it was left alone. */
-export type SettingsEdit = { ok: true; text: string | undefined } | { ok: false; reason: string };
+export type SettingsEdit = EntriesEdit;
 
-/** A hook command of ours: it runs one of our clients. */
-export function isOurHook(hook: unknown): boolean {
-  return isObject(hook) && isOurCommand(hook.command);
-}
-
-/** A matcher group of ours: every one of its commands (and it has at least one) is ours — whatever its matcher or timeout now says. */
-export function isOurs(group: unknown): boolean {
-  return isObject(group) && Array.isArray(group.hooks) && group.hooks.length > 0 && group.hooks.every(isOurHook);
-}
+export { isOurHook, isOurs };
 
 /**
  * The file with our groups in it: each event's group of ours replaced where it stands (else added at
- * the end of the event's list), ours under any other event removed, and everything else as it was.
- * A missing or empty file becomes our entries alone. The text comes back unchanged when it already
- * holds exactly our entries.
+ * the end of the event's list), ours under any other event removed, and everything else as it was
+ * (src/hooks/hookEntries.ts). A missing or empty file becomes our entries alone.
  */
-export function withOurHooks(existing: string | undefined, entries: ClaudeHookEntries): SettingsEdit {
-  const parsed = parse(existing);
-  if (!parsed.ok) return parsed;
-  const { settings, bom, eol } = parsed;
-  const hooks = settings.hooks;
-  if (hooks !== undefined && !isObject(hooks)) return notAnObject('hooks');
-  for (const event of CLAUDE_HOOK_EVENTS) {
-    if (hooks?.[event] !== undefined && !Array.isArray(hooks[event])) return { ok: false, reason: `its "hooks.${event}" is not a list` };
-  }
-  const next: Record<string, unknown> = { ...(hooks ?? {}) };
-  for (const [event, groups] of Object.entries(next)) {
-    const ourEvent = (CLAUDE_HOOK_EVENTS as readonly string[]).includes(event);
-    if (!Array.isArray(groups)) continue;
-    const at = groups.findIndex(holdsOurs);
-    const kept = withoutOurs(groups);
-    if (ourEvent) {
-      const place = at < 0 ? kept.list.length : Math.min(at, kept.list.length);
-      next[event] = [...kept.list.slice(0, place), entries[event as ClaudeHookEvent], ...kept.list.slice(place)];
-    } else if (kept.removed) {
-      if (kept.list.length) next[event] = kept.list;
-      else delete next[event];
-    }
-  }
-  for (const event of CLAUDE_HOOK_EVENTS) if (next[event] === undefined) next[event] = [entries[event]];
-  const result = hooks === undefined ? { ...settings, hooks: next } : replaceKey(settings, 'hooks', next);
-  if (existing !== undefined && sameJson(result, settings)) return { ok: true, text: existing };
-  return { ok: true, text: serialize(result, bom, eol) };
-}
+export const withOurHooks = (existing: string | undefined, entries: ClaudeHookEntries): SettingsEdit =>
+  withOurGroups(existing, CLAUDE_HOOK_EVENTS, entries);
 
-/**
- * The file with our groups gone (a group the user added commands to keeps theirs); an event list or
- * a `hooks` object that only our groups filled is dropped, and `undefined` when nothing is left
- * (`{}`): the file can go. The text comes back unchanged when it holds nothing of ours.
- */
-export function withoutOurHooks(existing: string | undefined): SettingsEdit {
-  const parsed = parse(existing);
-  if (!parsed.ok) return parsed;
-  if (existing === undefined) return { ok: true, text: undefined };
-  const { settings, bom, eol } = parsed;
-  const hooks = settings.hooks;
-  if (hooks === undefined) return { ok: true, text: existing };
-  if (!isObject(hooks)) return notAnObject('hooks');
-  let removed = false;
-  const next: Record<string, unknown> = {};
-  for (const [event, groups] of Object.entries(hooks)) {
-    if (!Array.isArray(groups)) {
-      next[event] = groups;
-      continue;
-    }
-    const kept = withoutOurs(groups);
-    removed ||= kept.removed;
-    if (!kept.removed) next[event] = groups;
-    else if (kept.list.length) next[event] = kept.list;
-  }
-  if (!removed) return { ok: true, text: existing };
-  const result = Object.keys(next).length ? replaceKey(settings, 'hooks', next) : withoutKey(settings, 'hooks');
-  return { ok: true, text: Object.keys(result).length ? serialize(result, bom, eol) : undefined };
-}
+/** The file with our groups gone, the user's kept; `undefined` when nothing is left (src/hooks/hookEntries.ts). */
+export const withoutOurHooks = (existing: string | undefined): SettingsEdit => withoutOurGroups(existing);
 
-/** Does the text hold a group or command of ours? A text that is not settings holds none we could know of. */
-export function holdsOurHooks(existing: string | undefined): boolean {
-  const edit = withoutOurHooks(existing);
-  return edit.ok && edit.text !== existing;
-}
-
-// --- helpers
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const holdsOurs = (group: unknown) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some(isOurHook);
-const notAnObject = (key: string): SettingsEdit => ({ ok: false, reason: `its "${key}" is not a JSON object` });
-
-/** The event's groups without ours: a group of ours goes, a group with commands of ours and of the user's keeps the user's. */
-function withoutOurs(groups: unknown[]): { list: unknown[]; removed: boolean } {
-  let removed = false;
-  const list: unknown[] = [];
-  for (const group of groups) {
-    if (isOurs(group)) removed = true;
-    else if (holdsOurs(group)) {
-      removed = true;
-      const g = group as Json;
-      list.push({ ...g, hooks: (g.hooks as unknown[]).filter((h) => !isOurHook(h)) });
-    } else list.push(group);
-  }
-  return { list, removed };
-}
-
-type Parsed = { ok: true; settings: Json; bom: string; eol: string } | { ok: false; reason: string };
-
-/** The settings object; a missing or blank file is `{}`. A byte order mark and CRLF line ends are kept. */
-function parse(existing: string | undefined): Parsed {
-  const bom = existing?.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const text = (existing ?? '').slice(bom.length);
-  const eol = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text) ? '\r\n' : '\n';
-  if (text.trim() === '') return { ok: true, settings: {}, bom, eol };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, reason: `it is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
-  }
-  if (!isObject(value)) return { ok: false, reason: 'it is not a JSON object' };
-  return { ok: true, settings: value, bom, eol };
-}
-
-/** As Claude Code writes its settings: two spaces, a final newline (and the file's own line ends and byte order mark). */
-const serialize = (settings: Json, bom: string, eol: string) => `${bom}${JSON.stringify(settings, null, 2).replace(/\n/g, eol)}${eol}`;
-
-/** The object with one key's value replaced where the key stands (key order kept). */
-const replaceKey = (o: Json, key: string, value: unknown): Json =>
-  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === key ? value : v]));
-const withoutKey = (o: Json, key: string): Json => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Does the text hold a group or command of ours? */
+export const holdsOurHooks = (existing: string | undefined): boolean => holdsOurGroups(existing);

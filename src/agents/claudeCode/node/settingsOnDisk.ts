@@ -5,13 +5,13 @@
 // as it was, with a warning naming it; a file written is replaced by rename, never half-written; a file
 // we leave empty goes, and so does a `.claude` folder we made and left empty (docs/design.md §Surfaces,
 // Claude Code's hook entries). No `vscode`: the uninstall script (src/uninstall.ts) runs this in plain Node.
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../../../core/ports';
 import type { HooksPlacement } from '../../../core/settings';
 import { type HookClients, isOurCommand } from '../../../hooks/command';
+import { type CreatedFolders, makeFolderOf, readIfThere, tidy, writeByRename } from '../../../hooks/filesOnDisk';
 import {
   claudeHookEntries,
   type ClaudeHookEntries,
@@ -29,11 +29,7 @@ export const claudeFolderExists = (home = os.homedir()) => fs.existsSync(path.di
 export const localClaudeSettingsFile = (folder: string) => path.join(folder, ...LOCAL_SETTINGS_PATH.split('/'));
 
 /** The `.claude` folders we made, so that we remove only those (and only when empty); kept by the caller across windows and restarts. */
-export interface CreatedFolders {
-  has(dir: string): boolean;
-  add(dir: string): void;
-  delete(dir: string): void;
-}
+export type { CreatedFolders };
 
 /** A settings file left as it was, and why (the caller shows it; the log has it already). */
 export interface ClaudeSettingsProblem {
@@ -91,11 +87,7 @@ export function addOurClaudeHooks(
     const edit = withOurHooks(existing, entries);
     if (!edit.ok) return leftAlone(file, edit.reason, log);
     if (edit.text === existing || edit.text === undefined) return undefined;
-    const dir = path.dirname(file);
-    if (!fs.existsSync(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      created?.add(dir);
-    }
+    makeFolderOf(file, created);
     writeByRename(file, edit.text);
     log.info(`Claude Code hooks: ${existing === undefined ? 'wrote' : 'added our entries to'} ${file}`);
     return undefined;
@@ -147,50 +139,6 @@ function guarded(file: string, log: Logger, change: () => ClaudeSettingsProblem 
 function leftAlone(file: string, reason: string, log: Logger): ClaudeSettingsProblem {
   log.warn(`Claude Code hooks: left ${file} as it was: ${reason}`);
   return { file, reason };
-}
-
-/** The file's text, `undefined` when there is none; any other error (no permission, a folder) is thrown, so the file is never taken for missing. */
-function readIfThere(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-}
-
-/**
- * Writes a temporary file beside the target and renames it over: Claude Code (or another window)
- * reading the file sees the old text or the new, never a part. The target of a symbolic link is
- * written, not the link replaced; its permissions are kept.
- */
-function writeByRename(file: string, text: string): void {
-  const target = fs.existsSync(file) ? fs.realpathSync(file) : file;
-  const mode = fs.existsSync(target) ? fs.statSync(target).mode & 0o7777 : undefined;
-  const tmp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.agent-edit-guard-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
-  );
-  try {
-    fs.writeFileSync(tmp, text, { flag: 'wx', ...(mode !== undefined && { mode }) });
-    if (mode !== undefined) fs.chmodSync(tmp, mode);
-    fs.renameSync(tmp, target);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
-/** Removes the folder if it is empty and we made it (without a record: if it is empty). */
-function tidy(dir: string, created: CreatedFolders | undefined): void {
-  if (created && !created.has(dir)) return;
-  try {
-    fs.rmdirSync(dir);
-    created?.delete(dir);
-  } catch (e) {
-    // not empty: the user's (or Claude Code's) files are in it
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') created?.delete(dir);
-  }
 }
 
 /** The uninstall script's part for Claude Code: our entries leave its user settings, the user's own stay. */

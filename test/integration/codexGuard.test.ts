@@ -1,0 +1,236 @@
+// Our hook entries for Codex's file changes, in the real host (docs/design.md §Surfaces, Codex's hook
+// entries): editGuard.guardCodex `user` merges them into Codex's user hooks under the OS home (the runner's
+// HOME is the run folder, and no CODEX_HOME is set: ~/.codex) with their trust in ~/.codex/config.toml,
+// `workspace` into the folder's .codex/hooks.json (trusted there too, while the project's own trust stays
+// the user's to give), `off` takes them and their trust out — the user's own hooks and config kept byte for
+// byte; a hooks.json that is not valid JSON is left as it was, with a warning; the choice from the status
+// bar's quick pick and the one-time offer. Codex is not running here: this is the file side
+// (codex.test.ts runs the real CLI on these entries).
+import * as vscode from 'vscode';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { activateExtension, cleanUp, EXTENSION_ID, notification, ui, waitFor, workspaceRoot } from './helpers';
+import { guardLogFile } from './reliabilityHelpers';
+import { driverAvailable, visibleText } from './ui';
+
+const config = () => vscode.workspace.getConfiguration('editGuard', null);
+const SETTING = 'guardCodex';
+const OFFER = 'editGuard.test.offerCodexGuard';
+const codexHome = () => path.join(os.homedir(), '.codex');
+const userFile = () => path.join(codexHome(), 'hooks.json');
+const configFile = () => path.join(codexHome(), 'config.toml');
+const folderCodex = () => path.join(workspaceRoot(), '.codex');
+const projectFile = () => path.join(folderCodex(), 'hooks.json');
+
+/** Hooks of the user's own, as they might write them (two spaces, a final newline). */
+const USERS = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'python3 ~/.codex/block-rm.py', timeout: 5 }] }] } }, null, 2)}\n`;
+/** The user's config.toml: settings, their own hook's trust, a comment, no final line break. */
+const CONFIG = `# mine
+model = "gpt-5.5"
+
+[hooks.state."${'/somewhere/hooks.json'}:pre_tool_use:0:0"]
+trusted_hash = "sha256:1111111111111111111111111111111111111111111111111111111111111111"`;
+const MARK = '# Agent Edit Guard';
+
+const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+};
+/** The file's groups of ours (their commands run one of our clients), by event; undefined when the file is missing or not JSON. */
+function ours(file: string): Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> | undefined {
+  try {
+    const hooks = JSON.parse(read(file) ?? '').hooks ?? {};
+    const out: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> = {};
+    for (const [event, groups] of Object.entries<Array<{ hooks?: Array<{ command?: string }> }>>(hooks)) {
+      const mine = groups.filter((g) => g.hooks?.some((h) => /hook-(client\.sh|bridge\.js)/.test(h.command ?? '')));
+      if (mine.length) out[event] = mine as never;
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === 4;
+/** How many of our trust lines config.toml holds for this hooks file. */
+const trustLines = (hooksFile: string) =>
+  (read(configFile()) ?? '')
+    .split('\n')
+    .filter((l, i, all) => l.includes(MARK) && (all[i - 1] ?? '').includes(JSON.stringify(hooksFile).slice(0, -1))).length;
+const until = (what: string, probe: () => boolean) => waitFor(() => probe() || undefined, what, 10000, 50);
+
+async function reset(): Promise<void> {
+  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace])
+    await config().update(SETTING, undefined, target);
+  await until('our entries to be gone', () => !holdsOurs(userFile()) && !holdsOurs(projectFile()));
+}
+
+suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.guardCodex)", () => {
+  suiteSetup(async () => {
+    await activateExtension();
+    await reset();
+    assert.ok(!fs.existsSync(codexHome()) && !fs.existsSync(folderCodex()), 'no .codex folders before this suite');
+  });
+
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await reset();
+    fs.rmSync(codexHome(), { recursive: true, force: true });
+    fs.rmSync(folderCodex(), { recursive: true, force: true });
+    await cleanUp();
+  });
+
+  test("user: our entries join the user's own in ~/.codex/hooks.json and their trust the user's config.toml; workspace: in the folder's .codex/hooks.json, trusted, the project's trust left to the user; off: the user's files byte for byte", async () => {
+    write(userFile(), USERS);
+    write(configFile(), CONFIG);
+    await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
+    await until('our entries in the user hooks, trusted', () => holdsOurs(userFile()) && trustLines(userFile()) === 4);
+    const merged = JSON.parse(read(userFile())!);
+    assert.deepEqual(merged.hooks.PreToolUse[0], JSON.parse(USERS).hooks.PreToolUse[0], "the user's own PreToolUse group first, as it was");
+    const mine = ours(userFile())!;
+    assert.deepEqual(
+      [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.UserPromptSubmit[0].matcher],
+      ['Bash|apply_patch', 'Bash|apply_patch', undefined],
+    );
+    const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+    assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
+    assert.match(mine.PreToolUse[0].hooks[0].command, /^\/bin\/sh -c '/, 'run by sh, whatever the login shell Codex starts hooks in');
+    assert.ok(read(configFile())!.startsWith(CONFIG), "the user's config.toml stays, in place");
+    assert.ok(!fs.existsSync(folderCodex()), 'nothing in the workspace');
+
+    await config().update(SETTING, 'workspace', vscode.ConfigurationTarget.Workspace);
+    await until(
+      "our entries in the folder's hooks, trusted",
+      () => holdsOurs(projectFile()) && trustLines(fs.realpathSync(projectFile())) === 4,
+    );
+    await until('the user hooks as they were', () => read(userFile()) === USERS);
+    assert.strictEqual(trustLines(userFile()), 0, 'the user-level trust went with the entries');
+    assert.ok(!read(configFile())!.includes('[projects.'), "the project's own trust is never written for the user");
+
+    await config().update(SETTING, 'off', vscode.ConfigurationTarget.Workspace);
+    await until('the config as it was', () => read(configFile()) === CONFIG);
+    await until('the .codex folder we made to be gone', () => !fs.existsSync(folderCodex()));
+    assert.strictEqual(read(userFile()), USERS);
+  });
+
+  test('a hooks.json that is not valid JSON is left as it was, and a warning names it in the log and on screen', async () => {
+    const malformed = '{\n  "hooks": {\n    // a comment Codex would not accept either\n  }\n}\n';
+    write(userFile(), malformed);
+    const logFile = guardLogFile();
+    await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
+    const line = await waitFor(
+      () => {
+        const file = logFile ?? guardLogFile();
+        return (
+          file &&
+          fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .find((l) => /\[warning\]/.test(l) && l.includes(`left ${userFile()} as it was: it is not valid JSON`))
+        );
+      },
+      'a warning in the log naming the file',
+      10000,
+      100,
+    );
+    assert.ok(line);
+    assert.strictEqual(read(userFile()), malformed, 'untouched');
+    assert.ok(!fs.existsSync(configFile()), 'no trust written for entries that are not there');
+    if (driverAvailable()) {
+      const shown = await notification("so Codex's file changes are not guarded through it");
+      assert.ok(shown.includes('hooks.json') && shown.includes('not valid JSON'), shown);
+    }
+    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
+    await waitFor(() => process.env.AGENT_EDIT_GUARD_SOCKET === undefined, 'the sync for off: the bridge stopped', 10000, 50);
+    assert.strictEqual(read(userFile()), malformed, 'not touched by off either');
+  });
+
+  test("the status bar's quick pick leads to the choice; in this workspace only, it says Codex does not trust the project; Turn off: the .codex folder we made goes with our entries", async function () {
+    if (!driverAvailable()) this.skip();
+    void vscode.commands.executeCommand('editGuard.showReadMarks');
+    const pickText = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes("Guard Codex's file changes") ? t : undefined;
+      },
+      'the read marks quick pick',
+      5000,
+      100,
+    );
+    assert.ok(pickText.includes("Guard Codex's file changes…"), pickText);
+    await ui({ action: 'type', text: "Guard Codex's" });
+    await ui({ action: 'press', key: 'Enter' });
+    const choice = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes('Turn on in this workspace only') ? t : undefined;
+      },
+      'the choice',
+      5000,
+      100,
+    );
+    assert.match(choice, /Guard Codex's File Changes/, choice);
+    assert.match(choice, /Turn on.*hook entries in Codex's user hooks, .*\.codex\/hooks\.json/s, choice);
+    assert.match(choice, /Turn off.*removes our hook entries and their trust, keeps yours · current/s, choice);
+    await ui({ action: 'type', text: 'workspace only' });
+    await ui({ action: 'press', key: 'Enter' });
+    await until("our entries in the folder's hooks", () => holdsOurs(projectFile()));
+    assert.strictEqual(config().inspect(SETTING)?.workspaceValue, 'workspace');
+    assert.ok(!fs.existsSync(userFile()));
+
+    void vscode.commands.executeCommand('editGuard.showReadMarks');
+    const untrusted = await waitFor(
+      async () => {
+        const t = await visibleText('.quick-input-widget');
+        return t.includes('Codex does not trust that project') ? t : undefined;
+      },
+      'the quick pick saying Codex skips the hooks of a project it does not trust',
+      5000,
+      100,
+    );
+    assert.match(
+      untrusted,
+      /Codex's file changes are not guarded in .*: Codex does not trust that project, so it skips its hooks/,
+      untrusted,
+    );
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+
+    void vscode.commands.executeCommand('editGuard.guardCodex');
+    await waitFor(
+      async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined),
+      'the choice',
+      5000,
+      100,
+    );
+    await ui({ action: 'type', text: 'Turn off' });
+    await ui({ action: 'press', key: 'Enter' });
+    await until('the .codex folder we made to be gone', () => !fs.existsSync(folderCodex()));
+    assert.strictEqual(config().inspect(SETTING)?.globalValue, 'off');
+    assert.strictEqual(config().inspect(SETTING)?.workspaceValue, undefined, 'the workspace value that would hide it is cleared');
+  });
+
+  test('the one-time offer, where Codex has been used (~/.codex): nothing is written before the click; Turn on chooses the user level', async function () {
+    if (!driverAvailable()) this.skip();
+    fs.mkdirSync(codexHome());
+    void vscode.commands.executeCommand(OFFER);
+    const text = await notification("guard Codex's file changes too");
+    assert.match(text, /hook entries to .*\.codex\/hooks\.json and trusts them in .*\.codex\/config\.toml/, text);
+    assert.ok(!fs.existsSync(userFile()), 'nothing is written before the click');
+    const click = await ui({
+      action: 'click',
+      within: `.notification-list-item:has-text("guard Codex's file changes too") >> visible=true`,
+      role: 'button',
+      name: 'Turn on',
+      exact: true,
+    });
+    assert.ok(click.ok, JSON.stringify(click));
+    await until('our entries in the user hooks, trusted', () => holdsOurs(userFile()) && trustLines(userFile()) === 4);
+    assert.strictEqual(config().inspect(SETTING)?.globalValue, 'user');
+    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
+    await until('our files to go, the folder that was there to stay', () => !fs.existsSync(userFile()) && !fs.existsSync(configFile()));
+    assert.ok(fs.existsSync(codexHome()), '~/.codex was there before us: it stays');
+  });
+});
