@@ -187,7 +187,7 @@ suite('Copilot harness: facts a gate depends on', () => {
     assert.strictEqual(record.input?.cwd, workspaceRoot());
   });
 
-  test('SessionStart (once per chat), UserPromptSubmit and Stop (once per turn) fire in VS Code format', () => {
+  test('SessionStart (when a chat starts, again on a resume), UserPromptSubmit and Stop (once per turn) fire in VS Code format', () => {
     const sessionId = only('PreToolUse', files.edited).input?.session_id;
     const ofChat = (label: string) =>
       hooks
@@ -195,8 +195,10 @@ suite('Copilot harness: facts a gate depends on', () => {
         .filter((r) => r.input?.session_id === sessionId)
         .map((r) => r.input ?? {});
     const [start, ...moreStarts] = ofChat('SessionStart');
-    assert.deepStrictEqual(moreStarts, []);
     assert.strictEqual(start?.source, 'new');
+    // the runtime may resume the chat's session before a later turn (seen on a loaded machine): SessionStart
+    // fires again then, as a resume of the same session, with that turn's prompt
+    for (const again of moreStarts) assert.strictEqual(again.source, 'resume', safeJson(moreStarts));
     assert.strictEqual(start?.initial_prompt, turns.first.requests[0].prompt?.slice(turns.first.requests[0].prompt.indexOf('[[harness:')));
     const prompts = ofChat('UserPromptSubmit');
     assert.strictEqual(prompts.length, 2, safeJson(prompts));
@@ -270,8 +272,11 @@ suite('Copilot harness: facts a gate depends on', () => {
     assert.strictEqual(compactions[0].custom_instructions, '');
   });
 
-  test('a hooks file added while a chat runs: not in its next turn, in a new chat', () => {
-    assert.deepStrictEqual(recordsFor('late', files.slow), [], 'chat 1, turn 2');
+  test('a hooks file added while a chat runs: not in its next turn unless the runtime resumed the session first, in a new chat', () => {
+    const sessionId = only('PreToolUse', files.edited).input?.session_id;
+    const resumed = hooks.records('SessionStart').some((r) => r.input?.session_id === sessionId && r.input?.source === 'resume');
+    // a resume reads the hooks files again (seen on a loaded machine); without one, the chat keeps the entries it started with
+    if (!resumed) assert.deepStrictEqual(recordsFor('late', files.slow), [], 'chat 1, turn 2');
     assert.strictEqual(recordsFor('late', files.otherChat).length, 1, 'chat 2');
   });
 
