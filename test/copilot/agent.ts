@@ -13,6 +13,9 @@ import {
   userEdit,
   waitFor,
   watcherHasSeen,
+  liveWatcher,
+  makeWatchedFolder,
+  reportedBy,
   WRITE,
   workspaceRoot,
 } from '../integration/helpers';
@@ -31,7 +34,7 @@ export const GUARDED_AGENT = 'Guarded';
 export const FAKE_MODEL = 'copilot-fake';
 
 // the integration suite's names and waiting helpers, shared
-export { EXTENSION_ID, READ, REPLACE, safeJson, sleep, waitFor, watcherHasSeen, WRITE };
+export { EXTENSION_ID, liveWatcher, makeWatchedFolder, READ, REPLACE, reportedBy, safeJson, sleep, waitFor, watcherHasSeen, WRITE };
 
 // ---------------------------------------------------------------------------------------------
 // what the fake model records (test/copilot/fake-model/extension.js)

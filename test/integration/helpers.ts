@@ -57,7 +57,6 @@ export async function waitFor<T>(
   timeoutMs = 5000,
   intervalMs = 25,
   window: TestWindow = 'main',
-  showWindow = true,
 ): Promise<T> {
   const started = Date.now();
   const load = machineLoad();
@@ -73,9 +72,7 @@ export async function waitFor<T>(
     }
     if (Date.now() >= end) {
       const waited = `${Date.now() - started} ms (${timeoutMs} ms × load ${load.toFixed(1)})`;
-      throw new Error(
-        `timed out after ${waited} waiting for ${what} (last: ${safeJson(last)})${showWindow ? await windowState(what, window) : ''}`,
-      );
+      throw new Error(`timed out after ${waited} waiting for ${what} (last: ${safeJson(last)})${await windowState(what, window)}`);
     }
     await sleep(intervalMs);
   }
@@ -280,60 +277,36 @@ export async function changeOnDisk(f: TestFile, content: string): Promise<void> 
  * A file watcher on a folder that is known to be live: VS Code starts an extension's watcher
  * asynchronously, and an event before it is live is lost; a probe file written once it listens tells
  * when it does. `events` collects what it reported after that, by kind.
- *
- * A watcher that stays silent is replaced by a new one, alternating the folder's own watcher (`*`) with
- * a recursive pattern (which VS Code may serve from the workspace's watcher instead): on a loaded machine
- * a folder watcher once reported nothing for 30 s (the outcomes suite in the Copilot host), and a wait on
- * one subscription alone failed the run.
  */
-async function liveWatcher(folder: string): Promise<{ events: Map<string, Set<string>>; dispose(): void }> {
-  const patterns = ['*', '**/*'];
-  const watchers = 4;
-  for (let attempt = 1; ; attempt++) {
-    const pattern = patterns[(attempt - 1) % patterns.length];
-    const watcher = subscribedWatcher(folder, pattern);
-    const probe = vscode.Uri.file(path.join(folder, `.watch-probe-${crypto.randomBytes(4).toString('hex')}`));
-    const reported = () => watcher.events.get('create')!.has(probe.toString()) || watcher.events.get('change')!.has(probe.toString());
-    try {
-      const live = await waitFor(
-        () => {
-          // written again until the watcher reports it: a write before it listens is not reported
-          fs.writeFileSync(probe.fsPath, String(Date.now()));
-          return reported();
-        },
-        `a file watcher on ${path.basename(folder)} to be live (${watchers} watchers in turn, each given this long; this one's pattern: ${pattern})`,
-        5000,
-        200,
-        'main',
-        attempt === watchers, // only the last one's timeout shows the window
-      ).catch((e: unknown) => {
-        if (attempt === watchers) throw e;
-        return false;
-      });
-      if (live) {
-        for (const set of watcher.events.values()) set.clear();
-        return watcher;
-      }
-      watcher.dispose();
-    } catch (e) {
-      watcher.dispose();
-      throw e;
-    } finally {
-      fs.rmSync(probe.fsPath, { force: true });
-    }
-  }
-}
-
-function subscribedWatcher(folder: string, pattern: string): { events: Map<string, Set<string>>; dispose(): void } {
+export async function liveWatcher(folder: string): Promise<{ events: Map<string, Set<string>>; dispose(): void }> {
   const events = new Map<string, Set<string>>([
     ['create', new Set()],
     ['change', new Set()],
     ['delete', new Set()],
   ]);
-  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), pattern));
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '*'));
   watcher.onDidCreate((u) => events.get('create')!.add(u.toString()));
   watcher.onDidChange((u) => events.get('change')!.add(u.toString()));
   watcher.onDidDelete((u) => events.get('delete')!.add(u.toString()));
+  const probe = vscode.Uri.file(path.join(folder, `.watch-probe-${crypto.randomBytes(4).toString('hex')}`));
+  try {
+    await waitFor(
+      () => {
+        // written again until the watcher reports it: a write before it listens is not reported
+        fs.writeFileSync(probe.fsPath, String(Date.now()));
+        return events.get('create')!.has(probe.toString()) || events.get('change')!.has(probe.toString());
+      },
+      `a file watcher on ${path.basename(folder)} to be live (a folder made at once with its parents may never be watched: see makeWatchedFolder)`,
+      15000,
+      200,
+    );
+  } catch (e) {
+    watcher.dispose();
+    throw e;
+  } finally {
+    fs.rmSync(probe.fsPath, { force: true });
+  }
+  for (const set of events.values()) set.clear();
   return { events, dispose: () => watcher.dispose() };
 }
 
@@ -358,6 +331,35 @@ export async function deleteOnDisk(...files: TestFile[]): Promise<void> {
 }
 
 /**
+ * Makes a folder one level at a time, each level only once VS Code's watcher has reported it: a tree made
+ * at once (`mkdir -p`) can be missed below its first new level by the workspace's recursive watcher, and
+ * then no watcher ever reports a change in it (seen: every folder of the outcomes suite's first
+ * configuration stayed silent).
+ */
+export async function makeWatchedFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = folder; !fs.existsSync(d); d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    const watcher = await liveWatcher(path.dirname(d));
+    try {
+      fs.mkdirSync(d);
+      await reportedBy(watcher, { rel: path.relative(workspaceRoot(), d), uri: vscode.Uri.file(d) });
+    } finally {
+      watcher.dispose();
+    }
+  }
+}
+
+/** Waits until a live watcher (`liveWatcher`) has reported the file as made or changed. */
+export async function reportedBy(watcher: { events: Map<string, Set<string>> }, f: { rel: string; uri: vscode.Uri }): Promise<void> {
+  await waitFor(
+    () => watcher.events.get('change')!.has(f.uri.toString()) || watcher.events.get('create')!.has(f.uri.toString()),
+    `the file watcher to report ${f.rel}`,
+    15000,
+  );
+}
+
+/**
  * Waits until VS Code's file watcher has reported the file (made just before by the test): every change
  * written to a watched place before it has been reported by then too.
  */
@@ -366,11 +368,7 @@ export async function watcherHasSeen(f: TestFile): Promise<void> {
   try {
     // written again once the watcher listens: the file was made before it was
     fs.writeFileSync(f.abs, fs.readFileSync(f.abs));
-    await waitFor(
-      () => watcher.events.get('change')!.has(f.uri.toString()) || watcher.events.get('create')!.has(f.uri.toString()),
-      `the file watcher to report ${f.rel}`,
-      15000,
-    );
+    await reportedBy(watcher, f);
   } finally {
     watcher.dispose();
   }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, fakeModel, newChat, userEdit, watcherHasSeen, workspaceRoot } from '../copilot/agent';
+import { agentTurn, fakeModel, liveWatcher, makeWatchedFolder, newChat, reportedBy, userEdit, workspaceRoot } from '../copilot/agent';
 import type { Configuration, FileRef } from './configurations';
 import type { Outcome } from './table';
 import type { Act, Scenario, World } from './scenarios';
@@ -23,7 +23,11 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
     fs.writeFileSync(ref.abs, content);
   };
   const loaded = (rel: string) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === refOf(rel).uri.toString());
+  const folderAbs = path.join(workspaceRoot(), ...folder.split('/'));
+  await makeWatchedFolder(folderAbs);
   for (const f of scenario.files) write(refOf(f.rel), f.initial);
+  // the touch below waits on it: a file written after the touch is reported after the touch's own event
+  const watcher = await liveWatcher(folderAbs);
   const big = refOf('big.txt');
   if (scenario.turns.some((t) => t.some((a) => 'overflow' in a))) write(big, BIG);
 
@@ -53,7 +57,7 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
       // the touch is reported after it
       const after = refOf(`touched-after-${rel.replace(/\W/g, '-')}`);
       write(after, 'written after the touch\n');
-      await watcherHasSeen(after);
+      await reportedBy(watcher, after);
     },
   };
   const agent = new ScriptedAgent(
@@ -67,19 +71,23 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
   );
 
   const started = Date.now();
-  for (const [i, acts] of scenario.turns.entries()) {
-    const leading: Act[] = [];
-    while (leading.length < acts.length && 'world' in acts[leading.length]) leading.push(acts[leading.length]);
-    for (const act of leading) if ('world' in act) await act.world(world);
-    await agentTurn(
-      `o-${config.id}-${scenario.id}-${run}-${i + 1}`,
-      agent.turn(acts.slice(leading.length)),
-      `${scenario.title} (turn ${i + 1}).`,
-      {
-        model: fakeModel().MODELS[scenario.model],
-        mode: config.mode,
-      },
-    );
+  try {
+    for (const [i, acts] of scenario.turns.entries()) {
+      const leading: Act[] = [];
+      while (leading.length < acts.length && 'world' in acts[leading.length]) leading.push(acts[leading.length]);
+      for (const act of leading) if ('world' in act) await act.world(world);
+      await agentTurn(
+        `o-${config.id}-${scenario.id}-${run}-${i + 1}`,
+        agent.turn(acts.slice(leading.length)),
+        `${scenario.title} (turn ${i + 1}).`,
+        {
+          model: fakeModel().MODELS[scenario.model],
+          mode: config.mode,
+        },
+      );
+    }
+  } finally {
+    watcher.dispose();
   }
   const wallMs = Date.now() - started;
 
