@@ -80,38 +80,3 @@ export const claudeGuardLabel = (placement: HooksPlacement) =>
         "$(shield) Claude Code's file tools are guarded ({0})…",
         placement === 'user' ? vscode.l10n.t('user level') : vscode.l10n.t('this workspace'),
       );
-
-/** The `.claude` folders our entries made, kept in global state (the same for every window), so only those are ever removed. */
-export function madeFolders(state: vscode.Memento): { has(dir: string): boolean; add(dir: string): void; delete(dir: string): void } {
-  const KEY = STATE_KEYS.claudeFoldersMade;
-  const all = () => state.get<string[]>(KEY, []);
-  return {
-    has: (dir) => all().includes(dir),
-    add: (dir) => void state.update(KEY, [...new Set([...all(), dir])]),
-    delete: (dir) =>
-      void state.update(
-        KEY,
-        all().filter((d) => d !== dir),
-      ),
-  };
-}
-
-/** Tells the user of a Claude Code settings file left as it was (the log has it at every sync), once per window and reason. */
-export class ClaudeSettingsWarnings {
-  private readonly shown = new Set<string>();
-
-  show({ file, reason }: { file: string; reason: string }): void {
-    const key = `${file}\n${reason}`;
-    if (this.shown.has(key)) return;
-    this.shown.add(key);
-    const open = vscode.l10n.t('Open File');
-    void vscode.window
-      .showWarningMessage(
-        vscode.l10n.t("Agent Edit Guard left {0} as it was, so Claude Code's file tools are not guarded through it: {1}.", file, reason),
-        open,
-      )
-      .then((answer) => {
-        if (answer === open) void vscode.window.showTextDocument(vscode.Uri.file(file));
-      });
-  }
-}

@@ -7,15 +7,8 @@ import { COMMANDS } from '../../commands';
 import { placement, placementChosen, setPlacement, settingId } from '../../config';
 import { STATE_KEYS } from '../../stateKeys';
 import type { AgentServices, RegisteredAgent } from '../agent';
-import {
-  chooseClaudeGuard,
-  claudeCodeHere,
-  claudeGuardLabel,
-  type ClaudeGuardEnvironment,
-  ClaudeSettingsWarnings,
-  madeFolders,
-  offerClaudeGuard,
-} from './guard';
+import { FileLeftWarnings, madeFolders } from '../hookFiles';
+import { chooseClaudeGuard, claudeCodeHere, claudeGuardLabel, type ClaudeGuardEnvironment, offerClaudeGuard } from './guard';
 import { claudeCodeAgent } from './node/events';
 import {
   claudeFolderExists,
@@ -27,8 +20,10 @@ import {
 
 export function registerClaudeCode({ context, bridge, log }: AgentServices): RegisteredAgent {
   const on = () => placement('guardClaudeCode') !== 'off';
-  const folders = madeFolders(context.globalState);
-  const warnings = new ClaudeSettingsWarnings();
+  const folders = madeFolders(context.globalState, STATE_KEYS.claudeFoldersMade);
+  const warnings = new FileLeftWarnings((file, reason) =>
+    vscode.l10n.t("Agent Edit Guard left {0} as it was, so Claude Code's file tools are not guarded through it: {1}.", file, reason),
+  );
   const guard: ClaudeGuardEnvironment = {
     state: context.globalState,
     placement: () => placement('guardClaudeCode'),

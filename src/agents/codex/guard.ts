@@ -88,38 +88,3 @@ export const codexGuardLabel = (placement: HooksPlacement, untrusted: readonly s
             "$(warning) Codex's file changes are not guarded in {0}: Codex does not trust that project, so it skips its hooks…",
             untrusted.map((f) => vscode.workspace.asRelativePath(f, true) || f).join(', '),
           );
-
-/** The `.codex` folders our entries made, kept in global state (the same for every window), so only those are ever removed. */
-export function madeFolders(state: vscode.Memento): { has(dir: string): boolean; add(dir: string): void; delete(dir: string): void } {
-  const KEY = STATE_KEYS.codexFoldersMade;
-  const all = () => state.get<string[]>(KEY, []);
-  return {
-    has: (dir) => all().includes(dir),
-    add: (dir) => void state.update(KEY, [...new Set([...all(), dir])]),
-    delete: (dir) =>
-      void state.update(
-        KEY,
-        all().filter((d) => d !== dir),
-      ),
-  };
-}
-
-/** Tells the user of a Codex file left as it was (the log has it at every sync), once per window and reason. */
-export class CodexFileWarnings {
-  private readonly shown = new Set<string>();
-
-  show({ file, reason }: { file: string; reason: string }): void {
-    const key = `${file}\n${reason}`;
-    if (this.shown.has(key)) return;
-    this.shown.add(key);
-    const open = vscode.l10n.t('Open File');
-    void vscode.window
-      .showWarningMessage(
-        vscode.l10n.t("Agent Edit Guard left {0} as it was, so Codex's file changes are not guarded through it: {1}.", file, reason),
-        open,
-      )
-      .then((answer) => {
-        if (answer === open) void vscode.window.showTextDocument(vscode.Uri.file(file));
-      });
-  }
-}

@@ -8,22 +8,17 @@ import { COMMANDS } from '../../commands';
 import { placement, placementChosen, setPlacement, settingId } from '../../config';
 import { STATE_KEYS } from '../../stateKeys';
 import type { AgentServices, RegisteredAgent } from '../agent';
-import {
-  chooseCodexGuard,
-  CodexFileWarnings,
-  codexGuardLabel,
-  type CodexGuardEnvironment,
-  codexHere,
-  madeFolders,
-  offerCodexGuard,
-} from './guard';
+import { FileLeftWarnings, madeFolders } from '../hookFiles';
+import { chooseCodexGuard, codexGuardLabel, type CodexGuardEnvironment, codexHere, offerCodexGuard } from './guard';
 import { codexAgent } from './node/events';
 import { codexConfigFile, codexFolderExists, syncCodexHooks, untrustedProjects, userCodexHooksFile } from './node/hooksOnDisk';
 
 export function registerCodex({ context, bridge, log }: AgentServices): RegisteredAgent {
   const on = () => placement('guardCodex') !== 'off';
-  const folders = madeFolders(context.globalState);
-  const warnings = new CodexFileWarnings();
+  const folders = madeFolders(context.globalState, STATE_KEYS.codexFoldersMade);
+  const warnings = new FileLeftWarnings((file, reason) =>
+    vscode.l10n.t("Agent Edit Guard left {0} as it was, so Codex's file changes are not guarded through it: {1}.", file, reason),
+  );
   const guard: CodexGuardEnvironment = {
     state: context.globalState,
     placement: () => placement('guardCodex'),
