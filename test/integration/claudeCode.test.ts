@@ -11,28 +11,24 @@ import * as os from 'os';
 import * as path from 'path';
 import { claudeSession, describeRun, makeClaudeHome, runClaude, type ClaudeRun } from '../claude/claudeCli';
 import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../claude/fakeAnthropic';
-import { activateExtension, api, cleanUp, guardDiagnostics, makeFile, openInEditor, userEdit, waitFor, workspaceRoot } from './helpers';
+import {
+  activateExtension,
+  api,
+  cleanUp,
+  guardDiagnostics,
+  linkWindowsRecords,
+  makeFile,
+  openInEditor,
+  userEdit,
+  waitFor,
+  windowEnvironment,
+  workspaceRoot,
+} from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const settingsFile = () => path.join(workspaceRoot(), '.claude', 'settings.local.json');
-/** the bridge's address and secret, as this window's terminals get them (the extension's environment collection) */
-const windowEnvironment = () =>
-  Object.fromEntries(
-    Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined),
-  );
-
-/**
- * A home for a Claude Code started as from an external terminal: its own config (as in every Claude
- * test), and the same OS user's windows' records as this window's home holds (src/hooks/discovery.ts),
- * linked in — none of this window's environment.
- */
-function homeWithTheWindowsRecords(): string {
-  const home = makeClaudeHome();
-  const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');
-  fs.mkdirSync(path.join(home, '.cache', 'agent-edit-guard'), { recursive: true });
-  fs.symlinkSync(records, path.join(home, '.cache', 'agent-edit-guard', 'windows'), 'dir');
-  return home;
-}
+/** A Claude Code home as from an external terminal: its own config, and the windows' records linked in. */
+const homeWithTheWindowsRecords = () => linkWindowsRecords(makeClaudeHome());
 
 /** What the model received for its tool calls in this run (the tool results of the last request). */
 function results(fake: FakeAnthropic): Array<{ text: string; isError: boolean }> {

@@ -13,18 +13,24 @@ import * as os from 'os';
 import * as path from 'path';
 import { codexConfig, type CodexRun, describeRun, fileChanges, runCodex } from '../codex/codexCli';
 import { type FakeResponses, startFakeResponses } from '../codex/fakeResponses';
-import { activateExtension, api, cleanUp, guardDiagnostics, makeFile, openInEditor, userEdit, waitFor, workspaceRoot } from './helpers';
+import {
+  activateExtension,
+  api,
+  cleanUp,
+  guardDiagnostics,
+  makeFile,
+  openInEditor,
+  userEdit,
+  waitFor,
+  windowEnvironment,
+  workspaceRoot,
+} from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 /** Codex's home as the extension host sees it: no CODEX_HOME here, so ~/.codex of the run folder */
 const codexHome = () => path.join(os.homedir(), '.codex');
 const hooksFile = () => path.join(codexHome(), 'hooks.json');
 const configFile = () => path.join(codexHome(), 'config.toml');
-/** the bridge's address and secret, as this window's terminals get them (the extension's environment collection) */
-const windowEnvironment = () =>
-  Object.fromEntries(
-    Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined),
-  );
 /** Codex's deny, as the model reads it (test/codex/FACTS.md): Codex's words, then the gate's refusal */
 const BLOCKED =
   /^Command blocked by PreToolUse hook: (Agent Edit Guard stopped this apply_patch call: nothing was applied\.[^\n]*\n\n)?BLOCKED: nothing was written\./;

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { machineLoad } from '../shared/machine';
 import { driverAvailable, ui } from './ui';
@@ -98,6 +99,26 @@ export function safeJson(v: unknown): string {
   } catch {
     return String(v);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// agents' CLIs: how they reach this window's gate
+
+/** The bridge's address and secret, as this window's terminals get them (the extension's environment collection). */
+export const windowEnvironment = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined),
+  );
+
+/**
+ * Makes `home` a home as from an external terminal: none of this window's environment, but the same OS
+ * user's windows' records (src/hooks/discovery.ts) as this window's home holds, linked in.
+ */
+export function linkWindowsRecords(home: string): string {
+  const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');
+  fs.mkdirSync(path.join(home, '.cache', 'agent-edit-guard'), { recursive: true });
+  fs.symlinkSync(records, path.join(home, '.cache', 'agent-edit-guard', 'windows'), 'dir');
+  return home;
 }
 
 // ---------------------------------------------------------------------------------------------

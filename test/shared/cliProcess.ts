@@ -1,0 +1,70 @@
+// One headless run of an agent's CLI as the tests drive them: a private environment (only what the
+// caller gives, never the test process's own keys), its own process group so a timeout ends the CLI
+// and everything it started (hook commands, shells), and stdout and stderr kept whole. Only Node's own
+// modules: the plain-Node helpers (test/claude, test/codex, test/copilotCli) and the host suites use it.
+import { spawn } from 'node:child_process';
+
+export interface CliRun {
+  /** the exit code (null when killed) */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** true when the run outlived its timeout and was killed */
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  args: string[];
+}
+
+export interface CliStart {
+  exe: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** the run is killed (its process group) after this */
+  timeoutMs: number;
+}
+
+/** The variables a CLI needs from the caller's environment to run at all (and nothing that carries a key). */
+export function baseEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const k of ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'SYSTEMROOT']) {
+    const v = process.env[k];
+    if (v !== undefined) env[k] = v;
+  }
+  return env;
+}
+
+export function runCli(start: CliStart): Promise<CliRun> {
+  const started = Date.now();
+  const child = spawn(start.exe, start.args, {
+    cwd: start.cwd,
+    env: start.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, start.timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, timedOut, stdout, stderr, ms: Date.now() - started, args: start.args });
+    });
+  });
+}
