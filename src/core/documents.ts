@@ -171,7 +171,7 @@ export class EditorDocuments implements DocumentPort {
     return { created: true, text: held, hash: sha256(held) };
   }
 
-  async save(uri: string, expectedHash: string): Promise<SaveResult> {
+  async save(uri: string, expectedHash: string, baseHash: string): Promise<SaveResult> {
     const document = this.editor.openDocument(uri);
     if (!document || document.isClosed) return { saved: false, why: 'failed' };
     // A keystroke the editor applied after our edit may not have reached this document yet: save only
@@ -179,10 +179,20 @@ export class EditorDocuments implements DocumentPort {
     if (this.hashOf(document) !== expectedHash) return { saved: false, why: 'changed' };
     const version = document.version;
     if (!(await this.editor.stillAt(document)) || document.version !== version) return { saved: false, why: 'changed' };
+    // Another program may have written the file since the editor took it in (the edit was made on what the
+    // editor held): saving now would write over that, or fail with "the content of the file is newer".
+    if (await this.diskMovedFrom(uri, document, baseHash)) return { saved: false, why: 'newer-on-disk' };
     if (!(await this.editor.save(document))) return { saved: false, why: 'failed' };
     if (!document.isDirty) await this.recordInSync(uri, document);
     // save participants (format on save) — or typing during the save — made new versions
     return document.version === version ? { saved: true } : { saved: true, after: document.getText(), dirtyAfter: document.isDirty };
+  }
+
+  async followDisk(uri: string, expectedHash: string): Promise<boolean> {
+    const document = this.editor.openDocument(uri);
+    if (!document || document.isClosed) return false;
+    if (this.hashOf(document) !== expectedHash) return false;
+    return this.editor.reload(document);
   }
 
   async remove(uri: string, expectedHash: string): Promise<boolean> {
@@ -191,6 +201,23 @@ export class EditorDocuments implements DocumentPort {
     const doc = await this.load(uri);
     if (doc.exists !== true || doc.dirty || doc.hash !== expectedHash) return false;
     return this.editor.removeFile(uri);
+  }
+
+  /**
+   * Has the file on disk changed since the editor took it in, to a text other than `baseHash` (the text an
+   * edit was made on)? A stat first: only a file modified after the document's `syncedAt` is read.
+   */
+  private async diskMovedFrom(uri: string, document: EditorDocument, baseHash: string): Promise<boolean> {
+    try {
+      const stat = await this.editor.stat(uri);
+      // a file deleted meanwhile is made again by the save, as the editor does for a dirty document's file
+      if (stat.kind !== 'file') return false;
+      if (stat.mtime <= document.syncedAt) return false;
+      return sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text) !== baseHash;
+    } catch {
+      // unreadable now: the save itself will tell
+      return false;
+    }
   }
 
   /** A file's bytes as the editor holds (or will hold) them: decoded, one line ending. */

@@ -18,9 +18,13 @@
 //   the file then REVERTS it to the new file's contents, losing those changes.
 // - Saving runs save participants (format on save, trim whitespace, other extensions); the text saved
 //   is the document's after them, and the document may change while the save runs. A save over a file
-//   modified since the editor last took it in (and of another size) is refused: "the content of the
-//   file is newer", an error the user sees. A disk change that leaves the text as the editor holds it
-//   (only line endings) shows no change at all.
+//   modified since the editor last took it in (and of another size) is refused — "the content of the
+//   file is newer", an error the user sees — unless what it would write is byte for byte what the file
+//   holds. A disk change that leaves the text as the editor holds it (only line endings) shows no change
+//   at all.
+// - A dirty document never follows the disk again by itself; only a revert (File: Revert File) drops its
+//   unsaved changes and loads the file. The API has no revert of a document: it is a command on the
+//   active editor.
 import type { TextSpanEdit } from './replace';
 import type { Eol } from './text';
 
@@ -67,6 +71,11 @@ export interface Editor {
   removeFile(uri: string): Promise<boolean>;
   /** Saves (participants run first and may change the text); `false` when nothing was saved. */
   save(document: EditorDocument): Promise<boolean>;
+  /**
+   * Drops the document's unsaved changes and loads its file again, clean (VS Code's File: Revert File);
+   * `false` when it could not (the document changed meanwhile, or stays dirty).
+   */
+  reload(document: EditorDocument): Promise<boolean>;
   /** Resolves `true` at the document's next change, `false` after `ms` without one. */
   nextChange(document: EditorDocument, ms: number): Promise<boolean>;
   /**

@@ -3,11 +3,11 @@
 // twice — before it runs (check every file it touches) and after (mark what it read or wrote). The
 // adapter names the tool and its verb; nothing here knows which agent it is.
 import { BoundedMap } from './boundedMap';
-import type { Gatekeeper } from './gatekeeper';
-import { shortSession } from './gatekeeper';
+import { type Gatekeeper, shortSession } from './gatekeeper';
 import { externalDenialLead, externalUnsafeStop } from './messages';
 import type { CallContext, GuardSettings, LoadedDocument, SeenVersion } from './ports';
 import { firstMissingQuote } from './replace';
+import { RESERVATION_MS } from './reservations';
 import { DEFAULT_GUARD_SETTINGS } from './settings';
 import type { RefusalReason } from './types';
 
@@ -46,12 +46,20 @@ export class ExternalEdits {
    * or, for an agent that reads the disk itself (`from: 'disk'`), the disk's text as the editor would
    * hold it — with unsaved changes in a buffer that is not what the agent sees.
    */
-  async versionOf(uri: string, from: 'editor' | 'disk' = 'editor'): Promise<SeenVersion | undefined> {
-    return this.gate.lock.run(uri, async () => {
+  async versionOf(
+    uri: string,
+    from: 'editor' | 'disk' = 'editor',
+    waiter: { session: string; deadline: number } = { session: '', deadline: Infinity },
+  ): Promise<SeenVersion | undefined> {
+    const version = async () => {
       const doc = await this.gate.port.load(uri);
       if (doc.exists !== true) return undefined;
       return from === 'disk' && doc.dirty ? this.gate.port.diskVersion(uri) : { hash: doc.hash, text: doc.text };
-    });
+    };
+    // a read waits for another chat's write in flight (rule 14), so it shows what that write left; past
+    // the deadline it shows what is there (a mark of it is refused later, with the change, if it moves)
+    const turn = await this.gate.exclusive(uri, waiter.session, waiter.deadline, version);
+    return turn.ran ? turn.value : version();
   }
 
   /** A read ran and showed `seen`: the chat has seen that whole text (rule 1). */
@@ -69,20 +77,29 @@ export class ExternalEdits {
    * applies all or nothing); each refused file gets a refusal (rule 6: why, the diff or the content,
    * a mark), sharing one result budget.
    */
-  async check(calls: readonly ExternalEditCall[]): Promise<ExternalVerdict> {
+  async check(calls: readonly ExternalEditCall[], deadline = Date.now() + RESERVATION_MS): Promise<ExternalVerdict> {
     const gate = this.gate;
     const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: RefusalReason; settings: GuardSettings }> = [];
     const unsaved: Array<{ ctx: CallContext; doc: LoadedDocument; disk: SeenVersion; agent: string; settings: GuardSettings }> = [];
     const unsafe: string[] = [];
+    const inFlight: Array<{ ctx: CallContext; writer?: string }> = [];
+    /** the files this call holds (rule 14): taken inside each file's critical section, as the file passes */
+    const held: CallContext[] = [];
     for (const ctx of calls) {
       gate.name(ctx);
-      await gate.lock.run(ctx.uri, async () => {
+      const turn = await gate.exclusive(ctx.uri, ctx.session, deadline, async () => {
         const doc = await gate.port.load(ctx.uri);
         if (doc.exists !== 'error') this.before.set(editKey(ctx), doc.exists ? { hash: doc.hash, text: doc.text } : 'created');
+        const settings = gate.settings(ctx.uri);
+        const pass = () => {
+          if (!settings.enabled) return;
+          gate.reservations.hold(ctx.uri, { session: ctx.session, writer: ctx.agentName ?? ctx.tool });
+          held.push(ctx);
+        };
         // a new file may be created (rule 4); an unreadable one is the tool's own error to report
+        if (doc.exists === false) return pass();
         if (doc.exists !== true) return;
         if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
-        const settings = gate.settings(ctx.uri);
         // rule 13, before the marks: no read makes a write under the user's unsaved text safe
         if (ctx.writesDisk !== undefined && doc.dirty && settings.enabled) {
           const disk = await gate.port.diskVersion(ctx.uri);
@@ -92,18 +109,23 @@ export class ExternalEdits {
           }
         }
         const { decision, failOpen } = gate.check(ctx, doc, settings);
-        if (!decision.allow) blocked.push({ ctx, doc, reason: decision.reason, settings });
+        if (!decision.allow) return void blocked.push({ ctx, doc, reason: decision.reason, settings });
         // rule 12: only for a file the gate allows, and not when the gate is off (or already failed open)
-        else if (ctx.quotes && decision.basis !== 'disabled' && !failOpen) {
+        if (ctx.quotes && decision.basis !== 'disabled' && !failOpen) {
           const { quotes } = ctx;
           if (gate.checkAfterDecision(ctx, 'quote', () => firstMissingQuote(doc.text, quotes)).found !== undefined) {
-            blocked.push({ ctx, doc, reason: 'inexact-match', settings });
+            return void blocked.push({ ctx, doc, reason: 'inexact-match', settings });
           }
         }
+        if (!doc.unsafeToEdit) pass();
       });
+      if (!turn.ran) inFlight.push({ ctx, writer: turn.writer });
     }
     // not a matter of reading first: the tool would save bytes nobody touched as U+FFFD
-    if (unsafe.length || blocked.length || unsaved.length) for (const ctx of calls) this.before.delete(editKey(ctx));
+    if (unsafe.length || blocked.length || unsaved.length || inFlight.length) {
+      for (const ctx of held) gate.reservations.release(ctx.uri, ctx.session);
+      for (const ctx of calls) this.before.delete(editKey(ctx));
+    }
     if (unsafe.length) return { allow: false, blocked: calls.map((c) => c.path), text: externalUnsafeStop(calls[0].tool, unsafe) };
     // the user must act first: those refusals alone (a refusal that stamps a mark would only invite a retry)
     if (unsaved.length) {
@@ -115,6 +137,14 @@ export class ExternalEdits {
           }).text,
       );
       return { allow: false, blocked: unsaved.map(({ ctx }) => ctx.path), text: texts.join('\n\n') };
+    }
+    // another chat's write is landing on a file: nothing to show yet, read again in a moment (rule 14)
+    if (inFlight.length) {
+      return {
+        allow: false,
+        blocked: inFlight.map(({ ctx }) => ctx.path),
+        text: inFlight.map(({ ctx, writer }) => gate.refuseInFlight(ctx, writer).text).join('\n\n'),
+      };
     }
     if (blocked.length === 0) return { allow: true };
     const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
@@ -134,19 +164,35 @@ export class ExternalEdits {
     const gate = this.gate;
     gate.name(ctx);
     await gate.lock.run(ctx.uri, async () => {
-      const doc = await gate.port.load(ctx.uri);
-      const before = this.before.get(editKey(ctx)) ?? 'unknown';
-      this.before.delete(editKey(ctx));
-      // the call deleted the file it was allowed to change (a patch's Delete File, or a Move's source)
-      if (doc.exists === false && before !== 'unknown' && before !== 'created') {
-        gate.recordDeletion(ctx, before);
-        gate.log.debug(`${ctx.tool} deleted ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
-        return;
+      // the write has landed: the file is free once its mark is stamped, inside the lock, so no waiter decides before it (rule 14)
+      try {
+        await this.recordLanded(ctx);
+      } finally {
+        gate.reservations.release(ctx.uri, ctx.session);
       }
-      if (doc.exists !== true) return;
-      gate.recordWrite(ctx, { hash: doc.hash, text: doc.text }, before, !doc.dirty);
-      gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
     });
+  }
+
+  /** An edit the gate let through will not be recorded (its chat was compacted before it settled): its file is free. */
+  abandon(ctx: CallContext): void {
+    this.gate.reservations.release(ctx.uri, ctx.session);
+    this.before.delete(editKey(ctx));
+  }
+
+  private async recordLanded(ctx: CallContext): Promise<void> {
+    const gate = this.gate;
+    const doc = await gate.port.load(ctx.uri);
+    const before = this.before.get(editKey(ctx)) ?? 'unknown';
+    this.before.delete(editKey(ctx));
+    // the call deleted the file it was allowed to change (a patch's Delete File, or a Move's source)
+    if (doc.exists === false && before !== 'unknown' && before !== 'created') {
+      gate.recordDeletion(ctx, before);
+      gate.log.debug(`${ctx.tool} deleted ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+      return;
+    }
+    if (doc.exists !== true) return;
+    gate.recordWrite(ctx, { hash: doc.hash, text: doc.text }, before, !doc.dirty);
+    gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
   }
 
   /** The chat is being compacted: the model loses the text it read, so its marks go. Returns how many files it had seen. */

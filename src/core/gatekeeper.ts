@@ -8,6 +8,7 @@ import { Emitter } from './events';
 import { decide, type GateDecision } from './gate';
 import { KeyedLock } from './lock';
 import type { MarkStore } from './marks';
+import { Reservations } from './reservations';
 import {
   blockedHeadline,
   blockedSummary,
@@ -17,6 +18,8 @@ import {
   duplicateBody,
   duplicateHeadline,
   errorText,
+  inFlightBody,
+  inFlightHeadline,
   numberedText,
   revertedName,
   SEEN_DIFF_LABELS,
@@ -44,6 +47,14 @@ import type { ErrorCode, LineSpan, RefusalReason, ResultData, ToolOutcome } from
 /** Files whose display names are remembered for stale notices; the least recently used go first. */
 const MAX_NAMED_FILES = 10_000;
 
+/** How long one of our tools waits for another chat's write in flight on its file before it is refused (rule 14). */
+export const TOOL_WAIT_MS = 30_000;
+
+/** What a check that waited gets back when its turn did not come in time: who was writing the file, when known. */
+export type Waited<T> = { ran: true; value: T } | { ran: false; writer?: string };
+
+const AGAIN = Symbol('again');
+
 export class Gatekeeper {
   readonly lock = new KeyedLock();
   private readonly blocked: Emitter<BlockedWrite>;
@@ -52,6 +63,8 @@ export class Gatekeeper {
   private readonly names = new BoundedMap<string, string>(MAX_NAMED_FILES);
   /** uri → the hash of the text the user's revert left: a chat that saw the agent's version is told why it changed. */
   private readonly reverts = new BoundedMap<string, string>(MAX_NAMED_FILES);
+  /** uri → the last write let through and recorded, with who made it: a refusal names them (rule 6's cause). */
+  private readonly lastWrites = new BoundedMap<string, { hash: string; session: string; writer?: string }>(MAX_NAMED_FILES);
   readonly onDidBlock: Emitter<BlockedWrite>['event'];
   readonly onDidWrite: Emitter<CompletedWrite>['event'];
   faultInjector: FaultInjector | undefined;
@@ -62,6 +75,8 @@ export class Gatekeeper {
     /** The settings that apply to a file (a folder may override them). */
     readonly settings: (uri: string) => GuardSettings,
     readonly log: Logger,
+    /** Rule 14: the writes let through and not landed yet, each holding its file. */
+    readonly reservations = new Reservations(),
   ) {
     // a listener's failure must not stop the gate, and must not vanish either
     const report = (e: unknown) =>
@@ -75,6 +90,24 @@ export class Gatekeeper {
   /** The watermark a call takes when it arrives: marks stamped later do not count for it (rule 9). */
   arrival(): number {
     return this.store.watermark;
+  }
+
+  /**
+   * `body` in the file's critical section once no other chat's write is in flight on it (rule 14): it
+   * waits for the reservation, then for the lock, until `deadline` (ms since the epoch). A write let
+   * through while it waited for the lock holds the file again, so it looks once more inside the lock.
+   */
+  async exclusive<T>(uri: string, session: string, deadline: number, body: () => Promise<T>): Promise<Waited<T>> {
+    for (;;) {
+      if (!(await this.reservations.whenFree(uri, session, deadline))) {
+        return { ran: false, writer: this.reservations.heldByOther(uri, session)?.writer };
+      }
+      const turn = await this.lock.runWithin(uri, deadline, async () =>
+        this.reservations.heldByOther(uri, session) ? AGAIN : { value: await body() },
+      );
+      if (!turn.ran) return { ran: false };
+      if (turn.value !== AGAIN) return { ran: true, value: turn.value.value };
+    }
   }
 
   /** How the file is named to the model, in later notices. */
@@ -251,10 +284,41 @@ export class Gatekeeper {
   }
 
   /**
+   * Rule 14: another chat's write let through a moment ago (`writer`, when known) has not landed, and this
+   * call could not wait longer. Shows nothing and stamps no mark: the text is about to change.
+   */
+  refuseInFlight(ctx: CallContext, writer: string | undefined): ToolOutcome {
+    this.blocked.fire({
+      session: ctx.session,
+      turn: ctx.turn,
+      tool: ctx.tool,
+      agent: ctx.agent,
+      uri: ctx.uri,
+      path: ctx.path,
+      reason: 'write-in-flight',
+      changedLines: [{ start: 0, end: 0 }],
+    });
+    this.log.info(
+      `blocked ${ctx.tool} on ${ctx.path}: write-in-flight (${writer ?? 'another write'}) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`,
+    );
+    const lead = `${inFlightHeadline(ctx.verb, ctx.path, writer)}\n\n`;
+    const outcome = this.finish(ctx, lead + inFlightBody(ctx.path), {
+      status: 'blocked',
+      tool: ctx.tool,
+      path: ctx.path,
+      uri: ctx.uri,
+      reason: 'write-in-flight',
+      message: blockedSummary(ctx.verb, ctx.path, 'write-in-flight'),
+    });
+    return { ...outcome, lead };
+  }
+
+  /**
    * The agent's own write: a mark of the text it left (rule 3), and the event that clears its
    * diagnostic and records the edit for review (`before`: the text it changed, see `CompletedWrite`).
    */
   recordWrite(ctx: CallContext, after: SeenVersion, before: CompletedWrite['before'], saved: boolean): void {
+    this.lastWrites.set(ctx.uri, { hash: after.hash, session: ctx.session, writer: ctx.agentName });
     this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: after.hash, turn: ctx.turn, origin: 'write', text: after.text });
     this.written.fire({ session: ctx.session, turn: ctx.turn, uri: ctx.uri, tool: ctx.tool, agent: ctx.agent, before, after, saved });
   }
@@ -304,6 +368,9 @@ export class Gatekeeper {
     if (this.reverts.get(ctx.uri) === doc.hash) return CAUSE.revertedByUser;
     const writes = this.store.all().filter((m) => m.uri === ctx.uri && m.origin === 'write' && m.hash === doc.hash);
     if (writes.find((m) => m.seq >= ctx.arrival)?.session === ctx.session) return CAUSE.ownParallelCall;
+    // the last write let through made exactly this text: say whose it was
+    const last = this.lastWrites.get(ctx.uri);
+    if (last?.hash === doc.hash && last.session !== ctx.session && last.writer !== undefined) return CAUSE.writtenBy(last.writer);
     if (writes.some((m) => m.session !== ctx.session)) return CAUSE.otherChat;
     if (doc.dirty) return CAUSE.unsavedEdit;
     return CAUSE.elsewhere;

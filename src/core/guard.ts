@@ -3,11 +3,10 @@
 // result. Everything that touches the editor goes through `DocumentPort`, so this flow is tested in
 // plain Node; every word of the results comes from messages.ts.
 import { unifiedDiff } from './diff';
-import type { Gatekeeper } from './gatekeeper';
-import { shortSession } from './gatekeeper';
+import { type Gatekeeper, shortSession, TOOL_WAIT_MS } from './gatekeeper';
 import { sha256 } from './hash';
 import * as text from './messages';
-import { type CallContext, CancelledError, type LoadedDocument, type SaveResult } from './ports';
+import { type CallContext, CancelledError, type GuardSettings, type LoadedDocument, type SaveResult } from './ports';
 import { renderNumbered } from './render';
 import { changedLinesOf, planReplace, type TextSpanEdit } from './replace';
 import { withEol } from './text';
@@ -38,7 +37,8 @@ export class Guard {
   async read(ctx: CallContext, range: { offset?: number; limit?: number }): Promise<ToolOutcome> {
     const gate = this.gate;
     gate.name(ctx);
-    return gate.lock.run(ctx.uri, async () => {
+    // a read waits for another chat's write in flight (rule 14): it then shows the text that write left
+    return this.exclusive(ctx, async () => {
       const doc = await gate.port.load(ctx.uri);
       if (doc.exists === 'error') return gate.error(ctx, doc.code, doc.message);
       if (!doc.exists) return gate.error(ctx, 'not-found', text.notFoundForRead(ctx.path));
@@ -117,7 +117,8 @@ export class Guard {
   private async guardedChange(ctx: CallContext, plan: (doc: LoadedDocument) => ChangePlan, createWith?: string): Promise<ToolOutcome> {
     const gate = this.gate;
     gate.name(ctx);
-    return gate.lock.run(ctx.uri, async () => {
+    // rule 14: decided once no other chat's write is in flight on the file; check, edit and save in one critical section (rule 9)
+    return this.exclusive(ctx, async () => {
       const settings = gate.settings(ctx.uri);
       const doc = await gate.port.load(ctx.uri);
       if (doc.exists === 'error') return gate.error(ctx, doc.code, doc.message);
@@ -158,7 +159,9 @@ export class Guard {
       let save: SaveResult | undefined;
       let saveDiff = '';
       if (!doc.dirty && !applied.onDisk) {
-        save = await gate.port.save(ctx.uri, newHash);
+        save = await gate.port.save(ctx.uri, newHash, doc.hash);
+        // the edit never reached the disk: it is taken back out of the editor, and the call answers as what it is
+        if (!save.saved && save.why !== 'changed') return this.notSaved(ctx, doc, newHash, settings);
         if (save.saved && save.after !== undefined && save.after !== change.newText) {
           saveDiff = unifiedDiff(
             change.newText,
@@ -182,9 +185,7 @@ export class Guard {
           ? 'saved'
           : doc.dirty
             ? 'kept-unsaved'
-            : save?.why === 'changed'
-              ? 'changed-during-save'
-              : 'save-failed';
+            : 'changed-during-save';
       gate.recordWrite(
         ctx,
         { hash: finalHash, text: finalText },
@@ -213,6 +214,32 @@ export class Guard {
         ...(failOpen ? { failOpen: true } : {}),
       });
     });
+  }
+
+  /** Our call's turn at the file (rule 14), or its refusal when another chat's write held the file too long. */
+  private async exclusive(ctx: CallContext, body: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+    const turn = await this.gate.exclusive(ctx.uri, ctx.session, Date.now() + TOOL_WAIT_MS, body);
+    return turn.ran ? turn.value : this.gate.refuseInFlight(ctx, turn.writer);
+  }
+
+  /**
+   * The edit went into a clean document but was not saved: the file on disk changed meanwhile (another
+   * program wrote it), or the editor could not save. The promise is that `ok` means the file holds the
+   * write, so the edit is taken back out of the editor (which then holds the disk's text again) and the
+   * call is refused with what changed, or answered as the error it is.
+   */
+  private async notSaved(ctx: CallContext, before: LoadedDocument, editedHash: string, settings: GuardSettings): Promise<ToolOutcome> {
+    const gate = this.gate;
+    if (!(await gate.port.followDisk(ctx.uri, editedHash))) {
+      gate.log.warn(`${ctx.verb} ${ctx.path}: not saved, and the editor changed meanwhile: the edit stays in it, unsaved`);
+      return gate.error(ctx, 'internal', text.notSavedKeptInEditor(ctx.path));
+    }
+    const now = await gate.port.load(ctx.uri);
+    gate.log.info(`${ctx.verb} ${ctx.path}: not saved; taken back out of the editor`);
+    if (now.exists !== true) return gate.error(ctx, 'not-found', text.disappearedWhileChanging(ctx.path));
+    // another program's write landed under our edit: a stale write, refused with what changed (rule 6)
+    if (now.hash !== before.hash) return gate.refuse(ctx, now, 'changed', settings);
+    return gate.error(ctx, 'internal', text.notSaved(ctx.path));
   }
 
   private async create(ctx: CallContext, content: string): Promise<ToolOutcome> {

@@ -119,6 +119,13 @@ export const UNSAVED_DIFF_LABELS = { before: 'on disk', after: 'in the editor, u
 export const unsavedBody = (diff: string, omittedLines: number) =>
   `The user's unsaved changes:\n${fence(diff, 'diff')}${omittedLines ? `\n(${omittedLines} more diff lines are not shown.)` : ''}`;
 
+/** Rule 14: another chat's write (`writer`, when known) was let through and has not landed yet. */
+export const inFlightHeadline = (verb: string, path: string, writer: string | undefined) =>
+  `BLOCKED: nothing was written. ${writer ?? 'Another agent'} is writing ${path} right now: its write was let through a moment ago and has not landed yet, so your ${verb} would be based on a version that is about to change.`;
+
+export const inFlightBody = (path: string) =>
+  `Read ${path} again in a moment, once that write has landed, and make your edit on what the file holds then.`;
+
 /** The labels of a refusal's diff: the version the chat saw → the file now. */
 export const SEEN_DIFF_LABELS = { before: 'what you last saw', after: 'current' } as const;
 /** The labels of the diff a save participant made: the agent's text → the saved text. */
@@ -139,6 +146,8 @@ export const CAUSE = {
   unsavedEdit: 'edited in the editor, not yet saved',
   elsewhere: 'changed on disk or by another program',
   revertedByUser: 'the user reverted your edit of it',
+  /** the last write let through made exactly the current text, by an agent the user knows by this name */
+  writtenBy: (writer: string) => `written by ${writer}`,
 } as const;
 
 /** A stale file's name in the notice, when the user's revert is what changed it. */
@@ -165,7 +174,7 @@ export const eolNote = (eol: Eol) =>
   `The file's line endings are ${eolName(eol)} (VS Code holds one kind per file), so your text was written with ${eolName(eol)} line endings.`;
 
 /** How a write that landed ended up: where the text is now. */
-export type WriteLanding = 'on-disk' | 'saved' | 'kept-unsaved' | 'changed-during-save' | 'save-failed';
+export type WriteLanding = 'on-disk' | 'saved' | 'kept-unsaved' | 'changed-during-save';
 
 export interface WriteReport {
   /** "Wrote", "Appended to", "Replaced 2 occurrences in" */
@@ -207,9 +216,6 @@ export function writeText(r: WriteReport): string {
       );
       out.push('On disk the file is still the old version. Read the file before changing it again: it now differs from what you wrote.');
       break;
-    case 'save-failed':
-      out.push(`${r.summary} ${r.path}.`, 'The change is in the editor but could not be saved to disk.');
-      break;
   }
   if (r.eolNote) out.push(r.eolNote);
   if (r.documentNote) out.push(r.documentNote);
@@ -232,6 +238,14 @@ export const createdText = (path: string, normalised: boolean) =>
   }`;
 export const createdSummary = (path: string) => `Created ${path}`;
 export const couldNotCreate = (path: string) => `${path} could not be created.`;
+
+/** A guarded write whose save did not land, though the file on disk did not change: the edit was taken back out of the editor. */
+export const notSaved = (path: string) =>
+  `nothing was written: VS Code could not save ${path}, so your edit was taken back out of the editor and the file is as it was. Read it again before you retry; if the save keeps failing, tell the user (the file may be read-only or the disk full).`;
+
+/** A guarded write whose save did not land, and the user typed in the file meanwhile: the edit stays in the editor, unsaved, with their change. */
+export const notSavedKeptInEditor = (path: string) =>
+  `${path} was not saved: the file on disk changed while your edit was being saved, and the user typed in the editor at the same moment, so your edit stays in the editor, unsaved, with their change. It is not on disk. Tell the user, and read the file again before changing it.`;
 
 // ---- edits by other agents' tools (the hooks bridge): the whole call is stopped, whatever it touched
 

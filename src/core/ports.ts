@@ -31,10 +31,13 @@ export type CreateResult = { created: false } | { created: true; text: string; h
 
 /**
  * `changed`: the document changed after the agent's edit (the user typing), so it was not saved and
- * their change stays unsaved. `after`: the text once saved, when saving changed it (format on save, or
- * another save participant); `dirtyAfter`: the document also holds changes made during the save.
+ * their change stays unsaved. `newer-on-disk`: the file on disk changed after the text the edit was made
+ * on (another program wrote it meanwhile), so saving would have written over it; nothing was saved.
+ * `failed`: the editor did not save. `after`: the text once saved, when saving changed it (format on
+ * save, or another save participant); `dirtyAfter`: the document also holds changes made during the save.
  */
-export type SaveResult = { saved: false; why: 'changed' | 'failed' } | { saved: true; after?: string; dirtyAfter?: boolean };
+export type SaveResult =
+  { saved: false; why: 'changed' | 'newer-on-disk' | 'failed' } | { saved: true; after?: string; dirtyAfter?: boolean };
 
 /** What the guard needs from the editor: `EditorDocuments` (documents.ts) over VS Code or the tests' model. */
 export interface DocumentPort {
@@ -52,8 +55,17 @@ export interface DocumentPort {
   ): Promise<ApplyResult>;
   /** Creates a new file (and its folders); not over an existing file, nor over an open buffer with unsaved changes. */
   create(uri: string, text: string): Promise<CreateResult>;
-  /** Saves the document only if it still holds exactly the text with `expectedHash`. */
-  save(uri: string, expectedHash: string): Promise<SaveResult>;
+  /**
+   * Saves the document only if it still holds exactly the text with `expectedHash`, and only if the file
+   * on disk still holds the text the edit was made on (`baseHash`, as the editor holds it).
+   */
+  save(uri: string, expectedHash: string, baseHash: string): Promise<SaveResult>;
+  /**
+   * A write that did not reach the disk is taken back: if the document still holds exactly `expectedHash`,
+   * its unsaved state is dropped and it holds the file's text on disk again. `false` when it holds anything
+   * else (the user typed since): then nothing is dropped.
+   */
+  followDisk(uri: string, expectedHash: string): Promise<boolean>;
   /** Deletes the file only if it still holds exactly the text with `expectedHash` and no unsaved changes; `false` otherwise. */
   remove(uri: string, expectedHash: string): Promise<boolean>;
   /** The exact current hash of a file held in the editor, without waiting; `undefined` if not held. */
@@ -74,6 +86,8 @@ export interface CallContext {
   tool: ToolName;
   /** Whose own tool it is (an agent's id, e.g. `claude-code`), for the surfaces to name; absent for our guarded tools. */
   agent?: string;
+  /** That agent as the user knows it ("Claude Code"): a refusal of another chat names it as the file's last writer. */
+  agentName?: string;
   /** What the tool does, in a word the model reads ("your replace"): supplied by the tool's adapter. */
   verb: string;
   session: string;

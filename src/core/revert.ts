@@ -142,7 +142,12 @@ export class Reverter {
     let saved = applied.onDisk === true;
     let left = text;
     if (!doc.dirty && !applied.onDisk) {
-      const save = await port.save(uri, hash);
+      const save = await port.save(uri, hash, doc.hash);
+      // the file on disk changed meanwhile, or the editor could not save: the revert is taken back out of the editor
+      if (!save.saved && save.why !== 'changed') {
+        await port.followDisk(uri, hash);
+        return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
+      }
       saved = save.saved;
       if (save.saved && save.after !== undefined) left = save.after;
     }

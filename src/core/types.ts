@@ -30,10 +30,11 @@ export type RefusalReason = GateBlockReason | 'inexact-match';
 
 /**
  * Why a write was refused: the refusals of rule 6, `duplicate` (rule 11) for a write the gate allows,
- * and `unsaved-in-editor` (rule 13): an agent that writes the disk itself, past the editor, about to
- * change a file whose editor buffer holds the user's unsaved changes.
+ * `unsaved-in-editor` (rule 13): an agent that writes the disk itself, past the editor, about to
+ * change a file whose editor buffer holds the user's unsaved changes, and `write-in-flight` (rule 14):
+ * another chat's write to the file was let through and had not landed when this call could wait no longer.
  */
-export type BlockReason = RefusalReason | 'duplicate' | 'unsaved-in-editor';
+export type BlockReason = RefusalReason | 'duplicate' | 'unsaved-in-editor' | 'write-in-flight';
 
 export type ErrorCode =
   | 'invalid-input'

@@ -48,6 +48,12 @@ function wrap(doc: vscode.TextDocument): EditorDocument {
   return wrapped;
 }
 
+/** The tabs that show the file as text, in every group. */
+const tabsOf = (uri: vscode.Uri): vscode.Tab[] =>
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+
 function unwrap(document: EditorDocument): vscode.TextDocument {
   const doc = documentOf.get(document);
   if (!doc) throw new Error(`not a VS Code document: ${document.uri}`);
@@ -124,6 +130,20 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
 
   save(document: EditorDocument): Promise<boolean> {
     return Promise.resolve(unwrap(document).save());
+  }
+
+  async reload(document: EditorDocument): Promise<boolean> {
+    const doc = unwrap(document);
+    const version = doc.version;
+    // The API reverts no document: File: Revert File acts on the active editor. The document is shown in the
+    // active group without taking the keyboard focus, reverted there, and its tab closed again if it had none.
+    const hadTab = tabsOf(doc.uri).length > 0;
+    await vscode.window.showTextDocument(doc, { preserveFocus: true, preview: true });
+    // anything typed meanwhile is the user's: then nothing is dropped
+    if (doc.version !== version || vscode.window.activeTextEditor?.document !== doc) return false;
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    if (!hadTab && !doc.isDirty) await vscode.window.tabGroups.close(tabsOf(doc.uri), true);
+    return !doc.isDirty;
   }
 
   nextChange(document: EditorDocument, ms: number): Promise<boolean> {

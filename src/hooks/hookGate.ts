@@ -19,6 +19,7 @@ import { KeyedLock } from '../core/lock';
 import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
 import type { HookAgent, HookEvent } from './event';
+import { ANSWER_WITHIN_MS } from './protocol';
 
 export interface HookGateEnvironment {
   edits: ExternalEdits;
@@ -83,13 +84,15 @@ export class HookGate {
       this.env.log.warn(`hooks bridge: a ${sharing[0].name} hook sent input that is not JSON; let through`);
       return '';
     }
+    // the answer is due within this, waiting for another chat's write in flight included (rule 14)
+    const deadline = Date.now() + ANSWER_WITHIN_MS;
     const agent = this.ownerOf(sharing, agentId, payload);
     if (!this.env.active(agent.id)) return '';
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = agent.parse(payload);
     // one chat's events one at a time: the bridge serves each hook process on its own connection, so
     // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
-    return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(agent, event, cwd));
+    return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(agent, event, cwd, deadline));
   }
 
   /**
@@ -108,7 +111,7 @@ export class HookGate {
     return owner;
   }
 
-  private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined): Promise<string> {
+  private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined, deadline: number): Promise<string> {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
       this.dropPending(event.chat);
@@ -149,7 +152,7 @@ export class HookGate {
         this.noteActivity(session, event.chat);
         for (const file of event.files) {
           const ctx = call(event.tool, file);
-          const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor');
+          const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor', { session, deadline });
           if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen });
         }
         return '';
@@ -158,7 +161,10 @@ export class HookGate {
         this.noteActivity(session, event.chat);
         const calls = event.files.map((f) => call(event.tool, f.path));
         // each file with the oldStrings aimed at it (rule 12)
-        const verdict = await this.env.edits.check(calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk })));
+        const verdict = await this.env.edits.check(
+          calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk })),
+          deadline,
+        );
         if (!verdict.allow) return agent.deny(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls);
         return '';
@@ -203,14 +209,20 @@ export class HookGate {
   private async settle(chat: string): Promise<void> {
     const done = this.pending.get(chat);
     if (!done) return;
-    this.dropPending(chat);
+    this.pending.delete(chat);
+    this.env.onPending?.(chat, false);
     for (const { ctx, seen } of done.reads) this.env.edits.markSeen(ctx, seen);
-    // the text a write left is the document's now (a file the call deleted is simply not marked)
+    // the text a write left is the document's now (a file the call deleted is simply not marked); each
+    // write's file is free once its mark is stamped (rule 14)
     for (const ctx of done.writes) await this.env.edits.recordWrite(ctx);
   }
 
+  /** Forgets what the chat's running tool would leave (compaction): its writes' files are free again (rule 14). */
   private dropPending(chat: string): void {
-    if (this.pending.delete(chat)) this.env.onPending?.(chat, false);
+    const dropped = this.pending.get(chat);
+    if (!this.pending.delete(chat)) return;
+    for (const ctx of dropped?.writes ?? []) this.env.edits.abandon(ctx);
+    this.env.onPending?.(chat, false);
   }
 
   private pendingOf(chat: string): Pending {
@@ -233,7 +245,7 @@ export class HookGate {
     arrival: number,
   ): CallContext {
     const { uri, path } = this.env.resolveFile(filePath, cwd);
-    return { tool, verb: agent.verb(tool), agent: agent.id, session, turn: this.turnOf(chat), uri, path, arrival };
+    return { tool, verb: agent.verb(tool), agent: agent.id, agentName: agent.name, session, turn: this.turnOf(chat), uri, path, arrival };
   }
 
   /** The agent's own id of the chat's current turn; else Copilot's id if a guarded tool has told it; else the counted turn. */

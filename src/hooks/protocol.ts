@@ -32,6 +32,13 @@ export const STATUS = { ok: 'ok', unauthorized: 'unauthorized', malformed: 'malf
 /** How long a client waits for the extension before it lets the call through (fail-open). */
 export const DEFAULT_BOUND_MS = 4000;
 
+/**
+ * How long the gate may take over one event, waiting included (rule 14: a check waits for another chat's
+ * write in flight): well inside the client's bound, so a check that cannot wait longer is refused by the
+ * gate instead of let through by the client's timeout.
+ */
+export const ANSWER_WITHIN_MS = 3000;
+
 /** The largest hook payload the extension reads (a `create_file` of a big file carries its content). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 

@@ -27,6 +27,8 @@ const reasonText = (reason: BlockedWrite['reason']): string => {
       return vscode.l10n.t(
         'these are your unsaved changes, and the agent writes the file on disk: save or discard them, then let it read the file again',
       );
+    case 'write-in-flight':
+      return vscode.l10n.t("another agent's write to this file was under way, and this one could not wait for it to land");
   }
 };
 

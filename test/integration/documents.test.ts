@@ -138,6 +138,50 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
     }
   });
 
+  test('a save over a file modified since is refused when it would write other bytes, and goes through when it writes exactly what the file holds', async () => {
+    const other = await openClean('save-newer', 'one\n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(other.doc, 'two\n')));
+    writeBehindVsCode(other.f, 'one\nanother program wrote this\n');
+    assert.strictEqual(await other.doc.save(), false, 'the content of the file is newer');
+    assert.strictEqual(fs.readFileSync(other.f.abs, 'utf8'), 'one\nanother program wrote this\n', 'the newer file is kept');
+    assert.ok(other.doc.isDirty);
+
+    const same = await openClean('save-newer-same', 'x\n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(same.doc, 'y\n')));
+    writeBehindVsCode(same.f, 'x\ny\n');
+    assert.strictEqual(await same.doc.save(), true, 'the bytes it writes are the bytes on disk');
+    assert.ok(!same.doc.isDirty);
+  });
+
+  test('reload(): a dirty document follows the disk only when reverted; the revert drops its unsaved changes, and a tab it had to open is closed again', async () => {
+    const editor = new VsCodeEditor();
+    const tabs = (uri: vscode.Uri) =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+    const { f, doc } = await openClean('reload', 'old\n');
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(doc, 'unsaved\n')));
+    writeBehindVsCode(f, 'new on disk\n');
+    const probe = await openClean('reload-probe', 'p\n');
+    writeBehindVsCode(probe.f, 'q\n');
+    await waitForLoad(probe.f, 'q\n');
+    assert.strictEqual(doc.getText(), 'old\nunsaved\n', 'a dirty document does not load the disk change');
+    assert.deepStrictEqual(tabs(f.uri), [], 'shown in no editor');
+    assert.strictEqual(await editor.reload(editor.openDocument(f.uri.toString())!), true);
+    assert.strictEqual(doc.getText(), 'new on disk\n');
+    assert.ok(!doc.isDirty);
+    assert.deepStrictEqual(tabs(f.uri), [], 'the tab the revert needed is closed again');
+
+    const shown = await openClean('reload-shown', 'a\n');
+    await vscode.window.showTextDocument(shown.doc, { preview: false });
+    assert.ok(await vscode.workspace.applyEdit(insertAtEnd(shown.doc, 'b\n')));
+    writeBehindVsCode(shown.f, 'c\n');
+    assert.strictEqual(await editor.reload(editor.openDocument(shown.f.uri.toString())!), true);
+    assert.strictEqual(shown.doc.getText(), 'c\n');
+    assert.strictEqual(tabs(shown.f.uri).length, 1, 'a tab the user had stays');
+    editor.dispose();
+  });
+
   test('stillAt(): a keystroke sent just before it is seen when it answers (refused, or in a newer version), editor visible; on a quiet document it changes nothing', async () => {
     const editor = new VsCodeEditor();
     const { f, doc } = await openClean('still-at', 'x\n');

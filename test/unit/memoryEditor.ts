@@ -13,8 +13,11 @@
 // - saving runs the participants (`formatter`), then writes the text of that moment; a change
 //   during the save (`duringSave`) is saved with it, one after the snapshot (`afterSave`) stays unsaved;
 // - a document knows the file's stat from its last load or save; a save is refused ("the content of
-//   the file is newer") when the file's time moved on and its size differs; a disk change that leaves
-//   the text as the editor holds it is taken in without a new version (at once, or at a late load).
+//   the file is newer") when the file's time moved on, its size differs and what it would write is not
+//   what the file holds; a disk change that leaves the text as the editor holds it is taken in without a
+//   new version (at once, or at a late load);
+// - a dirty document follows the disk only when reverted (`reload`: File: Revert File), which drops its
+//   unsaved changes.
 import type { Editor, EditorDocument, FileStat, OpenResult } from '../../src/core/editor';
 import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
 import { asEditorHolds, type Eol, withEol } from '../../src/core/text';
@@ -73,6 +76,10 @@ export class MemoryEditor implements Editor {
   inFlight: (() => void) | undefined;
   saves = 0;
   directWrites = 0;
+  /** File: Revert File, as the gate asks for it (`reload`) */
+  reloads = 0;
+  /** The editor refuses every save (a read-only file, a full disk). */
+  saveFails = false;
 
   // ---- the world: other programs, the user ------------------------------------------------
 
@@ -81,7 +88,7 @@ export class MemoryEditor implements Editor {
     this.files.set(uri, { contents, mtime: ++this.clock, size: Buffer.byteLength(contents, 'utf8') });
     const doc = this.documents.get(uri);
     if (!doc || doc.isDirty) return;
-    if (this.diskLoads === 'at once') this.reload(doc);
+    if (this.diskLoads === 'at once') this.loadFromDisk(doc);
     // a late load, even one that leaves the text as it is (it still takes in the new stat)
     else this.pendingLoads.add(uri);
   }
@@ -123,7 +130,7 @@ export class MemoryEditor implements Editor {
   loadPending(): void {
     for (const uri of [...this.pendingLoads]) {
       const doc = this.documents.get(uri);
-      if (doc && !doc.isDirty) this.reload(doc);
+      if (doc && !doc.isDirty) this.loadFromDisk(doc);
     }
     this.pendingLoads.clear();
   }
@@ -195,7 +202,7 @@ export class MemoryEditor implements Editor {
     this.files.set(uri, { contents, mtime: ++this.clock, size: Buffer.byteLength(contents, 'utf8') });
     // VS Code reverts an open document of the path to the new file, unsaved changes or not
     const doc = this.documents.get(uri);
-    if (doc) this.reload(doc);
+    if (doc) this.loadFromDisk(doc);
     return true;
   }
 
@@ -215,7 +222,7 @@ export class MemoryEditor implements Editor {
   async save(document: EditorDocument): Promise<boolean> {
     const doc = document as MemoryDocument;
     await Promise.resolve();
-    if (doc.isClosed) return false;
+    if (doc.isClosed || this.saveFails) return false;
     if (this.formatter) {
       const formatted = withEol(this.formatter(doc.text), doc.eol);
       if (formatted !== doc.text) doc.change(formatted, true);
@@ -225,7 +232,8 @@ export class MemoryEditor implements Editor {
     during?.(doc);
     const snapshotVersion = doc.version;
     const file = this.files.get(doc.uri);
-    if (file && file.mtime > doc.stat.mtime && file.size !== doc.stat.size) return false; // "the content of the file is newer"
+    // "the content of the file is newer" — unless what it writes is byte for byte what the file holds
+    if (file && file.mtime > doc.stat.mtime && file.size !== doc.stat.size && file.contents !== doc.text) return false;
     this.files.set(doc.uri, { contents: doc.text, mtime: ++this.clock, size: Buffer.byteLength(doc.text, 'utf8') });
     doc.stat = { mtime: this.clock, size: Buffer.byteLength(doc.text, 'utf8') };
     this.pendingLoads.delete(doc.uri);
@@ -238,12 +246,22 @@ export class MemoryEditor implements Editor {
     return true;
   }
 
+  async reload(document: EditorDocument): Promise<boolean> {
+    const doc = document as MemoryDocument;
+    await Promise.resolve();
+    if (doc.isClosed || !this.files.has(doc.uri)) return false;
+    this.pendingLoads.delete(doc.uri);
+    this.loadFromDisk(doc);
+    this.reloads++;
+    return !doc.isDirty;
+  }
+
   async nextChange(document: EditorDocument, _ms: number): Promise<boolean> {
     await Promise.resolve();
     const doc = document as MemoryDocument;
     if (this.diskLoads === 'late' && this.pendingLoads.delete(doc.uri)) {
       const version = doc.version;
-      this.reload(doc);
+      this.loadFromDisk(doc);
       // a load that leaves the text as it is fires no change
       if (doc.version !== version) return true;
     }
@@ -274,7 +292,7 @@ export class MemoryEditor implements Editor {
   }
 
   /** The document loads its file again (a watcher event, or a revert). */
-  private reload(doc: MemoryDocument): void {
+  private loadFromDisk(doc: MemoryDocument): void {
     const file = this.files.get(doc.uri);
     if (!file) return;
     const held = asEditorHolds(file.contents, this.defaultLineEnding);
