@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { EditorDocuments } from '../src/core/documents';
 import { EditHistory, type HistoryStorage } from '../src/core/editHistory';
-import { Gatekeeper } from '../src/core/gatekeeper';
-import { Guard } from '../src/core/guard';
+import { Gate } from '../src/core/gate';
+import { GuardedTools } from '../src/core/guardedTools';
 import type { CallContext, Logger } from '../src/core/ports';
 import { HashCache, sha256 } from '../src/core/hash';
 import { DEFAULT_LIMITS, MarkStore } from '../src/core/marks';
@@ -51,7 +51,7 @@ async function hashing() {
     const store = new MarkStore();
     const port = new BenchDocuments();
     port.set(uri, text);
-    const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
+    const tools = new GuardedTools(new Gate(store, port, settings, quiet));
     store.stamp({ session: 's', uri, hash: sha256(text), origin: 'read', text });
     const ctx = (): CallContext => ({
       tool: 'editGuard_replaceString',
@@ -65,7 +65,7 @@ async function hashing() {
     // oldString === newString: the call goes through lock, load, hash, gate decision, and stops at the
     // plan ("nothing to change") before any write: the gate's check and nothing else.
     const check = async () => {
-      const out = await guard.replace(ctx(), { oldString: 'x', newString: 'x', replaceAll: false });
+      const out = await tools.replace(ctx(), { oldString: 'x', newString: 'x', replaceAll: false });
       if (out.data.code !== 'invalid-input') throw new Error(`unexpected outcome ${JSON.stringify(out.data)}`);
     };
     const cache = new HashCache<object>();
@@ -151,7 +151,7 @@ async function writePath() {
     const store = new MarkStore();
     const port = new BenchDocuments();
     port.set(uri, base);
-    const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
+    const tools = new GuardedTools(new Gate(store, port, settings, quiet));
     let state = 0;
     let bare = base;
     let bareState = 0;
@@ -183,7 +183,7 @@ async function writePath() {
           name: 'guarded',
           // the agent read the file first (untimed): a fresh mark, the current version's hash cached
           setup: async () => {
-            await guard.read(ctx(), { limit: 1 });
+            await tools.read(ctx(), { limit: 1 });
           },
           run: async () => {
             hashedChars = 0;
@@ -197,7 +197,7 @@ async function writePath() {
               return h;
             };
             try {
-              const out = await guard.replace(ctx(), {
+              const out = await tools.replace(ctx(), {
                 oldString: `BENCH_MARKER = ${state}`,
                 newString: `BENCH_MARKER = ${1 - state}`,
                 replaceAll: false,
@@ -244,12 +244,12 @@ async function editRecord() {
       const store = new MarkStore();
       const port = new BenchDocuments();
       port.set(uri, base);
-      const gate = new Gatekeeper(store, port, settings, quiet);
+      const gate = new Gate(store, port, settings, quiet);
       if (name === 'with') {
         const history = new EditHistory(storage, () => 64 * MB, quiet);
         gate.onDidWrite((w) => history.record(w));
       }
-      const guard = new Guard(gate);
+      const tools = new GuardedTools(gate);
       let state = 0;
       const ctx = (): CallContext => ({
         tool: 'editGuard_replaceString',
@@ -263,10 +263,10 @@ async function editRecord() {
       return {
         name,
         setup: async () => {
-          await guard.read(ctx(), { limit: 1 });
+          await tools.read(ctx(), { limit: 1 });
         },
         run: async () => {
-          const out = await guard.replace(ctx(), {
+          const out = await tools.replace(ctx(), {
             oldString: `BENCH_MARKER = ${state}`,
             newString: `BENCH_MARKER = ${1 - state}`,
             replaceAll: false,
@@ -306,7 +306,7 @@ async function appendDuplicateCheck() {
       const store = new MarkStore();
       const port = new BenchDocuments();
       port.set(uri, base);
-      const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
+      const tools = new GuardedTools(new Gate(store, port, settings, quiet));
       const ctx = (): CallContext => ({
         tool: 'editGuard_writeFile',
         verb: 'write',
@@ -320,10 +320,10 @@ async function appendDuplicateCheck() {
         name,
         // the agent read the file first (untimed): a fresh mark, the current version's hash cached
         setup: async () => {
-          await guard.read(ctx(), { limit: 1 });
+          await tools.read(ctx(), { limit: 1 });
         },
         run: async () => {
-          const out = await guard.write(ctx(), { content: section(), append: true, allowDuplicate: name === 'without check' });
+          const out = await tools.write(ctx(), { content: section(), append: true, allowDuplicate: name === 'without check' });
           if (out.data.status !== 'ok') throw new Error(`append: ${JSON.stringify(out.data)}`);
         },
       };
@@ -565,7 +565,7 @@ async function readRendering() {
   const store = new MarkStore();
   const port = new BenchDocuments();
   port.set(uri, text);
-  const guard = new Guard(new Gatekeeper(store, port, settings, quiet));
+  const tools = new GuardedTools(new Gate(store, port, settings, quiet));
   const ctx = (): CallContext => ({
     tool: 'editGuard_readFile',
     verb: 'read',
@@ -585,9 +585,9 @@ async function readRendering() {
         },
       },
       {
-        name: 'Guard.read',
+        name: 'GuardedTools.read',
         run: async () => {
-          sink += (await guard.read(ctx(), {})).text.length;
+          sink += (await tools.read(ctx(), {})).text.length;
         },
       },
     ],
@@ -596,8 +596,8 @@ async function readRendering() {
   rows.push({
     id: 'read.core',
     group: '5 read rendering',
-    label: `core Guard.read of 2 000 lines (${Math.round(text.length / KB)} KB), hash cached`,
-    value: r.times['Guard.read'],
+    label: `core GuardedTools.read of 2 000 lines (${Math.round(text.length / KB)} KB), hash cached`,
+    value: r.times['GuardedTools.read'],
     unit: 'ms',
     note: 'render + mark + result text, no VS Code',
   });

@@ -39,7 +39,8 @@ if (withTests) {
     ...common,
     entryPoints: tsFiles('test/unit', (f) => f.endsWith('.test.ts')),
     outdir: 'out/test/unit',
-    external: ['mocha'],
+    // esbuild finds its own binary at run time: bundled, it cannot (test/unit/agentCatalog.test.ts builds with it)
+    external: ['mocha', 'esbuild'],
   });
   // each integration file separately: index.js is the entry the extension host loads, it requires the *.test.js beside it
   await build({ ...common, entryPoints: tsFiles('test/integration'), outdir: 'out/test/integration', external: ['vscode', 'mocha'] });

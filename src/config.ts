@@ -1,10 +1,19 @@
 // The `editGuard.*` settings as VS Code holds them, read fresh on every call so a change applies at
 // once. Keys, defaults, scopes and allowed values come from the one table, src/core/settings.ts.
 import * as vscode from 'vscode';
-import { DEFAULT_GUARD_SETTINGS, type GuardSettings, type HooksPlacement, SECTION, type SettingKey, SETTINGS } from './core/settings';
+import {
+  DEFAULT_GATE_SETTINGS,
+  type GateSettings,
+  HOOKS_PLACEMENTS,
+  type HooksPlacement,
+  SECTION,
+  type SettingKey,
+  SETTINGS,
+} from './core/settings';
+import type { AgentDescriptor } from './hooks/agentDescriptor';
 
 /** `editGuard.<key>`, as `affectsConfiguration` and messages name it. */
-export const settingId = (key: SettingKey) => `${SECTION}.${key}`;
+export const settingId = (key: string) => `${SECTION}.${key}`;
 /** All of the extension's settings, for `affectsConfiguration`. */
 export const SECTION_ID = SECTION;
 
@@ -26,37 +35,37 @@ export const maxEditRecordBytes = (): number => read('maxEditRecordMB') * 1024 *
  * The gate's settings for a file (they are resource-scoped: a folder may override them); without a
  * file, the workspace's.
  */
-export function readSettings(file?: string): GuardSettings {
+export function readSettings(file?: string): GateSettings {
   const resource = file ? vscode.Uri.parse(file) : undefined;
   return {
     enabled: read('enabled', resource) !== false,
     ownWriteKeepsMark: read('ownWriteKeepsMark', resource),
     readKeepsMark: read('readKeepsMark', resource),
-    maxReadLines: Number.isInteger(read('maxReadLines', resource)) ? read('maxReadLines', resource) : DEFAULT_GUARD_SETTINGS.maxReadLines,
+    maxReadLines: Number.isInteger(read('maxReadLines', resource)) ? read('maxReadLines', resource) : DEFAULT_GATE_SETTINGS.maxReadLines,
     maxResultChars: Number.isInteger(read('maxResultChars', resource))
       ? read('maxResultChars', resource)
-      : DEFAULT_GUARD_SETTINGS.maxResultChars,
+      : DEFAULT_GATE_SETTINGS.maxResultChars,
   };
 }
 
-/** The settings that say where an agent's hooks go. */
-export type PlacementSetting = 'guardCopilotTools' | 'guardClaudeCode' | 'guardCodex';
-
 /**
- * Where an agent's hooks go (window-scoped). `guardCopilotTools` also honours the deprecated boolean
- * it replaced, where the user set that and not the new one.
+ * Where an agent's hook entries go (its setting, window-scoped). A boolean setting it replaced still
+ * counts where the user set that and not the new one.
  */
-export function placement(key: PlacementSetting): HooksPlacement {
+export function placement(agent: AgentDescriptor): HooksPlacement {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  if (key === 'guardCopilotTools' && !isExplicit(config.inspect(key)) && config.get<boolean>('guardBuiltinTools') === true)
-    return 'workspace';
-  return read(key);
+  const legacy = agent.legacySetting;
+  if (legacy && !isExplicit(config.inspect(agent.setting)) && config.get<boolean>(legacy.key) === true) return legacy.on;
+  const value = config.get<unknown>(agent.setting);
+  return HOOKS_PLACEMENTS.includes(value as HooksPlacement) ? (value as HooksPlacement) : 'off';
 }
 
-/** Did the user choose where the agent's hooks go, in any settings scope (for Copilot, the deprecated boolean counts)? */
-export function placementChosen(key: PlacementSetting): boolean {
+/** Did the user choose where the agent's hook entries go, in any settings scope (the boolean it replaced counts)? */
+export function placementChosen(agent: AgentDescriptor): boolean {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  return isExplicit(config.inspect(key)) || (key === 'guardCopilotTools' && isExplicit(config.inspect('guardBuiltinTools')));
+  return (
+    isExplicit(config.inspect(agent.setting)) || (agent.legacySetting !== undefined && isExplicit(config.inspect(agent.legacySetting.key)))
+  );
 }
 
 /** Did the user set this setting anywhere (not just the default)? */
@@ -65,25 +74,27 @@ function isExplicit(inspected: { globalValue?: unknown; workspaceValue?: unknown
 }
 
 /**
- * Sets where an agent's hooks go: `workspace` in the workspace settings, the others in the user
+ * Sets where an agent's hook entries go: `workspace` in the workspace settings, the others in the user
  * settings — and a workspace value that would hide the user's choice is cleared.
  */
-export async function setPlacement(key: PlacementSetting, value: HooksPlacement): Promise<void> {
+export async function setPlacement(agent: AgentDescriptor, value: HooksPlacement): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  if (value === 'workspace') return config.update(key, value, vscode.ConfigurationTarget.Workspace);
-  await config.update(key, value, vscode.ConfigurationTarget.Global);
-  if (config.inspect(key)?.workspaceValue !== undefined) await config.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  if (value === 'workspace') return config.update(agent.setting, value, vscode.ConfigurationTarget.Workspace);
+  await config.update(agent.setting, value, vscode.ConfigurationTarget.Global);
+  if (config.inspect(agent.setting)?.workspaceValue !== undefined)
+    await config.update(agent.setting, undefined, vscode.ConfigurationTarget.Workspace);
 }
 
 /**
- * `editGuard.guardBuiltinTools` (a boolean, deprecated) becomes `editGuard.guardCopilotTools`
- * where the user set it: `true` → `workspace` (where its file went), `false` → `off`. Returns the
- * settings scopes it moved.
+ * The boolean an agent's setting replaced becomes that setting where the user set it: `true` → its
+ * `on` placement, `false` → `off`. Returns the settings scopes it moved.
  */
-export async function migrateLegacySettings(): Promise<string[]> {
+export async function migrateLegacySetting(agent: AgentDescriptor): Promise<string[]> {
+  const legacyKey = agent.legacySetting?.key;
+  if (legacyKey === undefined) return [];
   const config = vscode.workspace.getConfiguration(SECTION, null);
-  const legacy = config.inspect<boolean>('guardBuiltinTools');
-  const current = config.inspect('guardCopilotTools');
+  const legacy = config.inspect<boolean>(legacyKey);
+  const current = config.inspect(agent.setting);
   const moved: string[] = [];
   const scopes = [
     { name: 'user', target: vscode.ConfigurationTarget.Global, old: legacy?.globalValue, now: current?.globalValue },
@@ -97,8 +108,8 @@ export async function migrateLegacySettings(): Promise<string[]> {
       !vscode.workspace.workspaceFolders?.length
     )
       continue;
-    if (scope.now === undefined) await config.update('guardCopilotTools', scope.old === true ? 'workspace' : 'off', scope.target);
-    await config.update('guardBuiltinTools', undefined, scope.target);
+    if (scope.now === undefined) await config.update(agent.setting, scope.old === true ? agent.legacySetting!.on : 'off', scope.target);
+    await config.update(legacyKey, undefined, scope.target);
     moved.push(scope.name);
   }
   return moved;

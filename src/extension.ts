@@ -6,15 +6,12 @@ import { createCore } from './activation/core';
 import { registerSurfaces } from './activation/surfaces';
 import { registerTestCommands } from './activation/testCommands';
 import { registerGuardedTools } from './activation/tools';
-import { registerClaudeCode } from './agents/claudeCode';
-import { registerCodex } from './agents/codex';
-import { registerCopilot } from './agents/copilot';
-import { registerCopilotHarness } from './agents/copilotHarness';
+import { AGENTS } from './agents/catalog';
 import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
 
 export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const core = createCore(context);
-  const agents = registerAgents(context, core, [registerCopilot, registerCopilotHarness, registerClaudeCode, registerCodex]);
+  const agents = registerAgents(context, core, AGENTS);
   registerGuardedTools(context, core, agents);
   const surfaces = registerSurfaces(context, core, agents);
   if (context.extensionMode === vscode.ExtensionMode.Test) registerTestCommands(context, core, agents);

@@ -1,12 +1,14 @@
 // The agents gated through their hooks: the hooks bridge, the gate over their hook events, and each
-// agent's registration (src/agents/<agent>/), given as a list by `activate()`.
+// agent in the window (src/agents/registration.ts), from the list `activate()` gives (src/agents/catalog.ts).
 import * as vscode from 'vscode';
-import type { RegisterAgent, RegisteredAgent } from '../agents/agent';
+import type { RegisteredAgent } from '../agents/agent';
 import { Bridge } from '../agents/bridge';
+import { registerAgent } from '../agents/registration';
+import type { AgentDescriptor } from '../hooks/agentDescriptor';
 import { ExternalEdits } from '../core/externalEdits';
 import { fileOfAgentPath } from '../editor/workspace';
 import type { HookAgent } from '../hooks/event';
-import { HookGate } from '../hooks/hookGate';
+import { HookRouter } from '../hooks/hookRouter';
 import type { Core } from './core';
 
 export interface Agents {
@@ -18,10 +20,14 @@ export interface Agents {
   noteGuardedCall(session: string, turn: string | undefined): void;
 }
 
-export function registerAgents(context: vscode.ExtensionContext, core: Core, registrations: readonly RegisterAgent[]): Agents {
+export function registerAgents(
+  context: vscode.ExtensionContext,
+  core: Pick<Core, 'gate' | 'sessions' | 'log' | 'activity' | 'names' | 'expected'>,
+  descriptors: readonly AgentDescriptor[],
+): Agents {
   const byId = new Map<string, HookAgent>();
   const active = new Map<string, () => boolean>();
-  const gate = new HookGate({
+  const gate = new HookRouter({
     edits: new ExternalEdits(core.gate),
     sessions: core.sessions,
     log: core.log,
@@ -48,8 +54,10 @@ export function registerAgents(context: vscode.ExtensionContext, core: Core, reg
   const toolNamesOf = (channel: string) => [
     ...new Set([...byId.values()].filter((a) => (a.channel ?? a.id) === channel).flatMap((a) => a.toolNames)),
   ];
-  const list = registrations.map((register) => {
-    const agent = register({ context, bridge, log: core.log, toolNamesOf });
+  // every agent's hook reader is known before any registers: an agent's entries name the tools of all on their channel
+  for (const d of descriptors) byId.set(d.hooks.id, d.hooks);
+  const list = descriptors.map((descriptor) => {
+    const agent = registerAgent(descriptor, { context, bridge, log: core.log, toolNamesOf });
     byId.set(agent.hooks.id, agent.hooks);
     active.set(agent.hooks.id, agent.active);
     context.subscriptions.push(agent.disposable);

@@ -7,8 +7,8 @@ import { ChatSessions } from '../chat/session';
 import { maxEditRecordBytes, readSettings } from '../config';
 import { EditorDocuments } from '../core/documents';
 import { EditHistory } from '../core/editHistory';
-import { Gatekeeper } from '../core/gatekeeper';
-import { Guard } from '../core/guard';
+import { Gate } from '../core/gate';
+import { GuardedTools } from '../core/guardedTools';
 import { MarkStore } from '../core/marks';
 import { Reverter } from '../core/revert';
 import { WorkspaceHistoryStorage } from '../editor/historyStorage';
@@ -22,9 +22,9 @@ export interface Core {
   log: vscode.LogOutputChannel;
   store: MarkStore;
   documents: EditorDocuments;
-  gate: Gatekeeper;
+  gate: Gate;
   /** our three tools' flow */
-  guard: Guard;
+  tools: GuardedTools;
   sessions: ChatSessions;
   /** how the surfaces name chats and turns; fed by every call of our tools and by the hooks */
   names: ChatNames;
@@ -43,7 +43,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
   const store = new MarkStore();
   const editor = new VsCodeEditor();
   const documents = new EditorDocuments(editor);
-  const gate = new Gatekeeper(store, documents, readSettings, log);
+  const gate = new Gate(store, documents, readSettings, log);
   const names = new ChatNames();
   // the record of agent edits, in this workspace's extension storage (none without a folder: kept in memory)
   const historyStorage = context.storageUri ? new WorkspaceHistoryStorage(context.storageUri) : undefined;
@@ -56,7 +56,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     store,
     documents,
     gate,
-    guard: new Guard(gate),
+    tools: new GuardedTools(gate),
     sessions: new ChatSessions((parts) => vscode.Uri.from(parts).toString()),
     names,
     history,

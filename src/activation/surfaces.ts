@@ -24,7 +24,11 @@ export interface Surfaces {
   marksChanged: vscode.Event<void>;
 }
 
-export function registerSurfaces(context: vscode.ExtensionContext, core: Core, agents: Agents): Surfaces {
+export function registerSurfaces(
+  context: vscode.ExtensionContext,
+  core: Pick<Core, 'store' | 'documents' | 'names' | 'history' | 'reverter' | 'gate' | 'activity' | 'freshness' | 'log'>,
+  agents: Agents,
+): Surfaces {
   const { store, documents, names, history, reverter, gate } = core;
   const toolName = (tool: string, agent: string | undefined) => toolLabel(tool, agent, agents.byId);
   const diagnostics = new BlockedWriteDiagnostics(names, toolName);
@@ -90,7 +94,7 @@ export function registerSurfaces(context: vscode.ExtensionContext, core: Core, a
         enabled: () => readSettings().enabled,
         clear: clearMarks,
         toggle: toggleGate,
-        agents: agents.list.flatMap((a) => (a.guard ? [a.guard] : [])),
+        agents: agents.list.flatMap((a) => (a.choice ? [a.choice] : [])),
         openEdits: () => history.unreverted(),
         showAgentEdits: () => agentEdits.reveal(),
       }),

@@ -7,9 +7,13 @@ import { WriteFileTool } from '../tools/writeFileTool';
 import type { Agents } from './agents';
 import type { Core } from './core';
 
-export function registerGuardedTools(context: vscode.ExtensionContext, core: Core, agents: Agents): void {
+export function registerGuardedTools(
+  context: vscode.ExtensionContext,
+  core: Pick<Core, 'tools' | 'sessions' | 'expected' | 'log' | 'names' | 'activity'>,
+  agents: Pick<Agents, 'noteGuardedCall'>,
+): void {
   const env = {
-    guard: core.guard,
+    tools: core.tools,
     sessions: core.sessions,
     expected: core.expected,
     log: core.log,

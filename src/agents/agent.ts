@@ -1,7 +1,7 @@
-// What every agent gated through its hooks brings to the window (src/agents/<agent>/index.ts), and
-// what the window gives it. One agent, one folder: an agent imports this shared level (and the
-// layers below), never another agent's folder; a new agent is a new folder and one line in
-// `activate()` (docs/design.md §Layers).
+// What an agent gated through its hooks is in the window (src/agents/registration.ts makes it from the
+// agent's descriptor), and what the window gives it. One agent, one folder: an agent imports the shared
+// levels, never another agent's folder; a new agent is a new folder and one line in the list of agents,
+// src/agents/catalog.ts (docs/design.md §Layers).
 import type * as vscode from 'vscode';
 import type { HookAgent } from '../hooks/event';
 import type { Bridge } from './bridge';
@@ -25,11 +25,9 @@ export interface RegisteredAgent {
   /** its hooks are on in this window (its setting), so the gate answers them */
   active(): boolean;
   /** its line in the status bar's quick pick: where its hooks are now, and the choice of it (none when another agent's line covers it) */
-  guard?: { label(): string; choose(): Promise<void> };
+  choice?: { label(): string; choose(): Promise<void> };
   /** tests only: the one-time offer again, as on a fresh profile */
   offerAgain(): Promise<void>;
   /** its commands, listeners and files' upkeep */
   disposable: vscode.Disposable;
 }
-
-export type RegisterAgent = (services: AgentServices) => RegisteredAgent;

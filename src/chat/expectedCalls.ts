@@ -1,7 +1,7 @@
 // Calls of our guarded tools that another agent's hook announced before they ran. The Copilot harness
 // runs our tools in the extension host with no chat or turn the extension host can name (its
 // `chatRequestId` is never set, its chat resource only sometimes, and is not the id its hooks use), but
-// its hooks see each call first, with the harness's own chat id: the hook gate announces the call here,
+// its hooks see each call first, with the harness's own chat id: the hook router announces the call here,
 // and the tool, when it runs, takes its chat and turn from the announcement of the same tool with the
 // same input. An announcement not taken within a minute is forgotten (the harness's hook times out, or
 // the tool was not run).

@@ -129,7 +129,7 @@ export class ChatNames {
     this.changed.fire();
   }
 
-  /** The turn counted under `from` is now known as `to` (see HookGate.noteGuardedCall / MarkStore.retagTurn). */
+  /** The turn counted under `from` is now known as `to` (see HookRouter.noteGuardedCall / MarkStore.retagTurn). */
   retagTurn(session: string, from: string, to: string): void {
     const entry = this.chats.peek(session);
     const counted = entry?.turns.peek(from);

@@ -145,7 +145,12 @@ export class EditorDocuments implements DocumentPort {
     if (this.hashOf(document) !== expectedHash) {
       // the text the gate checked may be the disk's, which the editor has not loaded yet
       if (view?.ahead?.hash !== expectedHash) return { applied: false };
-      if (!(await this.catchUp(document, expectedHash))) return this.writeOnDisk(uri, document, expectedHash, result.text);
+      if (!(await this.catchUp(document, expectedHash))) {
+        // the user typed while VS Code was loading the newer version: their buffer is the file now, and a
+        // write on disk under it would make their save fail (or lose the write): the call meets a changed text
+        if (document.isDirty || document.isClosed) return { applied: false };
+        return this.writeOnDisk(uri, document, expectedHash, result.text);
+      }
     } else if (view?.version === document.version && view.staleStat) {
       return this.writeOnDisk(uri, document, expectedHash, result.text);
     }
@@ -303,6 +308,8 @@ export class EditorDocuments implements DocumentPort {
   private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string): Promise<ApplyResult> {
     try {
       if (sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text) !== expectedHash) return { applied: false };
+      // never under a buffer with unsaved changes (rule 13 holds for our own tools too)
+      if (document.isDirty) return { applied: false };
       const body = new TextEncoder().encode(text);
       const bom = document.encoding === 'utf8bom' ? new Uint8Array([0xef, 0xbb, 0xbf]) : new Uint8Array(0);
       const out = new Uint8Array(bom.length + body.length);

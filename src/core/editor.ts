@@ -1,5 +1,5 @@
 // The editor as the gate meets it: VS Code's documents and files, reduced to the calls the gate
-// makes, with the behaviour it relies on written down. The VS Code adapter (src/tools/vscodeEditor.ts)
+// makes, with the behaviour it relies on written down. The VS Code adapter (src/editor/vscodeEditor.ts)
 // passes these calls straight to the API; the unit tests' model of the editor
 // (test/unit/memoryEditor.ts) behaves the same way, and the "VS Code documents" integration suite
 // checks each point below against the real host.

@@ -3,12 +3,12 @@
 // twice — before it runs (check every file it touches) and after (mark what it read or wrote). The
 // adapter names the tool and its verb; nothing here knows which agent it is.
 import { BoundedMap } from './boundedMap';
-import { type Gatekeeper, shortSession } from './gatekeeper';
+import { type Gate, shortSession } from './gate';
 import { externalDenialLead, externalUnsafeStop } from './messages';
-import type { CallContext, GuardSettings, LoadedDocument, SeenVersion } from './ports';
+import type { CallContext, GateSettings, LoadedDocument, SeenVersion } from './ports';
 import { firstMissingQuote } from './replace';
 import { RESERVATION_MS } from './reservations';
-import { DEFAULT_GUARD_SETTINGS } from './settings';
+import { DEFAULT_GATE_SETTINGS } from './settings';
 import type { RefusalReason } from './types';
 
 export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
@@ -34,7 +34,7 @@ export class ExternalEdits {
   /** `session \n uri` → the text an allowed edit will change (`created`: no file yet), for the record of agent edits */
   private readonly before = new BoundedMap<string, SeenVersion | 'created'>(MAX_PENDING_EDITS);
 
-  constructor(private readonly gate: Gatekeeper) {}
+  constructor(private readonly gate: Gate) {}
 
   /** The watermark a call takes when it arrives (rule 9). */
   arrival(): number {
@@ -63,7 +63,7 @@ export class ExternalEdits {
   }
 
   /** A read ran and showed `seen`: the chat has seen that whole text (rule 1). */
-  markSeen(ctx: CallContext, seen: SeenVersion): void {
+  stampRead(ctx: CallContext, seen: SeenVersion): void {
     this.gate.name(ctx);
     this.gate.store.stamp({ session: ctx.session, uri: ctx.uri, hash: seen.hash, turn: ctx.turn, origin: 'read', text: seen.text });
     this.gate.log.debug(
@@ -79,8 +79,8 @@ export class ExternalEdits {
    */
   async check(calls: readonly ExternalEditCall[], deadline = Date.now() + RESERVATION_MS): Promise<ExternalVerdict> {
     const gate = this.gate;
-    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: RefusalReason; settings: GuardSettings }> = [];
-    const unsaved: Array<{ ctx: CallContext; doc: LoadedDocument; disk: SeenVersion; agent: string; settings: GuardSettings }> = [];
+    const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: RefusalReason; settings: GateSettings }> = [];
+    const unsaved: Array<{ ctx: CallContext; doc: LoadedDocument; disk: SeenVersion; agent: string; settings: GateSettings }> = [];
     const unsafe: string[] = [];
     const inFlight: Array<{ ctx: CallContext; writer?: string }> = [];
     /** the files this call holds (rule 14): taken inside each file's critical section, as the file passes */
@@ -133,7 +133,7 @@ export class ExternalEdits {
         ({ ctx, doc, disk, agent, settings }) =>
           gate.refuseUnsaved(ctx, doc, disk, agent, {
             ...settings,
-            maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_GUARD_SETTINGS.maxResultChars) / unsaved.length),
+            maxResultChars: Math.floor((settings.maxResultChars ?? DEFAULT_GATE_SETTINGS.maxResultChars) / unsaved.length),
           }).text,
       );
       return { allow: false, blocked: unsaved.map(({ ctx }) => ctx.path), text: texts.join('\n\n') };
@@ -148,7 +148,7 @@ export class ExternalEdits {
     }
     if (blocked.length === 0) return { allow: true };
     const refusals = blocked.map(({ ctx, doc, reason, settings }) => {
-      const share = Math.floor((settings.maxResultChars ?? DEFAULT_GUARD_SETTINGS.maxResultChars) / blocked.length);
+      const share = Math.floor((settings.maxResultChars ?? DEFAULT_GATE_SETTINGS.maxResultChars) / blocked.length);
       return gate.refuse(ctx, doc, reason, { ...settings, maxResultChars: share }).text;
     });
     const lead = externalDenialLead(

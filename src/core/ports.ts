@@ -4,7 +4,7 @@ import type { LineRange } from './diff';
 import type { TextSpanEdit } from './replace';
 import type { Eol } from './text';
 import type { BlockReason, ErrorCode, ToolName } from './types';
-export type { GuardSettings } from './settings';
+export type { GateSettings } from './settings';
 
 export interface LoadedDocument {
   exists: true;

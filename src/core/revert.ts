@@ -9,7 +9,7 @@
 // for agents' writes): the user's unsaved work is never saved behind their back.
 import { type EditHistory, type EditRecord, groupRecords } from './editHistory';
 import { Emitter } from './events';
-import type { Gatekeeper } from './gatekeeper';
+import type { Gate } from './gate';
 import { sha256 } from './hash';
 import { type ConflictLabels, revertChange } from './merge';
 import type { TextSpanEdit } from './replace';
@@ -55,7 +55,7 @@ export class Reverter {
   readonly onDidRevert = this.reverted.event;
 
   constructor(
-    private readonly gate: Gatekeeper,
+    private readonly gate: Gate,
     private readonly history: EditHistory,
     private readonly labels: ConflictLabels,
   ) {}

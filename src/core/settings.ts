@@ -1,11 +1,12 @@
-// Every `editGuard.*` setting in one table: its key, default and scope, and the values it takes. The
-// code reads defaults and keys from here (src/config.ts), package.json declares the same
+// The gate's `editGuard.*` settings in one table: key, default and scope, and the values each takes.
+// Each agent's placement setting comes from the agent (src/agents/catalog.ts `allSettings`). The code
+// reads defaults and keys from here (src/config.ts), package.json declares the same
 // (test/unit/manifest.test.ts compares the two), and the README's settings table names each key
-// (test/unit/docs.test.ts). The core's view of the gate's settings is `GuardSettings`.
+// (test/unit/docs.test.ts). The core's view of the gate's settings is `GateSettings`.
 import { DEFAULT_PROTECTED_FILES } from './paths';
 import type { OwnWritePolicy, ReadPolicy } from './types';
 
-/** Where an agent's hooks go (`editGuard.guardCopilotTools`, `editGuard.guardClaudeCode`, `editGuard.guardCodex`): user level, each workspace folder, or nowhere. */
+/** Where an agent's hook entries go (its setting, e.g. `editGuard.guardClaudeCode`): user level, each workspace folder, or nowhere. */
 export const HOOKS_PLACEMENTS = ['off', 'user', 'workspace'] as const;
 export type HooksPlacement = (typeof HOOKS_PLACEMENTS)[number];
 
@@ -23,8 +24,6 @@ interface SettingSpec<T> {
   /** the bounds package.json's `minimum` and `maximum` set */
   minimum?: number;
   maximum?: number;
-  /** replaced by another setting, moved over at activation (src/config.ts `migrateLegacySettings`) */
-  deprecated?: true;
 }
 const spec = <T>(s: SettingSpec<T>) => s;
 
@@ -35,11 +34,6 @@ export const SETTINGS = {
   maxReadLines: spec<number>({ default: 2000, scope: 'resource', minimum: 1, maximum: 100_000 }),
   /** keeps a result under Copilot's 8 KB per text part (docs/design.md §VS Code and Copilot facts) */
   maxResultChars: spec<number>({ default: 7000, scope: 'resource', minimum: 500, maximum: 1_000_000 }),
-  guardCopilotTools: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
-  guardClaudeCode: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
-  guardCodex: spec<HooksPlacement>({ default: 'off', scope: 'window', values: HOOKS_PLACEMENTS }),
-  /** the boolean `guardCopilotTools` replaced (`true` = `workspace`) */
-  guardBuiltinTools: spec<boolean>({ default: false, scope: 'window', deprecated: true }),
   allowOutsideWorkspace: spec<boolean>({ default: false, scope: 'window' }),
   protectedFiles: spec<readonly string[]>({ default: DEFAULT_PROTECTED_FILES, scope: 'resource' }),
   maxEditRecordMB: spec<number>({ default: 32, scope: 'window', minimum: 1, maximum: 1024 }),
@@ -49,7 +43,7 @@ export type SettingKey = keyof typeof SETTINGS;
 export const SECTION = 'editGuard';
 
 /** The gate's settings for one file, as the core uses them: the resource-scoped settings of the table. */
-export interface GuardSettings {
+export interface GateSettings {
   enabled: boolean;
   ownWriteKeepsMark: OwnWritePolicy;
   /** `always` when unset */
@@ -60,7 +54,7 @@ export interface GuardSettings {
 }
 
 /** The gate's settings at their defaults. */
-export const DEFAULT_GUARD_SETTINGS: Required<GuardSettings> = {
+export const DEFAULT_GATE_SETTINGS: Required<GateSettings> = {
   enabled: SETTINGS.enabled.default,
   ownWriteKeepsMark: SETTINGS.ownWriteKeepsMark.default,
   readKeepsMark: SETTINGS.readKeepsMark.default,

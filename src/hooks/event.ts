@@ -1,6 +1,6 @@
 // What a hook event means for the gate, whichever agent sent it: which chat, which files a tool reads
 // or is about to change. Each agent (src/agents/<agent>/node/) reads its own payloads into this shape
-// and says how its refusals reach the model; the gate over hook events (hookGate.ts) knows nothing
+// and says how its refusals reach the model; the router of hook events (hookRouter.ts) knows nothing
 // else of it. Pure: every field of a payload is read defensively, since hooks are preview features.
 
 /**
@@ -76,7 +76,7 @@ export const record = (v: unknown): Record<string, unknown> | undefined =>
 
 /**
  * One of our own guarded tools, as another agent's hook names it (the Copilot harness calls them by
- * their reference names): the hook gate tells the tool which chat and turn the call is of, since the
+ * their reference names): the hook router tells the tool which chat and turn the call is of, since the
  * call itself arrives without a chat the extension host knows (src/chat/expectedCalls.ts).
  */
 export interface GuardedToolCall {
@@ -85,8 +85,11 @@ export interface GuardedToolCall {
   input: unknown;
 }
 
-/** The hook event names VS Code's hooks and Claude Code's share. */
-export type HookEventName = 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'PreCompact';
+/** The hook events the gate listens to, under the names VS Code's hooks, Claude Code's and Codex's share. */
+export const GATED_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact'] as const;
+export type HookEventName = (typeof GATED_HOOK_EVENTS)[number];
+/** Of those, the events of one tool call: their entries name the tools whose events the gate needs. */
+export const TOOL_EVENTS: ReadonlySet<string> = new Set<HookEventName>(['PreToolUse', 'PostToolUse']);
 
 /**
  * The common head of a VS Code-format payload (Copilot's and Claude Code's): its event and chat, or
@@ -104,6 +107,32 @@ export function payloadHead(
   if (!event) return { ok: false, ignore: { kind: 'ignore', why: 'no hook_event_name' } };
   if (!chat) return { ok: false, ignore: { kind: 'ignore', why: `${event} without a session_id` } };
   return { ok: true, event, chat, tool: str(p.tool_name) ?? '', input: record(p.tool_input) ?? {}, p };
+}
+
+type PayloadHead = Extract<ReturnType<typeof payloadHead>, { ok: true }>;
+
+/**
+ * One VS Code-format payload, read as every agent that speaks it reads it: a prompt starts a turn (with
+ * its words), `PreCompact` is a compaction, and a tool event goes to the agent's own `toolEvent` (`when`:
+ * before or after the tool ran); any other event is nothing for the gate.
+ */
+export function readVsCodeFormat(payload: unknown, toolEvent: (when: 'before' | 'after', head: PayloadHead) => HookEvent): HookEvent {
+  const head = payloadHead(payload);
+  if (!head.ok) return head.ignore;
+  const { event, chat, p } = head;
+  switch (event) {
+    case 'UserPromptSubmit': {
+      const prompt = str(p.prompt);
+      return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
+    }
+    case 'PreCompact':
+      return { kind: 'compact', chat };
+    case 'PreToolUse':
+    case 'PostToolUse':
+      return toolEvent(event === 'PreToolUse' ? 'before' : 'after', head);
+    default:
+      return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
+  }
 }
 
 /** The VS Code-format hook answer that stops a PreToolUse call (Copilot's, Claude Code's and Codex's hooks read it). */

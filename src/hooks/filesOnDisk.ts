@@ -5,6 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Logger } from '../core/ports';
+import type { FileLeft } from './agentDescriptor';
+import { isOurCommand } from './command';
+import { type EntriesEdit, withoutOurGroups } from './hookEntries';
 
 /** The folders our entries made, so that we remove only those (and only when empty); kept by the caller across windows and restarts. */
 export interface CreatedFolders {
@@ -63,4 +67,89 @@ export function tidy(dir: string, created: CreatedFolders | undefined): void {
     // not empty: the user's (or the agent's) files are in it
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') created?.delete(dir);
   }
+}
+
+/** `before` → `after`: what a change of one file of entries did to it (`undefined`: no file), for a caller that follows it (Codex's trust lines). */
+export type EntriesChanged = (before: string | undefined, after: string | undefined) => void;
+
+/**
+ * Merges our entries into a file of the user's (`edit` makes the new text from the old; a missing file
+ * is made, with its folder); a file we cannot read as one is left as it was. `who` names the agent in
+ * the log ("Claude Code hooks").
+ */
+export function addEntries(
+  file: string,
+  who: string,
+  edit: (existing: string | undefined) => EntriesEdit,
+  log: Logger,
+  created?: CreatedFolders,
+  changed?: EntriesChanged,
+): FileLeft | undefined {
+  return changeOrLeave(file, who, log, () => {
+    const existing = readIfThere(file);
+    const next = edit(existing);
+    if (!next.ok) return leftAlone(file, who, next.reason, log);
+    changed?.(existing, next.text);
+    if (next.text === existing || next.text === undefined) return undefined;
+    makeFolderOf(file, created);
+    writeByRename(file, next.text);
+    log.info(`${who}: ${existing === undefined ? 'wrote' : 'added our entries to'} ${file}`);
+    return undefined;
+  });
+}
+
+/**
+ * Takes our entries out of a file of the user's, keeping the rest; deletes the file if nothing else is
+ * left, and its folder if we made it and it is empty then (without `created`, as the uninstall script
+ * runs it: if empty). A file we cannot read is left as it was, with a warning only when it names our
+ * client (else it holds nothing of ours).
+ */
+export function removeEntries(
+  file: string,
+  who: string,
+  log: Logger,
+  created?: CreatedFolders,
+  changed?: EntriesChanged,
+): FileLeft | undefined {
+  return changeOrLeave(file, who, log, () => {
+    const existing = readIfThere(file);
+    if (existing === undefined) {
+      // gone already (the user deleted it): a folder we made may be left empty
+      changed?.(undefined, undefined);
+      if (created) tidy(path.dirname(file), created);
+      return undefined;
+    }
+    const edit = withoutOurGroups(existing);
+    if (!edit.ok) return isOurCommand(existing) ? leftAlone(file, who, edit.reason, log) : undefined;
+    changed?.(existing, edit.text);
+    if (edit.text === existing) return undefined;
+    if (edit.text !== undefined) {
+      writeByRename(file, edit.text);
+      log.info(`${who}: removed our entries from ${file}, kept the rest`);
+    } else if (fs.lstatSync(file).isSymbolicLink()) {
+      // the link is the user's (a dotfiles repository, say): keep it, leave the file it names empty settings
+      writeByRename(file, '{}\n');
+      log.info(`${who}: removed our entries from ${file} (a link, kept)`);
+    } else {
+      fs.rmSync(file);
+      log.info(`${who}: removed ${file}, which held only our entries`);
+      tidy(path.dirname(file), created);
+    }
+    return undefined;
+  });
+}
+
+/** Runs one file's change; an error of the file system leaves that file as it was and is reported, never thrown. */
+export function changeOrLeave(file: string, who: string, log: Logger, change: () => FileLeft | undefined): FileLeft | undefined {
+  try {
+    return change();
+  } catch (e) {
+    return leftAlone(file, who, e instanceof Error ? e.message : String(e), log);
+  }
+}
+
+/** The file stays as it was: logged, and returned for the window to tell the user once. */
+export function leftAlone(file: string, who: string, reason: string, log: Logger): FileLeft {
+  log.warn(`${who}: left ${file} as it was: ${reason}`);
+  return { file, reason };
 }

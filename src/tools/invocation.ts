@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { PathSettings } from '../config';
 import type { ExpectedCalls } from '../chat/expectedCalls';
 import { type ChatSessions, turnOf } from '../chat/session';
-import type { Guard } from '../core/guard';
+import type { GuardedTools } from '../core/guardedTools';
 import { CALL, errorText } from '../core/messages';
 import { CancelledError, type CallContext, type Logger } from '../core/ports';
 import { OWN_TOOL_VERB, TOOL_IDS, type OwnToolId } from '../core/toolIds';
@@ -14,7 +14,7 @@ import { resolveCallPath } from './callPath';
 import { checkInput } from './input';
 
 export interface ToolEnvironment {
-  guard: Guard;
+  tools: GuardedTools;
   sessions: ChatSessions;
   /** the calls another agent's hook announced with the chat and turn they are of (the Copilot harness's) */
   expected?: ExpectedCalls;
@@ -77,7 +77,7 @@ export async function runTool<T>(
   body: (call: CallContext, input: T) => Promise<ToolOutcome>,
 ): Promise<vscode.LanguageModelToolResult> {
   // taken first: marks stamped by calls that run while this one waits do not count for it (rule 9)
-  const arrival = env.guard.arrival();
+  const arrival = env.tools.arrival();
   // a call the harness made comes with no chat the extension host can name: its hook said which
   const announced = env.expected?.take(tool, options.input);
   const session = announced?.session ?? env.sessions.keyOf(options.toolInvocationToken);

@@ -32,7 +32,7 @@ export class ReadFileTool implements vscode.LanguageModelTool<ReadFileInput> {
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     return runTool<ReadFileInput>(this.env, ReadFileTool.id, options, token, (call, input) =>
-      this.env.guard.read(call, { offset: input.offset, limit: input.limit }),
+      this.env.tools.read(call, { offset: input.offset, limit: input.limit }),
     );
   }
 }

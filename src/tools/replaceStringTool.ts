@@ -25,7 +25,7 @@ export class ReplaceStringTool implements vscode.LanguageModelTool<ReplaceString
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     return runTool<ReplaceStringInput>(this.env, ReplaceStringTool.id, options, token, (call, input) =>
-      this.env.guard.replace(call, { oldString: input.oldString, newString: input.newString, replaceAll: input.replaceAll === true }),
+      this.env.tools.replace(call, { oldString: input.oldString, newString: input.newString, replaceAll: input.replaceAll === true }),
     );
   }
 }

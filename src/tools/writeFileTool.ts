@@ -29,7 +29,7 @@ export class WriteFileTool implements vscode.LanguageModelTool<WriteFileInput> {
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     return runTool<WriteFileInput>(this.env, WriteFileTool.id, options, token, (call, input) =>
-      this.env.guard.write(call, { content: input.content, append: input.append === true, allowDuplicate: input.allowDuplicate === true }),
+      this.env.tools.write(call, { content: input.content, append: input.append === true, allowDuplicate: input.allowDuplicate === true }),
     );
   }
 }

@@ -9,10 +9,10 @@
 // The binary: the wrapper package's optional dependency for this platform
 // (@anthropic-ai/claude-code-linux-x64 etc.) holds the native executable. We start that file directly, so
 // neither the wrapper's postinstall (which copies it over bin/claude.exe) nor any download has to run.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { baseEnvironment, type JsonCliRun, runJsonCli } from '../shared/cliProcess';
 
 /** One line of `--output-format stream-json`, parsed (system/init, assistant, user, result, …). */
 export interface StreamEvent {
@@ -22,25 +22,13 @@ export interface StreamEvent {
   [key: string]: unknown;
 }
 
-export interface ClaudeRun {
-  /** the exit code (null when killed) */
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  /** true when the run outlived its timeout and was killed */
-  timedOut: boolean;
-  /** the parsed stdout lines, in order */
-  events: StreamEvent[];
-  /** stdout lines that were not JSON */
-  otherStdout: string[];
-  stderr: string;
+export interface ClaudeRun extends JsonCliRun<StreamEvent> {
   /** the session id (from the system/init or result event) */
   sessionId?: string;
   /** the final `result` event, if the CLI printed one */
   result?: StreamEvent;
   /** the private home the run used (pass it on to continue the session) */
   home: string;
-  ms: number;
-  args: string[];
 }
 
 export interface ClaudeOptions {
@@ -106,11 +94,7 @@ export function makeClaudeHome(): string {
  * run inside Claude Code), only PATH and locale, then offline switches, then `extra`.
  */
 export function claudeEnv(home: string, baseUrl: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const k of ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'SYSTEMROOT']) {
-    const v = process.env[k];
-    if (v !== undefined) env[k] = v;
-  }
+  const env = baseEnvironment();
   Object.assign(env, {
     HOME: home,
     USERPROFILE: home,
@@ -129,7 +113,7 @@ export function claudeEnv(home: string, baseUrl: string | undefined, extra: Reco
 }
 
 /** One headless run: `claude -p <prompt> --output-format stream-json --verbose --permission-mode acceptEdits …`. */
-export function runClaude(options: ClaudeOptions): Promise<ClaudeRun> {
+export async function runClaude(options: ClaudeOptions): Promise<ClaudeRun> {
   // first, so a missing binary leaves no temporary home behind
   const exe = claudeBinary();
   const home = options.home ?? makeClaudeHome();
@@ -146,48 +130,11 @@ export function runClaude(options: ClaudeOptions): Promise<ClaudeRun> {
   if (options.settingsFile) args.push('--settings', options.settingsFile);
   if (options.resume) args.push('--resume', options.resume);
   args.push(...(options.extraArgs ?? []));
-  const started = Date.now();
-  const child = spawn(exe, args, {
-    cwd: options.cwd,
-    env: claudeEnv(home, options.baseUrl, options.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // its own process group: a timeout ends the CLI and whatever it started (hooks, shells), by group id
-    detached: process.platform !== 'win32',
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    try {
-      if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
-      else child.kill('SIGKILL');
-    } catch {}
-  }, options.timeoutMs ?? 60000);
-  return new Promise((resolve, reject) => {
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const events: StreamEvent[] = [];
-      const otherStdout: string[] = [];
-      for (const line of stdout.split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          events.push(JSON.parse(line) as StreamEvent);
-        } catch {
-          otherStdout.push(line);
-        }
-      }
-      const result = events.filter((e) => e.type === 'result').at(-1);
-      const sessionId = events.find((e) => typeof e.session_id === 'string')?.session_id;
-      resolve({ code, signal, timedOut, events, otherStdout, stderr, sessionId, result, home, ms: Date.now() - started, args });
-    });
-  });
+  const env = claudeEnv(home, options.baseUrl, options.env);
+  const run = await runJsonCli<StreamEvent>({ exe, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 60000 });
+  const result = run.events.filter((e) => e.type === 'result').at(-1);
+  const sessionId = run.events.find((e) => typeof e.session_id === 'string')?.session_id;
+  return { ...run, sessionId, result, home };
 }
 
 export interface ClaudeSession {

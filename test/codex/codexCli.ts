@@ -9,10 +9,10 @@
 // The binary: the wrapper's optional dependency for this platform (`@openai/codex-linux-x64` =
 // `@openai/codex@<version>-linux-x64` from the npm registry) holds the native executable under
 // vendor/<target triple>/bin. We start that file directly, so nothing is downloaded at run time.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { baseEnvironment, type JsonCliRun, runJsonCli } from '../shared/cliProcess';
 
 /** One line of `codex exec --json`, parsed (thread.started, turn.started, item.started/completed, turn.completed, error). */
 export interface CodexEvent {
@@ -22,17 +22,9 @@ export interface CodexEvent {
   [key: string]: unknown;
 }
 
-export interface CodexRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  events: CodexEvent[];
-  otherStdout: string[];
-  stderr: string;
+export interface CodexRun extends JsonCliRun<CodexEvent> {
   /** the thread id (the hooks' `session_id`) */
   threadId?: string;
-  ms: number;
-  args: string[];
 }
 
 export interface CodexOptions {
@@ -122,64 +114,20 @@ export function makeCodexHome(baseUrl: string, parent: string): string {
 
 /** The environment of a run: not the caller's (it may carry OPENAI_* keys), only PATH and locale, then the private homes and the key, then `extra`. */
 export function codexEnv(home: string, osHome: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const k of ['PATH', 'LANG', 'LC_ALL']) {
-    const v = process.env[k];
-    if (v !== undefined) env[k] = v;
-  }
+  const env = baseEnvironment();
   Object.assign(env, { HOME: osHome, CODEX_HOME: home, SHELL: '/bin/bash', [KEY_VARIABLE]: 'sk-fake-key-for-tests' });
   return Object.assign(env, extra);
 }
 
 /** One headless run: `codex exec [resume <id>] --json --skip-git-repo-check … <prompt>`, stdin closed. */
-export function runCodex(options: CodexOptions): Promise<CodexRun> {
+export async function runCodex(options: CodexOptions): Promise<CodexRun> {
   const exe = codexBinary();
   const args = ['exec'];
   if (options.resume) args.push('resume', options.resume);
   args.push('--json', '--skip-git-repo-check', ...(options.extraArgs ?? []), options.prompt);
-  const started = Date.now();
-  const child = spawn(exe, args, {
-    cwd: options.cwd,
-    env: codexEnv(options.home, options.osHome ?? options.home, options.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // its own process group: a timeout ends the CLI and whatever it started (hooks, shells), by group id
-    detached: process.platform !== 'win32',
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    try {
-      if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
-      else child.kill('SIGKILL');
-    } catch {
-      // gone already
-    }
-  }, options.timeoutMs ?? 90000);
-  return new Promise((resolve, reject) => {
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const events: CodexEvent[] = [];
-      const otherStdout: string[] = [];
-      for (const line of stdout.split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          events.push(JSON.parse(line) as CodexEvent);
-        } catch {
-          otherStdout.push(line);
-        }
-      }
-      const threadId = events.find((e) => e.type === 'thread.started')?.thread_id;
-      resolve({ code, signal, timedOut, events, otherStdout, stderr, threadId, ms: Date.now() - started, args });
-    });
-  });
+  const env = codexEnv(options.home, options.osHome ?? options.home, options.env);
+  const run = await runJsonCli<CodexEvent>({ exe, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 90000 });
+  return { ...run, threadId: run.events.find((e) => e.type === 'thread.started')?.thread_id };
 }
 
 /** The file changes Codex reported applying in this run (`file_change` items): { path (absolute), kind }. */

@@ -1,5 +1,5 @@
 // The Codex facts the gate relies on that the host suites do not run (test/codex/FACTS.md), measured with the
-// real CLI against the scripted fake Responses API. Run: `npm run codex:probe` (test/codex/probe.mjs bundles
+// real CLI against the scripted fake Responses API. Run: `npm run codex:probe` (test/shared/probe.mjs bundles
 // this file with esbuild and runs it in plain Node). Each check prints `ok` or `FAILED` with what it saw; the
 // probe exits 1 if one failed. Run it after upgrading the dev dependency.
 //

@@ -18,6 +18,8 @@ import {
   reportedBy,
   WRITE,
   workspaceRoot,
+  fileRef,
+  type TestFile,
 } from '../integration/helpers';
 import { driverAvailable, ui } from '../integration/ui';
 import * as vscode from 'vscode';
@@ -211,18 +213,14 @@ export async function marksFor(uri: vscode.Uri): Promise<ReadMarkInfo[]> {
 
 export { docFor, driverAvailable, revertAndCloseAll, ui, userEdit, workspaceRoot };
 
-export interface TestFile {
-  rel: string;
-  abs: string;
-  uri: vscode.Uri;
-}
+export type { TestFile };
 
-/** Creates a file in the run's workspace (a fresh copy per run) with exact content. */
+/** Creates a file in the run's workspace (a fresh copy per run) with exact content, at exactly `rel`. */
 export function makeFile(rel: string, content: string): TestFile {
-  const abs = path.join(workspaceRoot(), ...rel.split('/'));
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, content);
-  return { rel, abs, uri: vscode.Uri.file(abs) };
+  const f = fileRef(rel);
+  fs.mkdirSync(path.dirname(f.abs), { recursive: true });
+  fs.writeFileSync(f.abs, content);
+  return f;
 }
 
 export const diskText = (f: TestFile) => fs.readFileSync(f.abs, 'utf8');

@@ -30,7 +30,8 @@ import { BLOCKED, builtinStaleReplaceTurn, GUARD_COPILOT_SETTING, waitUntilHooks
 const userHooksFile = () => path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
 const workspaceHooksFolder = () => path.join(workspaceRoot(), '.github', 'hooks');
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
-const OFFER = 'editGuard.test.offerCopilotGuard';
+/** the one-time offer shown again, as on a fresh profile (the test command forgets any earlier answer first) */
+const OFFER = 'editGuard.test.offerAgain';
 const CHOOSE = 'editGuard.guardCopilotTools';
 
 suite("Guarding Copilot's own edit tools: one click, at user level", function () {
@@ -53,7 +54,7 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
 
   test("the offer's Turn on writes the user-level file and nothing in the workspace; a stale replace_string_in_file in plain Agent mode is denied with the user's change", async function () {
     // the offer as a fresh profile shows it (the test command forgets any earlier answer first)
-    void vscode.commands.executeCommand(OFFER);
+    void vscode.commands.executeCommand(OFFER, 'copilot');
     // a toast, or — once toasts hid themselves (the window shows few at a time) — the notification centre's item
     const offer = `.notification-list-item:has-text("guard Copilot's own edit tools") >> visible=true`;
     const shown = async () => (await ui({ action: 'count', selector: offer })).count > 0;
@@ -62,7 +63,7 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
       await waitFor(shown, 'the offer in the notification centre', 10000);
     });
     const offerText = (await ui({ action: 'text', selector: offer })).text as string;
-    assert.match(offerText, /\.copilot\/hooks\/agent-edit-guard\.json; nothing goes into your workspace/, offerText);
+    assert.match(offerText, /\.copilot\/hooks\/agent-edit-guard\.json, next to your own; nothing goes into your workspace/, offerText);
     assert.ok(!fs.existsSync(userHooksFile()), 'nothing is written before the click');
     const click = await ui({ action: 'click', within: offer, role: 'button', name: 'Turn on', exact: true });
     assert.ok(click.ok, JSON.stringify(click));

@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { baseEnvironment, type CliRun, runCli } from '../shared/cliProcess';
+import { baseEnvironment, type JsonCliRun, runJsonCli } from '../shared/cliProcess';
 
 /** One line of `--output-format json`: session.*, user.message, assistant.*, tool.execution_start/complete, … */
 export interface CopilotCliEvent {
@@ -21,9 +21,7 @@ export interface CopilotCliEvent {
   [key: string]: unknown;
 }
 
-export interface CopilotCliRun extends CliRun {
-  events: CopilotCliEvent[];
-}
+export type CopilotCliRun = JsonCliRun<CopilotCliEvent>;
 
 export interface CopilotCliOptions {
   cwd: string;
@@ -86,17 +84,7 @@ export async function runCopilotCli(options: CopilotCliOptions): Promise<Copilot
     ...options.env,
   };
   const args = ['-p', options.prompt, '--allow-all-tools', '--no-auto-update', '--no-ask-user', '--output-format', 'json'];
-  const run = await runCli({ exe, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
-  const events: CopilotCliEvent[] = [];
-  for (const line of run.stdout.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      events.push(JSON.parse(line) as CopilotCliEvent);
-    } catch {
-      // a line that is not an event (a warning): kept in stdout
-    }
-  }
-  return { ...run, events };
+  return runJsonCli<CopilotCliEvent>({ exe, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
 }
 
 /** The tool calls the run finished, in order: the tool, its arguments, and whether it succeeded (and the error). */

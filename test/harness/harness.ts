@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { safeJson, sleep, waitFor, workspaceRoot } from '../integration/helpers';
+import { fileRef, safeJson, sleep, type TestFile, waitFor, workspaceRoot } from '../integration/helpers';
 import {
   Answer,
   CONTROL,
@@ -242,17 +242,7 @@ export function lastResult(request: ModelRequest): ToolResultSeen {
 // ---------------------------------------------------------------------------------------------
 // files
 
-export interface TestFile {
-  rel: string;
-  abs: string;
-  uri: vscode.Uri;
-}
-
-/** A file of the run's workspace (a fresh copy per run), by its workspace-relative path; not created. */
-export function fileRef(rel: string): TestFile {
-  const abs = path.join(workspaceRoot(), ...rel.split('/'));
-  return { rel, abs, uri: vscode.Uri.file(abs) };
-}
+export { fileRef, type TestFile };
 
 /** Creates a file in the run's workspace with exact content. */
 export function makeFile(rel: string, content: string): TestFile {

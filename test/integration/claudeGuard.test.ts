@@ -9,13 +9,14 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, EXTENSION_ID, notification, ui, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, EXTENSION_ID, notification, waitFor, workspaceRoot } from './helpers';
+import { agentWithSetting, choiceFromReadMarks, chooseThroughCommand, offerShown, pick, turnOnInOffer } from './agentChoice';
 import { guardLogFile } from './reliabilityHelpers';
-import { driverAvailable, visibleText } from './ui';
+import { driverAvailable } from './ui';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const SETTING = 'guardClaudeCode';
-const OFFER = 'editGuard.test.offerClaudeGuard';
+const AGENT = agentWithSetting(SETTING);
 const claudeHome = () => path.join(os.homedir(), '.claude');
 const userFile = () => path.join(claudeHome(), 'settings.json');
 const folderClaude = () => path.join(workspaceRoot(), '.claude');
@@ -148,46 +149,15 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
 
   test("the status bar's quick pick leads to the choice; Turn on in this workspace only, then Turn off: the .claude folder we made goes with our entries", async function () {
     if (!driverAvailable()) this.skip();
-    void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const pickText = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes("Guard Claude Code's file tools") ? t : undefined;
-      },
-      'the read marks quick pick',
-      5000,
-      100,
-    );
-    assert.ok(pickText.includes("Guard Claude Code's file tools…"), pickText);
-    await ui({ action: 'type', text: "Guard Claude Code's" });
-    await ui({ action: 'press', key: 'Enter' });
-    const choice = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes('Turn on in this workspace only') ? t : undefined;
-      },
-      'the choice',
-      5000,
-      100,
-    );
-    assert.match(choice, /Guard Claude Code's File Tools/, choice);
-    assert.match(choice, /Turn on.*hook entries in your Claude Code user settings, .*\.claude\/settings\.json/s, choice);
+    const choice = await choiceFromReadMarks(AGENT);
+    assert.match(choice, /our entries at user level, in .*\.claude\/settings\.json/s, choice);
     assert.match(choice, /Turn off.*removes our hook entries, keeps yours · current/s, choice);
-    await ui({ action: 'type', text: 'workspace only' });
-    await ui({ action: 'press', key: 'Enter' });
+    await pick('workspace only');
     await until("our entries in the folder's local settings", () => holdsOurs(localFile()));
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, 'workspace');
     assert.ok(!fs.existsSync(userFile()));
 
-    void vscode.commands.executeCommand('editGuard.guardClaudeCode');
-    await waitFor(
-      async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined),
-      'the choice',
-      5000,
-      100,
-    );
-    await ui({ action: 'type', text: 'Turn off' });
-    await ui({ action: 'press', key: 'Enter' });
+    await chooseThroughCommand(AGENT, 'Turn off');
     await until('the .claude folder we made to be gone', () => !fs.existsSync(folderClaude()));
     assert.strictEqual(config().inspect(SETTING)?.globalValue, 'off', 'off is the user’s choice, in the user settings');
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, undefined, 'the workspace value that would hide it is cleared');
@@ -196,18 +166,10 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
   test('the one-time offer, where Claude Code has been used (~/.claude): nothing is written before the click; Turn on chooses the user level', async function () {
     if (!driverAvailable()) this.skip();
     fs.mkdirSync(claudeHome());
-    void vscode.commands.executeCommand(OFFER);
-    const text = await notification("guard Claude Code's file tools too");
-    assert.match(text, /hook entries to .*\.claude\/settings\.json, next to your own settings; nothing goes into your workspace/, text);
+    const text = await offerShown(AGENT);
+    assert.match(text, /entries to .*\.claude\/settings\.json, next to your own; nothing goes into your workspace/, text);
     assert.ok(!fs.existsSync(userFile()), 'nothing is written before the click');
-    const click = await ui({
-      action: 'click',
-      within: `.notification-list-item:has-text("guard Claude Code's file tools too") >> visible=true`,
-      role: 'button',
-      name: 'Turn on',
-      exact: true,
-    });
-    assert.ok(click.ok, JSON.stringify(click));
+    await turnOnInOffer(AGENT);
     await until('our entries in the user settings', () => holdsOurs(userFile()));
     assert.strictEqual(config().inspect(SETTING)?.globalValue, 'user', 'the click chose the user level, in the user settings');
     assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');

@@ -11,13 +11,22 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, EXTENSION_ID, notification, ui, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, EXTENSION_ID, notification, waitFor, workspaceRoot } from './helpers';
+import {
+  agentWithSetting,
+  choiceFromReadMarks,
+  chooseThroughCommand,
+  offerShown,
+  pick,
+  quickInputShowing,
+  turnOnInOffer,
+} from './agentChoice';
 import { guardLogFile } from './reliabilityHelpers';
-import { driverAvailable, visibleText } from './ui';
+import { driverAvailable } from './ui';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const SETTING = 'guardCodex';
-const OFFER = 'editGuard.test.offerCodexGuard';
+const AGENT = agentWithSetting(SETTING);
 const codexHome = () => path.join(os.homedir(), '.codex');
 const userFile = () => path.join(codexHome(), 'hooks.json');
 const configFile = () => path.join(codexHome(), 'config.toml');
@@ -150,63 +159,24 @@ suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.gu
 
   test("the status bar's quick pick leads to the choice; in this workspace only, it says Codex does not trust the project; Turn off: the .codex folder we made goes with our entries", async function () {
     if (!driverAvailable()) this.skip();
-    void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const pickText = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes("Guard Codex's file changes") ? t : undefined;
-      },
-      'the read marks quick pick',
-      5000,
-      100,
-    );
-    assert.ok(pickText.includes("Guard Codex's file changes…"), pickText);
-    await ui({ action: 'type', text: "Guard Codex's" });
-    await ui({ action: 'press', key: 'Enter' });
-    const choice = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes('Turn on in this workspace only') ? t : undefined;
-      },
-      'the choice',
-      5000,
-      100,
-    );
-    assert.match(choice, /Guard Codex's File Changes/, choice);
-    assert.match(choice, /Turn on.*hook entries in Codex's user hooks, .*\.codex\/hooks\.json/s, choice);
-    assert.match(choice, /Turn off.*removes our hook entries and their trust, keeps yours · current/s, choice);
-    await ui({ action: 'type', text: 'workspace only' });
-    await ui({ action: 'press', key: 'Enter' });
+    const choice = await choiceFromReadMarks(AGENT);
+    assert.match(choice, /our entries at user level, in .*\.codex\/hooks\.json and .*\.codex\/config\.toml/s, choice);
+    assert.match(choice, /Codex runs them only in a project you trust in Codex/, choice);
+    assert.match(choice, /Turn off.*removes our hook entries, keeps yours · current/s, choice);
+    await pick('workspace only');
     await until("our entries in the folder's hooks", () => holdsOurs(projectFile()));
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, 'workspace');
     assert.ok(!fs.existsSync(userFile()));
 
     void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const untrusted = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes('Codex does not trust that project') ? t : undefined;
-      },
+    const untrusted = await quickInputShowing(
+      'Codex does not run the hook entries there',
       'the quick pick saying Codex skips the hooks of a project it does not trust',
-      5000,
-      100,
     );
-    assert.match(
-      untrusted,
-      /Codex's file changes are not guarded in .*: Codex does not trust that project, so it skips its hooks/,
-      untrusted,
-    );
+    assert.match(untrusted, /Codex's file changes are not guarded in .*: Codex does not run the hook entries there/, untrusted);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
 
-    void vscode.commands.executeCommand('editGuard.guardCodex');
-    await waitFor(
-      async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined),
-      'the choice',
-      5000,
-      100,
-    );
-    await ui({ action: 'type', text: 'Turn off' });
-    await ui({ action: 'press', key: 'Enter' });
+    await chooseThroughCommand(AGENT, 'Turn off');
     await until('the .codex folder we made to be gone', () => !fs.existsSync(folderCodex()));
     assert.strictEqual(config().inspect(SETTING)?.globalValue, 'off');
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, undefined, 'the workspace value that would hide it is cleared');
@@ -215,18 +185,10 @@ suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.gu
   test('the one-time offer, where Codex has been used (~/.codex): nothing is written before the click; Turn on chooses the user level', async function () {
     if (!driverAvailable()) this.skip();
     fs.mkdirSync(codexHome());
-    void vscode.commands.executeCommand(OFFER);
-    const text = await notification("guard Codex's file changes too");
-    assert.match(text, /hook entries to .*\.codex\/hooks\.json and trusts them in .*\.codex\/config\.toml/, text);
+    const text = await offerShown(AGENT);
+    assert.match(text, /entries to .*\.codex\/hooks\.json and .*\.codex\/config\.toml, next to your own/, text);
     assert.ok(!fs.existsSync(userFile()), 'nothing is written before the click');
-    const click = await ui({
-      action: 'click',
-      within: `.notification-list-item:has-text("guard Codex's file changes too") >> visible=true`,
-      role: 'button',
-      name: 'Turn on',
-      exact: true,
-    });
-    assert.ok(click.ok, JSON.stringify(click));
+    await turnOnInOffer(AGENT);
     await until('our entries in the user hooks, trusted', () => holdsOurs(userFile()) && trustLines(userFile()) === 4);
     assert.strictEqual(config().inspect(SETTING)?.globalValue, 'user');
     await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);

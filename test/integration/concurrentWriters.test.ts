@@ -208,6 +208,7 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
       if (last?.name === 'Write') {
         slots.concluded('claude', !last.isError);
         if (!last.isError) {
+          console.log(`  ${Date.now()} claude wrote ${lineOf('claude', round, claudeLine)}`);
           tallies.claude.done.push(lineOf('claude', round, claudeLine++));
           claudeCopy = String(last.input?.content);
           claudeAttempts = 0;
@@ -233,6 +234,7 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
       if (last?.tool === 'edit') {
         slots.concluded('copilot', edited);
         if (edited) {
+          console.log(`  ${Date.now()} copilot wrote ${lineOf('copilot', round, copilotLine)}`);
           tallies.copilot.done.push(lineOf('copilot', round, copilotLine++));
           copilotAttempts = 0;
         } else tallies.copilot.refused.push((last.result ?? '').split('\n')[0].slice(0, 160));
@@ -257,6 +259,7 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
           const out = await call;
           slots.concluded('tools', out.json.status === 'ok');
           if (out.json.status === 'ok') {
+            console.log(`  ${Date.now()} tools wrote ${lineOf('tools', round, line)} (${out.json.saved ? 'saved' : 'unsaved'})`);
             tallies.tools.done.push(lineOf('tools', round, line));
             break;
           }
@@ -285,6 +288,7 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
         const at = document.getText().lastIndexOf('END');
         const edit = new vscode.WorkspaceEdit();
         edit.insert(document.uri, document.positionAt(at), `${line}\n`);
+        console.log(`  ${Date.now()} the user types ${line}`);
         if (await vscode.workspace.applyEdit(edit)) {
           userLines.push(line);
           typed = true;
@@ -293,7 +297,12 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
       after: async () => {
         if (!typed || !document) return;
         typed = false;
-        assert.ok(await document.save(), 'the user saves their line');
+        const dirtyBefore = document.isDirty;
+        const saved = await document.save();
+        assert.ok(
+          saved,
+          `the user saves their line (the buffer was ${dirtyBefore ? 'unsaved' : 'clean'}, is ${document.isDirty ? 'unsaved' : 'clean'}):\n${document.getText()}\non disk:\n${fs.readFileSync(f.abs, 'utf8')}\nslots so far: ${JSON.stringify(tallies)}`,
+        );
       },
     };
 

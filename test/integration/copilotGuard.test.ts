@@ -8,9 +8,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, ui, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, waitFor, workspaceRoot } from './helpers';
+import { agentWithSetting, choiceFromReadMarks, chooseThroughCommand, pick } from './agentChoice';
 import { guardLogFile } from './reliabilityHelpers';
-import { visibleText } from './ui';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const guardLog = () => {
@@ -19,6 +19,7 @@ const guardLog = () => {
 };
 const SETTING = 'guardCopilotTools';
 const LEGACY = 'guardBuiltinTools';
+const AGENT = agentWithSetting(SETTING);
 const userFile = () => path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json');
 const folderFile = () => path.join(workspaceRoot(), '.github', 'hooks', 'agent-edit-guard.json');
 const exists = (file: () => string, yes: boolean, what: string) =>
@@ -68,7 +69,7 @@ suite("surfaces: where the hooks file for Copilot's own edit tools goes", () => 
     try {
       await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
       await waitFor(
-        () => guardLog().includes(`${userFile()} exists and is not ours; left it alone`),
+        () => guardLog().includes(`left ${userFile()} as it was: it is not ours`),
         'the bridge to leave the file alone',
         10000,
         50,
@@ -92,45 +93,15 @@ suite("surfaces: where the hooks file for Copilot's own edit tools goes", () => 
   });
 
   test("the status bar's quick pick leads to the choice; Turn on in this workspace only, then Turn off", async () => {
-    void vscode.commands.executeCommand('editGuard.showReadMarks');
-    const pickText = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes("Guard Copilot's own edit tools") ? t : undefined;
-      },
-      'the read marks quick pick',
-      5000,
-      100,
-    );
-    assert.ok(pickText.includes("Guard Copilot's own edit tools…"), pickText);
-    await ui({ action: 'type', text: "Guard Copilot's own" });
-    await ui({ action: 'press', key: 'Enter' });
-    const choice = await waitFor(
-      async () => {
-        const t = await visibleText('.quick-input-widget');
-        return t.includes('Turn on in this workspace only') ? t : undefined;
-      },
-      'the choice',
-      5000,
-      100,
-    );
-    assert.match(choice, /Turn on.*one file at user level, .*\.copilot\/hooks\/agent-edit-guard\.json/s, choice);
-    assert.match(choice, /Turn off.*deletes the hooks file · current/s, choice);
-    await ui({ action: 'type', text: 'workspace only' });
-    await ui({ action: 'press', key: 'Enter' });
+    const choice = await choiceFromReadMarks(AGENT);
+    assert.match(choice, /our entries at user level, in .*\.copilot\/hooks\/agent-edit-guard\.json/s, choice);
+    assert.match(choice, /Turn off.*removes our hook entries, keeps yours · current/s, choice);
+    await pick('workspace only');
     await exists(folderFile, true, "the folder's file");
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, 'workspace');
     assert.ok(!fs.existsSync(userFile()));
 
-    void vscode.commands.executeCommand('editGuard.guardCopilotTools');
-    await waitFor(
-      async () => ((await visibleText('.quick-input-widget')).includes('Turn off') ? true : undefined),
-      'the choice',
-      5000,
-      100,
-    );
-    await ui({ action: 'type', text: 'Turn off' });
-    await ui({ action: 'press', key: 'Enter' });
+    await chooseThroughCommand(AGENT, 'Turn off');
     await exists(folderFile, false, "the folder's file");
     assert.strictEqual(config().inspect(SETTING)?.globalValue, 'off', 'off is the user’s choice, in the user settings');
     assert.strictEqual(config().inspect(SETTING)?.workspaceValue, undefined, 'the workspace value that would hide it is cleared');

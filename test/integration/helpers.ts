@@ -11,9 +11,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { machineLoad } from '../shared/machine';
-import { driverAvailable, ui } from './ui';
+import { driverAvailable, sleep, ui } from './ui';
 
-export { ui };
+export { sleep, ui };
 
 export const EXTENSION_ID = 'editguard.agent-edit-guard';
 export const SCRIPTED_AGENT_ID = 'editguard-test.scripted-agent';
@@ -40,8 +40,6 @@ export type EditGuardApi = AgentEditGuardApi;
 
 // ---------------------------------------------------------------------------------------------
 // waiting
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Which window a wait looks at: the tests' own, or the second window the driver opened (`ui` openWindow). */
 export type TestWindow = 'main' | 'second';

@@ -68,3 +68,25 @@ export function runCli(start: CliStart): Promise<CliRun> {
     });
   });
 }
+
+/** A run of a CLI that prints one JSON event per line: the events, and the lines that were not JSON. */
+export interface JsonCliRun<T> extends CliRun {
+  events: T[];
+  otherStdout: string[];
+}
+
+/** One headless run of a CLI whose stdout is JSONL, parsed. */
+export async function runJsonCli<T>(start: CliStart): Promise<JsonCliRun<T>> {
+  const run = await runCli(start);
+  const events: T[] = [];
+  const otherStdout: string[] = [];
+  for (const line of run.stdout.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      events.push(JSON.parse(line) as T);
+    } catch {
+      otherStdout.push(line);
+    }
+  }
+  return { ...run, events, otherStdout };
+}

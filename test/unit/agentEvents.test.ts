@@ -7,7 +7,7 @@ import { parseCopilotEvent } from '../../src/agents/copilot/node/events';
 import { isHarnessPayload, parseHarnessEvent } from '../../src/agents/copilotHarness/node/events';
 import { denyPreToolUse } from '../../src/hooks/event';
 import { filesOfPatch } from '../../src/hooks/patch';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import type { ToolName } from '../../src/core/types';
 import { coreFixture, verbOf } from './memoryDocuments';
@@ -241,7 +241,7 @@ suite("hook events of Copilot's built-in tools", () => {
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
-function setup(settings: Partial<GuardSettings> = {}) {
+function setup(settings: Partial<GateSettings> = {}) {
   const { docs, store, gate, edits, log } = coreFixture({ maxResultChars: 7000, ...settings });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
@@ -258,7 +258,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const builtinRead = async (uri: string, turn = 'chat#1') => {
     const seen = await edits.versionOf(uri);
     assert.ok(seen, `${uri} exists`);
-    edits.markSeen(call('read_file', uri, turn), seen);
+    edits.stampRead(call('read_file', uri, turn), seen);
   };
   return { docs, store, edits, log, blocks, call, builtinRead };
 }
@@ -288,7 +288,7 @@ suite('the gate for built-in tools (same rules, through the hooks)', () => {
     t.docs.file(A, 'shown\n');
     const seen = await t.edits.versionOf(A); // PreToolUse: the read will show this
     t.docs.userEdit(A, 'shown\ntyped after the read\n'); // the user types; PostToolUse comes late
-    t.edits.markSeen(t.call('read_file', A), seen!);
+    t.edits.stampRead(t.call('read_file', A), seen!);
     const v = await t.edits.check([t.call('replace_string_in_file', A)]);
     assert.ok(!v.allow && /changed since you last read it/.test(v.text), 'the typing is a change the agent has not seen');
   });
@@ -378,7 +378,7 @@ const linesOf = (text: string, first: number, last: number) =>
     .join('\n');
 
 suite("rule 12: a built-in replace's oldString must stand in the file as written", () => {
-  function setup12(settings: Partial<GuardSettings> = {}) {
+  function setup12(settings: Partial<GateSettings> = {}) {
     const t = setup(settings);
     /** replace_string_in_file of `uri` quoting `quotes` (its hook payload's oldStrings) */
     const replace = (uri: string, quotes: string[], turn = 'chat#1') => ({ ...t.call('replace_string_in_file', uri, turn), quotes });

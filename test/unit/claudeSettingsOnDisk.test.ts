@@ -19,9 +19,9 @@ import {
   withOurHooks,
   withoutOurHooks,
 } from '../../src/agents/claudeCode/node/settings';
+import type { CreatedFolders } from '../../src/hooks/filesOnDisk';
 import {
   addOurClaudeHooks,
-  type CreatedFolders,
   localClaudeSettingsFile,
   removeOurClaudeHooks,
   syncClaudeHooks,

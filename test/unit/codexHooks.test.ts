@@ -16,7 +16,7 @@ import {
   trustOfOurEntries,
   withOurTrust,
 } from '../../src/agents/codex/node/hooks';
-import { removeUserLevelCodexEntries, syncCodexHooks } from '../../src/agents/codex/node/hooksOnDisk';
+import { removeUserLevelEntries, syncCodexHooks } from '../../src/agents/codex/node/hooksOnDisk';
 import type { HookClients } from '../../src/hooks/command';
 import { withOurGroups, withoutOurGroups } from '../../src/hooks/hookEntries';
 import { MemoryLog } from './memoryDocuments';
@@ -283,7 +283,7 @@ suite("Codex's hook entries on disk (editGuard.guardCodex)", () => {
     fs.writeFileSync(hooksFile(), USERS_HOOKS);
     fs.writeFileSync(configFile(), USERS_CONFIG);
     sync('user');
-    removeUserLevelCodexEntries(log, home);
+    removeUserLevelEntries(log, home);
     assert.equal(read(hooksFile()), USERS_HOOKS);
     assert.equal(read(configFile()), USERS_CONFIG);
   });

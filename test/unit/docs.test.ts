@@ -8,7 +8,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SECTION, SETTINGS } from '../../src/core/settings';
+import { allSettings } from '../../src/agents/catalog';
+import { SECTION } from '../../src/core/settings';
 import { anchorsOf, brokenLinks, linksIn, relativeLinks, slug } from './markdownLinks';
 
 const root = path.resolve(__dirname, '../../..');
@@ -82,7 +83,7 @@ suite("the README's settings table", () => {
     const rows = new Map(
       [...table.matchAll(/^\| `(editGuard\.\w+)` \| (.*?) \|/gm)].map(([, key, value]) => [key, value.replace(/`/g, '')] as const),
     );
-    const expected = Object.entries(SETTINGS).filter(([, spec]) => !('deprecated' in spec));
+    const expected = Object.entries(allSettings()).filter(([, spec]) => !('deprecated' in spec));
     assert.deepEqual([...rows.keys()].sort(), expected.map(([key]) => `${SECTION}.${key}`).sort());
     for (const [key, spec] of expected) {
       const shown = rows.get(`${SECTION}.${key}`)!;

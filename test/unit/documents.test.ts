@@ -2,7 +2,7 @@
 // of VS Code's editor: one behaviour per test, each the unit-level twin of a real-host test in
 // test/integration/lifecycle.test.ts.
 import * as assert from 'node:assert/strict';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
@@ -14,8 +14,8 @@ function setup() {
   const docs = new MemoryDocuments();
   const editor = docs.memory;
   const store = new MarkStore();
-  const settings: GuardSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 };
-  const { guard } = coreOver(store, docs, () => settings);
+  const settings: GateSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 };
+  const { tools } = coreOver(store, docs, () => settings);
   const ctx = (tool: ToolName): CallContext => ({
     tool,
     verb: verbOf(tool),
@@ -29,10 +29,10 @@ function setup() {
     docs,
     editor,
     store,
-    read: () => guard.read(ctx('editGuard_readFile'), {}),
-    write: (content: string, append = false) => guard.write(ctx('editGuard_writeFile'), { content, append }),
+    read: () => tools.read(ctx('editGuard_readFile'), {}),
+    write: (content: string, append = false) => tools.write(ctx('editGuard_writeFile'), { content, append }),
     replace: (oldString: string, newString: string) =>
-      guard.replace(ctx('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
+      tools.replace(ctx('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
   };
 }
 
@@ -168,6 +168,26 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal(t.editor.document(A)?.text, 'old\n', 'the document the editor never reloaded is left alone');
     assert.equal(t.store.newest('chat', A)?.hash, sha256('BUILT\n'));
     assert.equal((await t.replace('BUILT', 'again')).data.status, 'ok', 'the own write counts in the same turn');
+  });
+
+  test('the user types while a write waits for the editor to load a newer version: nothing goes to the disk under their buffer, and the write is refused with their change', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'never';
+    t.editor.writeDisk(A, 'old\n');
+    await t.read();
+    t.editor.writeDisk(A, 'built\n');
+    await t.read();
+    // the user's keystroke is the change the write was waiting for
+    t.editor.nextChange = async (document) => {
+      t.editor.userEdit(document.uri, 'old\ntyped\n');
+      return true;
+    };
+    const out = await t.replace('built', 'BUILT');
+    assert.equal(out.data.status, 'blocked', out.text);
+    assert.equal(out.data.reason, 'changed');
+    assert.equal(t.editor.disk(A), 'built\n', 'nothing written on disk under the unsaved buffer');
+    assert.equal(t.editor.directWrites, 0);
+    assert.deepEqual(t.docs.get(A), { text: 'old\ntyped\n', disk: 'built\n', dirty: true });
   });
 
   test('a disk change that leaves the text as the editor holds it (only line endings), after the agent read: the write goes to the disk, since the editor would refuse to save', async () => {

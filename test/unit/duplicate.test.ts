@@ -3,13 +3,13 @@
 import * as assert from 'node:assert/strict';
 import { blockOf, DUPLICATE_MIN_CHARS, DUPLICATE_MIN_LINES, findAppendDuplicate, findWriteDuplicate } from '../../src/core/duplicate';
 import { sha256 } from '../../src/core/hash';
-import type { BlockedWrite, CallContext, GuardSettings } from '../../src/core/ports';
+import type { BlockedWrite, CallContext, GateSettings } from '../../src/core/ports';
 import { coreFixture, verbOf } from './memoryDocuments';
 
 const A = 'file:///ws/notes.md';
 
-function setup(settings: Partial<GuardSettings> = {}) {
-  const { docs, store, log, gate, guard } = coreFixture(settings);
+function setup(settings: Partial<GateSettings> = {}) {
+  const { docs, store, log, gate, tools } = coreFixture(settings);
   const blocks: BlockedWrite[] = [];
   gate.onDidBlock((b) => blocks.push(b));
   const call = (tool: string, turn = 'turn-1'): CallContext => ({
@@ -21,10 +21,10 @@ function setup(settings: Partial<GuardSettings> = {}) {
     path: 'notes.md',
     arrival: store.watermark,
   });
-  const read = (turn?: string) => guard.read(call('editGuard_readFile', turn), {});
+  const read = (turn?: string) => tools.read(call('editGuard_readFile', turn), {});
   const write = (content: string, opts: { append?: boolean; allowDuplicate?: boolean; turn?: string } = {}) =>
-    guard.write(call('editGuard_writeFile', opts.turn), { content, append: opts.append === true, allowDuplicate: opts.allowDuplicate });
-  return { docs, store, log, gate, guard, blocks, read, write };
+    tools.write(call('editGuard_writeFile', opts.turn), { content, append: opts.append === true, allowDuplicate: opts.allowDuplicate });
+  return { docs, store, log, gate, tools, blocks, read, write };
 }
 
 /** A section of five lines, as an agent appends one. */

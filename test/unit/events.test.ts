@@ -22,7 +22,7 @@ suite('core events', () => {
   test('a failing listener of a blocked write is logged, and the refusal still reaches the agent', async () => {
     const docs = new MemoryDocuments().file('file:///ws/a.txt', 'one\n');
     const log = new MemoryLog();
-    const { gate, guard } = coreOver(
+    const { gate, tools } = coreOver(
       new MarkStore(),
       docs,
       () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }),
@@ -32,7 +32,7 @@ suite('core events', () => {
       throw new Error('diagnostics broke');
     });
     const tool = 'editGuard_writeFile';
-    const out = await guard.write(
+    const out = await tools.write(
       { tool, verb: verbOf(tool), session: 's', turn: 't', uri: 'file:///ws/a.txt', path: 'a.txt', arrival: gate.arrival() },
       { content: 'two\n', append: false },
     );

@@ -24,7 +24,7 @@ import fc from 'fast-check';
 import { applyPatch } from 'diff';
 import { EditorDocuments } from '../../src/core/documents';
 import type { EditorDocument } from '../../src/core/editor';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext, GateSettings } from '../../src/core/ports';
 import { MarkStore } from '../../src/core/marks';
 import type { TextSpanEdit } from '../../src/core/replace';
 import type { ToolName, ToolOutcome } from '../../src/core/types';
@@ -241,8 +241,8 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const docs = new EditorDocuments(editor);
   const store = new MarkStore();
   const log = new MemoryLog();
-  const settings: GuardSettings = { enabled: true, ownWriteKeepsMark: s.policy, maxReadLines: 2000 };
-  const { gate, guard } = coreOver(store, docs, () => settings, log);
+  const settings: GateSettings = { enabled: true, ownWriteKeepsMark: s.policy, maxReadLines: 2000 };
+  const { gate, tools } = coreOver(store, docs, () => settings, log);
   const model = new ReferenceModel(s.policy);
   model.diskLoads = s.diskLoads;
   editor.writeDisk(FILES[0], s.one);
@@ -272,11 +272,11 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const run = (c: Call, ctx: CallContext): Promise<ToolOutcome> => {
     switch (c.tool) {
       case 'read':
-        return guard.read(ctx, { offset: c.offset, limit: c.limit });
+        return tools.read(ctx, { offset: c.offset, limit: c.limit });
       case 'write':
-        return guard.write(ctx, { content: c.content, append: c.append });
+        return tools.write(ctx, { content: c.content, append: c.append });
       case 'replace':
-        return guard.replace(ctx, { oldString: c.oldString, newString: c.newString, replaceAll: c.replaceAll });
+        return tools.replace(ctx, { oldString: c.oldString, newString: c.newString, replaceAll: c.replaceAll });
     }
   };
   type Options = { keystroke?: Keystroke; fault?: boolean };
@@ -630,7 +630,7 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
       fc.asyncProperty(text, text, async (seenContents, typed) => {
         const docs = new MemoryDocuments().file(FILES[0], seenContents);
         const store = new MarkStore();
-        const { guard } = coreOver(store, docs, () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }));
+        const { tools } = coreOver(store, docs, () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }));
         const ctx = (tool: ToolName): CallContext => ({
           tool,
           verb: verbOf(tool),
@@ -640,12 +640,12 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
           path: 'one.txt',
           arrival: store.watermark,
         });
-        await guard.read(ctx('editGuard_readFile'), {});
+        await tools.read(ctx('editGuard_readFile'), {});
         const seen = docs.text(FILES[0]);
         docs.userEdit(FILES[0], typed);
         const now = docs.text(FILES[0]);
         fc.pre(seen !== now);
-        const r = await guard.write(ctx('editGuard_writeFile'), { content: 'x', append: false });
+        const r = await tools.write(ctx('editGuard_writeFile'), { content: 'x', append: false });
         assert.equal(r.data.reason, 'changed');
         const m = /```+diff\n([\s\S]*?)\n```+/.exec(r.text);
         if (withEol(seen, '\n') === withEol(now, '\n')) {

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { GATED_TOOL_NAMES } from '../../src/agents/copilot/node/events';
 import { hooksFileContent, isOurHooksFile } from '../../src/agents/copilot/node/hooksFile';
-import { removeOurHooksFile, userHooksFile } from '../../src/agents/copilot/node/hooksFileOnDisk';
+import { removeOurHooksFile, userHooksFile, writeOurHooksFile } from '../../src/agents/copilot/node/hooksFileOnDisk';
 import { CLIENT_SCRIPT_NAME } from '../../src/hooks/bashClient';
 import { type HookClients, NODE_CLIENT_NAME, psQuote, shQuote } from '../../src/hooks/command';
 import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/protocol';
@@ -387,18 +387,40 @@ suite('hooks file', () => {
       const file = userHooksFile(home);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, hooksFileContent(odd));
-      assert.equal(removeOurHooksFile(file), true);
+      assert.equal(removeOurHooksFile(file).removed, true);
       assert.deepEqual(fs.readdirSync(home), [], '~/.copilot/hooks and ~/.copilot were ours alone: gone');
       fs.mkdirSync(path.join(path.dirname(file)), { recursive: true });
       fs.mkdirSync(path.join(home, '.copilot', 'ide'));
       fs.writeFileSync(file, hooksFileContent(odd));
-      assert.equal(removeOurHooksFile(file), true);
+      assert.equal(removeOurHooksFile(file).removed, true);
       assert.deepEqual(fs.readdirSync(path.join(home, '.copilot')), ['ide'], "Copilot's own folder stays");
       const theirs = '{"hooks":{"PreToolUse":[{"type":"command","command":"./lint.sh"}]}}';
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, theirs);
-      assert.equal(removeOurHooksFile(file), false);
+      assert.equal(removeOurHooksFile(file).removed, false);
       assert.equal(fs.readFileSync(file, 'utf8'), theirs);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  test('a hooks file that cannot be read is left as it was: never written over, never removed, and said so', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-'));
+    try {
+      const file = userHooksFile(home);
+      // a folder where the file should be: reading it fails with EISDIR, not ENOENT
+      fs.mkdirSync(path.join(file, 'inside'), { recursive: true });
+      const log = new MemoryLog();
+      const left = await writeOurHooksFile(file, hooksFileContent(odd), log, 0);
+      assert.equal(left?.file, file);
+      assert.match(left?.reason ?? '', /cannot be read/);
+      assert.ok(fs.statSync(file).isDirectory() && fs.existsSync(path.join(file, 'inside')), 'nothing written over it');
+      assert.equal(removeOurHooksFile(file, log).removed, false);
+      assert.ok(fs.existsSync(path.join(file, 'inside')), 'nor removed');
+      assert.ok(
+        log.lines.some((l) => l.startsWith('warn') && l.includes(file)),
+        log.lines.join('\n'),
+      );
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }

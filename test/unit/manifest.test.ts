@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { COMMANDS, TEST_COMMANDS } from '../../src/commands';
-import { SECTION, SETTINGS } from '../../src/core/settings';
+import { agentCommands, agentsWithEntries, allSettings } from '../../src/agents/catalog';
+import { SECTION } from '../../src/core/settings';
+import { commandOf } from '../../src/hooks/agentDescriptor';
 import { TOOL_IDS } from '../../src/core/toolIds';
 import { relativeLinks } from './markdownLinks';
 
@@ -126,24 +128,26 @@ suite('manifest and code in step', () => {
     assert.deepEqual(declared, Object.values(TOOL_IDS).sort());
   });
 
-  test('every command in COMMANDS is contributed, and every contributed command is in COMMANDS; test commands are not in the manifest', () => {
+  test("every command in COMMANDS and every agent's command is contributed, and no other; test commands are not in the manifest", () => {
     const declared = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
-    assert.deepEqual(declared, Object.values(COMMANDS).sort());
+    const ours: string[] = [...Object.values(COMMANDS), ...agentCommands()];
+    assert.deepEqual(declared, ours.sort());
     for (const id of Object.values(TEST_COMMANDS))
       assert.ok(!manifestText.includes(id), `${id} is registered in test mode only and must not appear in package.json`);
     // menus and keybindings may only name contributed commands
     const named = [...manifestText.matchAll(/"command"\s*:\s*"([^"]+)"/g)].map((m) => m[1]);
-    for (const id of named) assert.ok((Object.values(COMMANDS) as string[]).includes(id), `${id} in package.json is not in COMMANDS`);
+    for (const id of named) assert.ok(ours.includes(id), `${id} in package.json is neither in COMMANDS nor an agent's command`);
   });
 
-  test('package.json declares exactly the settings of the table (src/core/settings.ts): each key with its default, scope, values and bounds', () => {
+  test("package.json declares exactly the settings of the table (src/core/settings.ts) and the agents' (src/agents/catalog.ts): each key with its default, scope, values and bounds", () => {
+    const table = allSettings();
     assert.deepEqual(
       Object.keys(properties).sort(),
-      Object.keys(SETTINGS)
+      Object.keys(table)
         .map((k) => `${SECTION}.${k}`)
         .sort(),
     );
-    for (const [key, spec] of Object.entries(SETTINGS) as Array<[string, (typeof SETTINGS)[keyof typeof SETTINGS]]>) {
+    for (const [key, spec] of Object.entries(table)) {
       const declared = properties[`${SECTION}.${key}`];
       const s: { default: unknown; scope: string; values?: readonly unknown[]; minimum?: number; maximum?: number; deprecated?: true } =
         spec;
@@ -154,6 +158,17 @@ suite('manifest and code in step', () => {
       assert.equal(declared.minimum, s.minimum, `${key}: minimum`);
       assert.equal(declared.maximum, s.maximum, `${key}: maximum`);
       assert.equal(!!declared.markdownDeprecationMessage, !!s.deprecated, `${key}: deprecated`);
+    }
+  });
+
+  test("each agent's descriptor and package.json in step: its setting described and its command titled, in the manifest's strings", () => {
+    const strings = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const text = (v: string | undefined) => (v?.startsWith('%') ? strings[v.slice(1, -1)] : v);
+    for (const agent of agentsWithEntries()) {
+      const setting = properties[`${SECTION}.${agent.setting}`] as { markdownDescription?: string; description?: string };
+      assert.ok(text(setting.markdownDescription ?? setting.description), `${agent.setting}: described`);
+      const command = manifest.contributes.commands.find((c: { command: string }) => c.command === commandOf(agent)) as { title?: string };
+      assert.ok(text(command?.title), `${commandOf(agent)}: titled`);
     }
   });
 

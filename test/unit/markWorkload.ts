@@ -1,5 +1,5 @@
 // The bounded-memory workload (the store's bounds, docs/design.md §Names): 100 000 reads over 5 000 files and 100 chats, each
-// stamping a mark with its full text, as `Guard.read` does. Shared by the unit test of the store's
+// stamping a mark with its full text, as `GuardedTools.read` does. Shared by the unit test of the store's
 // limits (memoryBudget.test.ts) and the heap measurement of `npm run bench` (bench/core.bench.ts,
 // rows marks.workload.*): the test asserts what the store keeps, the bench reports what that costs.
 import { createHash } from 'node:crypto';

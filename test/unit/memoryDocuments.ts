@@ -2,10 +2,10 @@
 // editor (memoryEditor.ts), with the shorthands the unit tests use to play the user and other programs.
 import { EditorDocuments } from '../../src/core/documents';
 import { ExternalEdits } from '../../src/core/externalEdits';
-import { Gatekeeper } from '../../src/core/gatekeeper';
-import { Guard } from '../../src/core/guard';
+import { Gate } from '../../src/core/gate';
+import { GuardedTools } from '../../src/core/guardedTools';
 import { MarkStore } from '../../src/core/marks';
-import type { DocumentPort, GuardSettings, Logger } from '../../src/core/ports';
+import type { DocumentPort, GateSettings, Logger } from '../../src/core/ports';
 import { OWN_TOOL_VERB, type OwnToolId } from '../../src/core/toolIds';
 import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { asEditorHolds } from '../../src/core/text';
@@ -73,17 +73,17 @@ export class MemoryLog implements Logger {
   }
 }
 
-/** The core as the extension wires it: one gatekeeper under our tools' flow and other agents' edits. */
-export function coreOver(store: MarkStore, port: DocumentPort, settings: (uri: string) => GuardSettings, log: Logger = new MemoryLog()) {
-  const gate = new Gatekeeper(store, port, settings, log);
-  return { gate, guard: new Guard(gate), edits: new ExternalEdits(gate) };
+/** The core as the extension wires it: one gate under our tools' flow and other agents' edits. */
+export function coreOver(store: MarkStore, port: DocumentPort, settings: (uri: string) => GateSettings, log: Logger = new MemoryLog()) {
+  const gate = new Gate(store, port, settings, log);
+  return { gate, tools: new GuardedTools(gate), edits: new ExternalEdits(gate) };
 }
 
 /** A fresh in-memory editor and mark store under the core, with settings a test may change in place. */
-export function coreFixture(settings: Partial<GuardSettings> = {}, log = new MemoryLog()) {
+export function coreFixture(settings: Partial<GateSettings> = {}, log = new MemoryLog()) {
   const docs = new MemoryDocuments();
   const store = new MarkStore();
-  const current: GuardSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000, ...settings };
+  const current: GateSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000, ...settings };
   return { docs, store, current, log, ...coreOver(store, docs, () => current, log) };
 }
 

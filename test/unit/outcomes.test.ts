@@ -28,9 +28,9 @@ function core() {
   });
   return {
     ...t,
-    read: () => t.guard.read(call('editGuard_readFile'), {}),
+    read: () => t.tools.read(call('editGuard_readFile'), {}),
     replace: (oldString: string, newString: string) =>
-      t.guard.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
+      t.tools.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false }),
   };
 }
 

@@ -8,14 +8,14 @@ import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
 import { ChatSessions } from '../../src/chat/session';
 import { ExternalEdits } from '../../src/core/externalEdits';
-import { Gatekeeper } from '../../src/core/gatekeeper';
-import { Guard } from '../../src/core/guard';
+import { Gate } from '../../src/core/gate';
+import { GuardedTools } from '../../src/core/guardedTools';
 import { KeyedLock } from '../../src/core/lock';
 import { MarkStore } from '../../src/core/marks';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext, GateSettings } from '../../src/core/ports';
 import { Reservations } from '../../src/core/reservations';
 import type { ToolOutcome } from '../../src/core/types';
-import { HookGate } from '../../src/hooks/hookGate';
+import { HookRouter } from '../../src/hooks/hookRouter';
 import { MemoryDocuments, MemoryLog } from './memoryDocuments';
 import { MemoryEditor } from './memoryEditor';
 
@@ -46,12 +46,12 @@ function setup(boundMs = 60_000, disk?: MemoryEditor['files']) {
   const docs = new MemoryDocuments(memory);
   const store = new MarkStore();
   const log = new MemoryLog();
-  const settings: GuardSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000, maxResultChars: 7000 };
-  const gate = new Gatekeeper(store, docs, () => settings, log, new Reservations(boundMs));
-  const guard = new Guard(gate);
+  const settings: GateSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000, maxResultChars: 7000 };
+  const gate = new Gate(store, docs, () => settings, log, new Reservations(boundMs));
+  const tools = new GuardedTools(gate);
   const edits = new ExternalEdits(gate);
   const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
-  const hooks = new HookGate({
+  const hooks = new HookRouter({
     edits,
     sessions,
     log,
@@ -103,9 +103,9 @@ function setup(boundMs = 60_000, disk?: MemoryEditor['files']) {
     path: 'a.txt',
     arrival: store.watermark,
   });
-  const read = () => guard.read(call('editGuard_readFile'), {});
+  const read = () => tools.read(call('editGuard_readFile'), {});
   const replace = (oldString: string, newString: string) =>
-    guard.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false });
+    tools.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false });
   const claudeKey = () => sessions.keyOfChatId(CLAUDE_CHAT);
   return { docs, store, log, gate, edits, hooks, blocks, claude, claudeTool, cli, denied, reason, read, replace, claudeKey };
 }

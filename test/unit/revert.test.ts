@@ -41,7 +41,7 @@ class MemoryStorage implements HistoryStorage {
 }
 
 function setup(budget = 64 * 1024 * 1024) {
-  const { docs, store, log, gate, guard } = coreFixture();
+  const { docs, store, log, gate, tools } = coreFixture();
   const storage = new MemoryStorage();
   const history = new EditHistory(storage, () => budget, log);
   gate.onDidWrite((w) => history.record(w));
@@ -55,11 +55,11 @@ function setup(budget = 64 * 1024 * 1024) {
     path: uri.slice('file:///ws/'.length),
     arrival: store.watermark,
   });
-  const read = (uri: string, turn?: string, session?: string) => guard.read(call('editGuard_readFile', uri, turn, session), {});
+  const read = (uri: string, turn?: string, session?: string) => tools.read(call('editGuard_readFile', uri, turn, session), {});
   const replace = (uri: string, oldString: string, newString: string, turn?: string, session?: string) =>
-    guard.replace(call('editGuard_replaceString', uri, turn, session), { oldString, newString, replaceAll: false });
+    tools.replace(call('editGuard_replaceString', uri, turn, session), { oldString, newString, replaceAll: false });
   const write = (uri: string, content: string, turn?: string) =>
-    guard.write(call('editGuard_writeFile', uri, turn), { content, append: false });
+    tools.write(call('editGuard_writeFile', uri, turn), { content, append: false });
   const recordsOf = (uri: string) => history.all().filter((r) => r.uri === uri);
   return { docs, store, gate, history, storage, reverter, read, replace, write, recordsOf, log, call };
 }

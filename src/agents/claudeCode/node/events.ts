@@ -1,7 +1,7 @@
 // Claude Code as the hooks bridge sees it (test/claude/FACTS.md): its file tools, what each does, and
 // what one of its hook events means for the gate. Its hooks have the shape of VS Code's, and it reads
 // and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, payloadHead, str } from '../../../hooks/event';
+import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const CLAUDE_CODE = 'claude-code';
@@ -30,29 +30,14 @@ const TOOL_VERB: Record<(typeof FILE_TOOLS)[number], string> = {
  * Edit quotes exactly (Claude Code refuses an old_string it does not find), so rule 12 has nothing to check.
  */
 export function parseClaudeCodeEvent(payload: unknown): HookEvent {
-  const head = payloadHead(payload);
-  if (!head.ok) return head.ignore;
-  const { event, chat, tool, input, p } = head;
-  switch (event) {
-    case 'UserPromptSubmit': {
-      const prompt = str(p.prompt);
-      return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
-    }
-    case 'PreCompact':
-      return { kind: 'compact', chat };
-    case 'PreToolUse':
-    case 'PostToolUse': {
-      const when = event === 'PreToolUse' ? 'before' : 'after';
-      const file = str(input.file_path) ?? str(input.notebook_path);
-      if (tool === READ_TOOL)
-        return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'Read without a file_path', chat };
-      if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Claude Code's file tools`, chat };
-      if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return { kind: `${when}-edit`, chat, tool, files: [{ path: file, intent: tool === 'Write' ? 'create' : 'change' }] };
-    }
-    default:
-      return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
-  }
+  return readVsCodeFormat(payload, (when, { chat, tool, input }) => {
+    const file = str(input.file_path) ?? str(input.notebook_path);
+    if (tool === READ_TOOL)
+      return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'Read without a file_path', chat };
+    if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Claude Code's file tools`, chat };
+    if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
+    return { kind: `${when}-edit`, chat, tool, files: [{ path: file, intent: tool === 'Write' ? 'create' : 'change' }] };
+  });
 }
 
 /** Claude Code: it reads and writes the disk itself, and its sessions are its own chats. */

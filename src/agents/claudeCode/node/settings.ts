@@ -8,7 +8,7 @@
 // run one of our clients; a file we cannot read as settings is never rewritten: the caller gets a reason
 // to log and show, and nothing changes. The merge itself is every such agent's (src/hooks/hookEntries.ts).
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand } from '../../../hooks/command';
-import type { HookEventName } from '../../../hooks/event';
+import { GATED_HOOK_EVENTS, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
 import {
   type EntriesEdit,
   type HookCommandEntry,
@@ -26,14 +26,8 @@ export const CLAUDE_FILE_TOOLS = FILE_TOOLS;
 /** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Bash. */
 export const CLAUDE_TOOL_MATCHER = CLAUDE_FILE_TOOLS.join('|');
 /** The hook events the gate listens to, under the names VS Code's hooks use too. */
-export const CLAUDE_HOOK_EVENTS = [
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PreCompact',
-] as const satisfies readonly HookEventName[];
-export type ClaudeHookEvent = (typeof CLAUDE_HOOK_EVENTS)[number];
-const TOOL_EVENTS: ReadonlySet<ClaudeHookEvent> = new Set(['PreToolUse', 'PostToolUse']);
+export const CLAUDE_HOOK_EVENTS = GATED_HOOK_EVENTS;
+export type ClaudeHookEvent = HookEventName;
 
 /** Where Claude Code reads its user settings, under the OS home, and a project's personal settings, under a folder. */
 export const USER_SETTINGS_PATH = '.claude/settings.json';

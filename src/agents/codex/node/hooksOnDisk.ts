@@ -13,9 +13,20 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../../../core/ports';
 import type { HooksPlacement } from '../../../core/settings';
-import { type HookClients, isOurCommand } from '../../../hooks/command';
-import { type CreatedFolders, makeFolderOf, readIfThere, tidy, writeByRename } from '../../../hooks/filesOnDisk';
-import { type EntriesEdit, withOurGroups, withoutOurGroups } from '../../../hooks/hookEntries';
+import type { FileLeft } from '../../../hooks/agentDescriptor';
+import type { HookClients } from '../../../hooks/command';
+import {
+  addEntries,
+  changeOrLeave,
+  type CreatedFolders,
+  leftAlone,
+  makeFolderOf,
+  readIfThere,
+  removeEntries,
+  tidy,
+  writeByRename,
+} from '../../../hooks/filesOnDisk';
+import { withOurGroups } from '../../../hooks/hookEntries';
 import { CODEX_HOOK_EVENTS, codexHookEntries, type CodexHookEntries, projectTrusted, trustOfOurEntries, withOurTrust } from './hooks';
 
 /** Codex's home: `$CODEX_HOME`, else `~/.codex` — as Codex resolves it (a link followed, as Codex canonicalizes it). */
@@ -38,14 +49,11 @@ function realIfThere(p: string): string {
   }
 }
 
-/** A file left as it was, and why (the caller shows it; the log has it already). */
-export interface CodexFileProblem {
-  file: string;
-  reason: string;
-}
+/** How the log names these files. */
+const WHO = 'Codex hooks';
 
 export interface CodexSyncResult {
-  problems: CodexFileProblem[];
+  problems: FileLeft[];
   /** workspace folders that hold our entries but that Codex does not trust: it skips their hooks */
   untrustedFolders: string[];
 }
@@ -76,8 +84,8 @@ export function syncCodexHooks(
   const home = options.home ?? codexHome();
   const entries = codexHookEntries(clients);
   const trust = new TrustChange();
-  const problems: CodexFileProblem[] = [];
-  const note = (p: CodexFileProblem | undefined) => p && problems.push(p);
+  const problems: FileLeft[] = [];
+  const note = (p: FileLeft | undefined) => p && problems.push(p);
   const userFile = userCodexHooksFile(home);
   if (placement !== 'user') note(removeFrom(userFile, log, trust, options.created));
   else if (options.trusted) note(addTo(userFile, entries, log, trust, options.created));
@@ -120,14 +128,14 @@ class TrustChange {
     for (const [k, v] of trustOfOurEntries(file, after)) this.want.set(k, v);
   }
 
-  apply(config: string, log: Logger, created?: CreatedFolders): CodexFileProblem | undefined {
+  apply(config: string, log: Logger, created?: CreatedFolders): FileLeft | undefined {
     for (const k of this.want.keys()) this.drop.delete(k);
-    return guarded(config, log, () => {
+    return changeOrLeave(config, WHO, log, () => {
       const existing = readIfThere(config);
       // nothing to write, and nothing of ours that could be there to take out
       if (this.want.size === 0 && (existing === undefined || (this.drop.size === 0 && !existing.includes(TRUST_MARK_TEXT)))) return;
       const edit = withOurTrust(existing, this.want, this.drop, this.files);
-      if (!edit.ok) return leftAlone(config, `${edit.reason}; Codex skips our hooks until they are trusted`, log);
+      if (!edit.ok) return leftAlone(config, WHO, `${edit.reason}; Codex skips our hooks until they are trusted`, log);
       if (edit.text === existing) return undefined;
       if (edit.text === undefined) {
         fs.rmSync(config);
@@ -145,72 +153,20 @@ class TrustChange {
 }
 const TRUST_MARK_TEXT = 'Agent Edit Guard';
 
-/** Merges our entries into a hooks file (made, with its folder, if missing); a file we cannot read is left alone. */
-function addTo(
-  file: string,
-  entries: CodexHookEntries,
-  log: Logger,
-  trust: TrustChange,
-  created?: CreatedFolders,
-): CodexFileProblem | undefined {
-  return guarded(file, log, () => {
-    const existing = readIfThere(file);
-    const edit: EntriesEdit = withOurGroups(existing, CODEX_HOOK_EVENTS, entries);
-    if (!edit.ok) return leftAlone(file, edit.reason, log);
-    trust.note(file, existing, edit.text);
-    if (edit.text === existing || edit.text === undefined) return undefined;
-    makeFolderOf(file, created);
-    writeByRename(file, edit.text);
-    log.info(`Codex hooks: ${existing === undefined ? 'wrote' : 'added our entries to'} ${file}`);
-    return undefined;
-  });
-}
+/** Merges our entries into a hooks file (made, with its folder, if missing), the trust following; a file we cannot read is left alone. */
+const addTo = (file: string, entries: CodexHookEntries, log: Logger, trust: TrustChange, created?: CreatedFolders) =>
+  addEntries(
+    file,
+    WHO,
+    (existing) => withOurGroups(existing, CODEX_HOOK_EVENTS, entries),
+    log,
+    created,
+    (before, after) => trust.note(file, before, after),
+  );
 
-/**
- * Takes our entries out of a hooks file, keeping the user's; deletes the file if nothing else is left,
- * and its folder if we made it and it is empty then. A file we cannot read is left alone, with a
- * warning only when it names our client (else it holds nothing of ours).
- */
-function removeFrom(file: string, log: Logger, trust: TrustChange, created?: CreatedFolders): CodexFileProblem | undefined {
-  return guarded(file, log, () => {
-    const existing = readIfThere(file);
-    if (existing === undefined) {
-      // gone already (the user deleted it): the trust of ours that it held goes too, and a folder we made may be left empty
-      trust.note(file, undefined, undefined);
-      if (created) tidy(path.dirname(file), created);
-      return undefined;
-    }
-    const edit = withoutOurGroups(existing);
-    if (!edit.ok) return isOurCommand(existing) ? leftAlone(file, edit.reason, log) : undefined;
-    trust.note(file, existing, edit.text);
-    if (edit.text === existing) return undefined;
-    if (edit.text !== undefined) {
-      writeByRename(file, edit.text);
-      log.info(`Codex hooks: removed our entries from ${file}, kept the rest`);
-    } else if (fs.lstatSync(file).isSymbolicLink()) {
-      writeByRename(file, '{}\n');
-      log.info(`Codex hooks: removed our entries from ${file} (a link, kept)`);
-    } else {
-      fs.rmSync(file);
-      log.info(`Codex hooks: removed ${file}, which held only our entries`);
-      tidy(path.dirname(file), created);
-    }
-    return undefined;
-  });
-}
-
-function guarded(file: string, log: Logger, change: () => CodexFileProblem | undefined): CodexFileProblem | undefined {
-  try {
-    return change();
-  } catch (e) {
-    return leftAlone(file, e instanceof Error ? e.message : String(e), log);
-  }
-}
-
-function leftAlone(file: string, reason: string, log: Logger): CodexFileProblem {
-  log.warn(`Codex hooks: left ${file} as it was: ${reason}`);
-  return { file, reason };
-}
+/** Takes our entries out of a hooks file, keeping the user's; the trust of ours that it held goes too. */
+const removeFrom = (file: string, log: Logger, trust: TrustChange, created?: CreatedFolders) =>
+  removeEntries(file, WHO, log, created, (before, after) => trust.note(file, before, after));
 
 function readQuietly(file: string): string | undefined {
   try {
@@ -221,7 +177,7 @@ function readQuietly(file: string): string | undefined {
 }
 
 /** The uninstall script's part for Codex: our entries and their trust leave Codex's user files, the user's own stay. */
-export function removeUserLevelCodexEntries(log: Logger, home?: string): void {
+export function removeUserLevelEntries(log: Logger, home?: string): void {
   const trust = new TrustChange();
   const problem = removeFrom(userCodexHooksFile(home ?? codexHome()), log, trust);
   if (!problem) trust.apply(codexConfigFile(home ?? codexHome()), log);

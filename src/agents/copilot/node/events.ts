@@ -2,7 +2,7 @@
 // its file tools by their model-facing names, what each does, and what one of its hook events means
 // for the gate. Payload shapes were recorded from Copilot Chat 0.67's real agent loop
 // (docs/design.md §VS Code and Copilot facts); every field is read defensively.
-import { denyPreToolUse, type HookAgent, type HookEvent, payloadHead, record, str, type TouchedFile } from '../../../hooks/event';
+import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, record, str, type TouchedFile } from '../../../hooks/event';
 import { COPILOT } from '../../../hooks/channels';
 import { filesOfPatch } from '../../../hooks/patch';
 
@@ -50,33 +50,19 @@ const toolNameOf = (name: string): string => INTERNAL_NAMES[name] ?? name;
 
 /** Reads one hook payload of Copilot's Local agent. */
 export function parseCopilotEvent(payload: unknown): HookEvent {
-  const head = payloadHead(payload);
-  if (!head.ok) return head.ignore;
-  const { event, chat, input, p } = head;
-  switch (event) {
-    case 'UserPromptSubmit': {
-      const prompt = str(p.prompt);
-      return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
+  return readVsCodeFormat(payload, (when, head) => {
+    const { chat, input } = head;
+    const tool = toolNameOf(head.tool);
+    if (tool === READ_TOOL) {
+      const file = str(input.filePath);
+      if (!file) return { kind: 'ignore', why: 'read_file without a filePath', chat };
+      return { kind: `${when}-read`, chat, tool, files: [file] };
     }
-    case 'PreCompact':
-      return { kind: 'compact', chat };
-    case 'PreToolUse':
-    case 'PostToolUse': {
-      const when = event === 'PreToolUse' ? 'before' : 'after';
-      const tool = toolNameOf(head.tool);
-      if (tool === READ_TOOL) {
-        const file = str(input.filePath);
-        if (!file) return { kind: 'ignore', why: 'read_file without a filePath', chat };
-        return { kind: `${when}-read`, chat, tool, files: [file] };
-      }
-      if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool`, chat };
-      const files = filesOfEdit(tool, input);
-      if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return { kind: `${when}-edit`, chat, tool, files };
-    }
-    default:
-      return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
-  }
+    if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not a built-in file tool`, chat };
+    const files = filesOfEdit(tool, input);
+    if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
+    return { kind: `${when}-edit`, chat, tool, files };
+  });
 }
 
 /** The files one built-in edit call would touch, each once, in order. */

@@ -2,7 +2,7 @@
 // workspace folder): for each event the gate uses, one command (src/hooks/command.ts), the same for
 // every window on this machine. Pure, so its exact text is unit-tested.
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand, isOurCommand, RUNTIME_ENV, windowsHookCommand } from '../../../hooks/command';
-import type { HookEventName } from '../../../hooks/event';
+import { GATED_HOOK_EVENTS, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
 import { COPILOT, GATED_TOOL_NAMES } from './events';
 
 /** Where VS Code reads workspace hook files from, and our file's name. */
@@ -12,18 +12,15 @@ export const HOOKS_FILE_NAME = 'agent-edit-guard.json';
 export const USER_HOOKS_FOLDER = '.copilot/hooks';
 
 /** The hook events the gate listens to (docs/design.md §Surfaces, the hooks bridge). */
-export const HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact'] as const satisfies readonly HookEventName[];
-type CopilotHookEvent = (typeof HOOK_EVENTS)[number];
-
-/** The events whose tool the bash client looks at (the others are always sent). */
-const TOOL_EVENTS: ReadonlySet<CopilotHookEvent> = new Set(['PreToolUse', 'PostToolUse']);
+export const HOOK_EVENTS = GATED_HOOK_EVENTS;
+type CopilotHookEvent = HookEventName;
 
 /**
  * The file, for every host that reads it: `tools` are the tool names whose events the gate needs — the
  * Local agent's (the default) and the Copilot harness's, which runs this file too. The bash client drops
  * the events of other tools without asking the extension (VS Code ignores a hook's `matcher`, so every
  * tool call runs every hook) — unless the chat has a call still to settle: its next event, of any tool,
- * is how the gate learns that its earlier edit is done (src/hooks/hookGate.ts), before that call can
+ * is how the gate learns that its earlier edit is done (src/hooks/hookRouter.ts), before that call can
  * change the file.
  */
 export function hooksFileContent(clients: HookClients, tools: readonly string[] = GATED_TOOL_NAMES): string {

@@ -7,7 +7,7 @@
 // reference names. Its payloads carry no `tool_use_id` and no `transcript_path` where the Local
 // agent's do: that is how the bridge tells the two apart on the hooks file they share.
 import { COPILOT } from '../../../hooks/channels';
-import { denyPreToolUse, type HookAgent, type HookEvent, payloadHead, record, str, type TouchedFile } from '../../../hooks/event';
+import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, record, str, type TouchedFile } from '../../../hooks/event';
 import { filesOfPatch } from '../../../hooks/patch';
 import { ownToolId, TOOL_REFERENCE_NAMES } from '../../../core/toolIds';
 
@@ -35,36 +35,22 @@ export function isHarnessPayload(payload: unknown): boolean {
 
 /** Reads one hook payload of the Copilot harness. */
 export function parseHarnessEvent(payload: unknown): HookEvent {
-  const head = payloadHead(payload);
-  if (!head.ok) return head.ignore;
-  const { event, chat, tool, p } = head;
-  switch (event) {
-    case 'UserPromptSubmit': {
-      const prompt = str(p.prompt);
-      return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
+  return readVsCodeFormat(payload, (when, { chat, tool, p }) => {
+    if (ownToolId(tool))
+      return when === 'before'
+        ? { kind: 'guarded-call', chat, call: { tool, input: p.tool_input } }
+        : { kind: 'ignore', why: `${tool} ran`, chat };
+    // the whole input: a codex-family model's apply_patch sends the patch as a string
+    const input = p.tool_input;
+    if (tool === READ_TOOL) {
+      const file = str(record(input)?.path);
+      return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'Read without a path', chat };
     }
-    case 'PreCompact':
-      return { kind: 'compact', chat };
-    case 'PreToolUse':
-    case 'PostToolUse': {
-      const when = event === 'PreToolUse' ? 'before' : 'after';
-      if (ownToolId(tool))
-        return when === 'before'
-          ? { kind: 'guarded-call', chat, call: { tool, input: p.tool_input } }
-          : { kind: 'ignore', why: `${tool} ran`, chat };
-      const input = p.tool_input;
-      if (tool === READ_TOOL) {
-        const file = str(record(input)?.path);
-        return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'Read without a path', chat };
-      }
-      const files = filesOfEdit(tool, input);
-      if (files === undefined) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of the harness's file tools`, chat };
-      if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return { kind: `${when}-edit`, chat, tool, files };
-    }
-    default:
-      return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
-  }
+    const files = filesOfEdit(tool, input);
+    if (files === undefined) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of the harness's file tools`, chat };
+    if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
+    return { kind: `${when}-edit`, chat, tool, files };
+  });
 }
 
 /** The files an edit tool of the harness touches; undefined for a tool that is not one. */

@@ -1,4 +1,4 @@
-// The gate over agents' hook events (src/hooks/hookGate.ts), fed the payload JSON as Copilot and
+// The router of agents' hook events (src/hooks/hookRouter.ts), fed the payload JSON as Copilot and
 // Claude Code send it: when a built-in tool's read and own write are settled, how turns are counted
 // and renamed to Copilot's id, what compaction forgets, and the hook's answers
 // (docs/design.md §Chat sessions and turns, rules 1–3).
@@ -6,14 +6,14 @@ import * as assert from 'node:assert/strict';
 import { ChatNames } from '../../src/chat/names';
 import { ChatSessions } from '../../src/chat/session';
 import { sha256 } from '../../src/core/hash';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext, GateSettings } from '../../src/core/ports';
 import type { ToolName } from '../../src/core/types';
 import { claudeCodeAgent } from '../../src/agents/claudeCode/node/events';
 import { codexAgent } from '../../src/agents/codex/node/events';
 import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
 import { ExpectedCalls } from '../../src/chat/expectedCalls';
-import { HookGate } from '../../src/hooks/hookGate';
+import { HookRouter } from '../../src/hooks/hookRouter';
 import { coreFixture, verbOf } from './memoryDocuments';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
@@ -21,8 +21,8 @@ const OTHER_CHAT = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
-function setup(settings: Partial<GuardSettings> = {}) {
-  const { docs, store, log, gate, guard, edits } = coreFixture({ maxResultChars: 7000, ...settings });
+function setup(settings: Partial<GateSettings> = {}) {
+  const { docs, store, log, gate, tools, edits } = coreFixture({ maxResultChars: 7000, ...settings });
   const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
   const activity: string[] = [];
   /** what the gate told the bridge of each chat's calls to settle, in order */
@@ -32,7 +32,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
   const names = new ChatNames();
   const nameCalls: string[] = [];
   const expected = new ExpectedCalls();
-  const hooks = new HookGate({
+  const hooks = new HookRouter({
     edits,
     sessions,
     log,
@@ -119,7 +119,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
     docs,
     store,
     log,
-    guard,
+    tools,
     hooks,
     expected,
     builtinEdit,
@@ -147,7 +147,7 @@ function setup(settings: Partial<GuardSettings> = {}) {
 }
 
 /** A chat in its first turn that has read a.txt (holding "x") with the built-in read_file. */
-async function afterFirstRead(settings: Partial<GuardSettings> = {}) {
+async function afterFirstRead(settings: Partial<GateSettings> = {}) {
   const t = setup(settings);
   t.docs.file(A, 'x\n');
   await t.prompt();
@@ -155,7 +155,7 @@ async function afterFirstRead(settings: Partial<GuardSettings> = {}) {
   return t;
 }
 
-suite('hook gate: a read is settled when the tool is done', () => {
+suite('hook router: a read is settled when the tool is done', () => {
   test('read_file: the version is captured at its PreToolUse and marked only at its PostToolUse', async () => {
     const t = setup();
     t.docs.file(A, 'one\ntwo\n');
@@ -228,7 +228,7 @@ suite('hook gate: a read is settled when the tool is done', () => {
   });
 });
 
-suite("hook gate: an edit the gate let through is the agent's own write once settled", () => {
+suite("hook router: an edit the gate let through is the agent's own write once settled", () => {
   test('the next edit in the same turn passes on the own write (ownWriteKeepsMark sameTurn), settled at its PostToolUse', async () => {
     const t = await afterFirstRead();
     assert.equal(await t.preReplace('a.txt'), '');
@@ -309,7 +309,7 @@ suite("hook gate: an edit the gate let through is the agent's own write once set
   });
 });
 
-suite('hook gate: rule 12, the oldStrings of a replace', () => {
+suite('hook router: rule 12, the oldStrings of a replace', () => {
   const TEXT = 'one\ntwo\nthree\nfour\nfive\n';
 
   test("two replaces issued together from one read: the second, arriving before the first one's PostToolUse, quotes the line the first changed and is denied inexact-match; the first stays the own write, and the retry from the refusal passes", async () => {
@@ -361,7 +361,7 @@ suite('hook gate: rule 12, the oldStrings of a replace', () => {
   });
 });
 
-suite('hook gate: what the bridge is told of calls to settle', () => {
+suite('hook router: what the bridge is told of calls to settle', () => {
   test('a read or an allowed edit leaves its chat a call to settle until its PostToolUse, its next event or PreCompact; a denial leaves none', async () => {
     const t = setup();
     t.docs.file(A, 'x\n');
@@ -384,7 +384,7 @@ suite('hook gate: what the bridge is told of calls to settle', () => {
   });
 });
 
-suite('hook gate: turns', () => {
+suite('hook router: turns', () => {
   test('each UserPromptSubmit starts a new counted turn of its chat; two chats count separately', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
@@ -411,7 +411,7 @@ suite('hook gate: turns', () => {
     assert.equal(t.newest(A)?.turn, `${CHAT}#1`);
     t.hooks.noteGuardedCall(t.key(), 'request-1');
     assert.equal(t.newest(A)?.turn, 'request-1', "the marks of the counted turn now carry Copilot's id");
-    const r = await t.guard.replace(t.guardedCall('editGuard_replaceString', A, 'request-1'), {
+    const r = await t.tools.replace(t.guardedCall('editGuard_replaceString', A, 'request-1'), {
       oldString: 'y',
       newString: 'z',
       replaceAll: false,
@@ -426,7 +426,7 @@ suite('hook gate: turns', () => {
     await t.prompt();
     await t.read('a.txt'); // the hooks now know this chat
     t.hooks.noteGuardedCall(t.key(), 'request-1'); // as runTool does before the guarded tool runs
-    const w = await t.guard.write(t.guardedCall('editGuard_writeFile', B, 'request-1'), { content: 'new\n', append: false });
+    const w = await t.tools.write(t.guardedCall('editGuard_writeFile', B, 'request-1'), { content: 'new\n', append: false });
     assert.equal(w.data.status, 'ok', w.text);
     assert.equal(t.newest(B)?.origin, 'write');
     assert.equal(await t.preReplace('b.txt'), '', 'the built-in edit in the same turn passes on the guarded own write');
@@ -477,7 +477,7 @@ suite('hook gate: turns', () => {
   });
 });
 
-suite('hook gate: the names of chats and turns', () => {
+suite('hook router: the names of chats and turns', () => {
   test('a UserPromptSubmit with a prompt names the counted turn with its words (the first titles the chat); one without notes the turn; each built-in call notes its turn', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
@@ -513,7 +513,7 @@ suite('hook gate: the names of chats and turns', () => {
   });
 });
 
-suite('hook gate: compaction', () => {
+suite('hook router: compaction', () => {
   test("PreCompact forgets the chat's marks: its next edit is blocked as not-read; another chat keeps its marks", async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
@@ -552,7 +552,7 @@ suite('hook gate: compaction', () => {
   });
 });
 
-suite('hook gate: answers', () => {
+suite('hook router: answers', () => {
   test("with guardBuiltinTools off every event is let through with '' and nothing is stamped", async () => {
     const t = setup();
     t.setActive(false);
@@ -609,7 +609,7 @@ suite('hook gate: answers', () => {
   });
 });
 
-suite("hook gate: Claude Code's tools, which read and write the disk (rule 13)", () => {
+suite("hook router: Claude Code's tools, which read and write the disk (rule 13)", () => {
   const SESSION = 'c1a2b3c4-0000-4000-8000-00000000c1a2';
   function claude() {
     const t = setup();
@@ -711,7 +711,7 @@ suite("hook gate: Claude Code's tools, which read and write the disk (rule 13)",
   });
 });
 
-suite('hook gate: the Copilot harness, on the hooks file it shares with the Local agent', () => {
+suite('hook router: the Copilot harness, on the hooks file it shares with the Local agent', () => {
   const HARNESS_CHAT = '3f1c2b4a-0000-4000-8000-00000000a11c';
   function harness() {
     const t = setup();
@@ -791,7 +791,7 @@ suite('hook gate: the Copilot harness, on the hooks file it shares with the Loca
   });
 });
 
-suite("hook gate: Codex's apply_patch and shell reads, which read and write the disk (rule 13)", () => {
+suite("hook router: Codex's apply_patch and shell reads, which read and write the disk (rule 13)", () => {
   const SESSION = '01a23473-97ef-7410-ac8c-9c711d10b30b';
   const TURN_1 = '01a23473-98eb-7ee2-9b0e-476926259788';
   const TURN_2 = '01a23474-0000-7000-8000-000000000002';

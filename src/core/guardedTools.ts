@@ -3,10 +3,10 @@
 // result. Everything that touches the editor goes through `DocumentPort`, so this flow is tested in
 // plain Node; every word of the results comes from messages.ts.
 import { unifiedDiff } from './diff';
-import { type Gatekeeper, shortSession, TOOL_WAIT_MS } from './gatekeeper';
+import { type Gate, shortSession, TOOL_WAIT_MS } from './gate';
 import { sha256 } from './hash';
 import * as text from './messages';
-import { type CallContext, CancelledError, type GuardSettings, type LoadedDocument, type SaveResult } from './ports';
+import { type CallContext, CancelledError, type GateSettings, type LoadedDocument, type SaveResult } from './ports';
 import { renderNumbered } from './render';
 import { changedLinesOf, planReplace, type TextSpanEdit } from './replace';
 import { withEol } from './text';
@@ -26,8 +26,8 @@ type ChangePlan =
     }
   | { code: ErrorCode; message: string; matches?: number };
 
-export class Guard {
-  constructor(private readonly gate: Gatekeeper) {}
+export class GuardedTools {
+  constructor(private readonly gate: Gate) {}
 
   /** The watermark a call takes when it arrives (rule 9). */
   arrival(): number {
@@ -228,7 +228,7 @@ export class Guard {
    * write, so the edit is taken back out of the editor (which then holds the disk's text again) and the
    * call is refused with what changed, or answered as the error it is.
    */
-  private async notSaved(ctx: CallContext, before: LoadedDocument, editedHash: string, settings: GuardSettings): Promise<ToolOutcome> {
+  private async notSaved(ctx: CallContext, before: LoadedDocument, editedHash: string, settings: GateSettings): Promise<ToolOutcome> {
     const gate = this.gate;
     if (!(await gate.port.followDisk(ctx.uri, editedHash))) {
       gate.log.warn(`${ctx.verb} ${ctx.path}: not saved, and the editor changed meanwhile: the edit stays in it, unsaved`);

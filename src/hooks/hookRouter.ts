@@ -21,7 +21,7 @@ import { ownToolId } from '../core/toolIds';
 import type { HookAgent, HookEvent } from './event';
 import { ANSWER_WITHIN_MS } from './protocol';
 
-export interface HookGateEnvironment {
+export interface HookRouterEnvironment {
   edits: ExternalEdits;
   sessions: Pick<ChatSessions, 'keyOfChatId'>;
   log: Logger;
@@ -52,7 +52,7 @@ interface Pending {
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
 const MAX_CHATS = 1000;
 
-export class HookGate {
+export class HookRouter {
   /** chat id → user messages seen: the hooks carry no turn id, so a turn is counted from UserPromptSubmit */
   private readonly turns = new BoundedMap<string, number>(MAX_CHATS);
   /** chat id → the agent's own id of its current turn, for an agent whose payloads carry one (Codex's `turn_id`) */
@@ -66,7 +66,7 @@ export class HookGate {
   private readonly owners = new BoundedMap<string, string>(MAX_CHATS);
   private readonly byChat = new KeyedLock();
 
-  constructor(private readonly env: HookGateEnvironment) {}
+  constructor(private readonly env: HookRouterEnvironment) {}
 
   /** One hook event of an agent (its id, as the hook command names it; the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(agentId: string, payloadText: string): Promise<string> {
@@ -211,7 +211,7 @@ export class HookGate {
     if (!done) return;
     this.pending.delete(chat);
     this.env.onPending?.(chat, false);
-    for (const { ctx, seen } of done.reads) this.env.edits.markSeen(ctx, seen);
+    for (const { ctx, seen } of done.reads) this.env.edits.stampRead(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked); each
     // write's file is free once its mark is stamped (rule 14)
     for (const ctx of done.writes) await this.env.edits.recordWrite(ctx);

@@ -1,6 +1,6 @@
 // The whole call flow of the core (check, write, marks, results) over an in-memory document port.
 import * as assert from 'node:assert/strict';
-import type { CallContext, GuardSettings } from '../../src/core/ports';
+import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import type { ToolName } from '../../src/core/types';
 import { coreFixture, verbOf } from './memoryDocuments';
@@ -8,8 +8,8 @@ import { coreFixture, verbOf } from './memoryDocuments';
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
-function setup(settings: Partial<GuardSettings> = {}) {
-  const { docs, store, log, current, gate, guard } = coreFixture(settings);
+function setup(settings: Partial<GateSettings> = {}) {
+  const { docs, store, log, current, gate, tools } = coreFixture(settings);
   const call = (tool: ToolName, uri: string, session = 'chat-1', turn: string | undefined = 'turn-1'): CallContext => ({
     tool,
     verb: verbOf(tool),
@@ -20,12 +20,12 @@ function setup(settings: Partial<GuardSettings> = {}) {
     arrival: store.watermark,
   });
   const read = (uri: string, session?: string, turn?: string, range: { offset?: number; limit?: number } = {}) =>
-    guard.read(call('editGuard_readFile', uri, session, turn), range);
+    tools.read(call('editGuard_readFile', uri, session, turn), range);
   const write = (uri: string, content: string, session?: string, turn?: string, append = false) =>
-    guard.write(call('editGuard_writeFile', uri, session, turn), { content, append });
+    tools.write(call('editGuard_writeFile', uri, session, turn), { content, append });
   const replace = (uri: string, oldString: string, newString: string, session?: string, turn?: string) =>
-    guard.replace(call('editGuard_replaceString', uri, session, turn), { oldString, newString, replaceAll: false });
-  return { docs, store, log, gate, guard, current, call, read, write, replace };
+    tools.replace(call('editGuard_replaceString', uri, session, turn), { oldString, newString, replaceAll: false });
+  return { docs, store, log, gate, tools, current, call, read, write, replace };
 }
 
 suite('guard flow: rules 1–10 of docs/design.md', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { decide, type GateInput } from '../../src/core/gate';
+import { decide, type GateInput } from '../../src/core/decision';
 import type { ReadMark } from '../../src/core/marks';
 
 const mark = (over: Partial<ReadMark> = {}): ReadMark => ({

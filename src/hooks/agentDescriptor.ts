@@ -1,0 +1,86 @@
+// An agent the gate stands in front of through its hooks, as its folder describes it
+// (src/agents/<agent>/node/agent.ts): everything the window, the settings, the commands, the status
+// bar's quick pick, the one-time offer and the uninstall script need to know of it. The lists of those
+// are built from the list of agents (src/agents/catalog.ts), so a new agent is its folder and one line
+// there (docs/design.md §Layers). Plain Node: the uninstall script reads it too.
+import type { Logger } from '../core/ports';
+import { type HooksPlacement, SECTION } from '../core/settings';
+import type { HookClients } from './command';
+import type { HookAgent } from './event';
+import type { CreatedFolders } from './filesOnDisk';
+
+/** A file of the agent's that was left as it was (it is the user's, and something in it is not ours to change), and why. */
+export interface FileLeft {
+  file: string;
+  reason: string;
+}
+
+/** What bringing an agent's hook entries in line with its setting needs to know. */
+export interface EntriesSync {
+  placement: HooksPlacement;
+  clients: HookClients;
+  /** the tool names whose events the gate needs, of every agent that runs these entries */
+  toolNames: readonly string[];
+  /** the workspace's folders on disk, and those that left it since the last sync (they lose our entries) */
+  folders: readonly string[];
+  leftFolders: readonly string[];
+  /** an untrusted workspace writes nothing (a user-level entry stays as it is) */
+  trusted: boolean;
+  /** the folders our entries made, so that only those are removed */
+  created: CreatedFolders;
+  log: Logger;
+}
+
+/** An agent's hook entries on disk: where they go, how they are kept in step, and how they are taken out. */
+export interface AgentEntries {
+  /** the user-level files our entries go into (named in the offer and the choice) */
+  userFiles(): string[];
+  /** where `workspace` puts them, relative to a folder (named in the choice) */
+  folderFile: string;
+  /** our entries where the placement says and nowhere else, everything of the user's kept; the files left as they were */
+  sync(request: EntriesSync): Promise<FileLeft[]>;
+  /** the uninstall script's part: our user-level entries out, the user's kept */
+  removeUserLevel(log: Logger, home?: string): void;
+  /** of these folders, those where `workspace` entries do not run (Codex skips an untrusted project's hooks) */
+  inactiveFolders?(folders: readonly string[]): string[];
+  /** said of the `workspace` choice, in the user's words */
+  workspaceNote?: string;
+}
+
+export interface AgentDescriptor {
+  /** how the gate reads its hook events: its id (in its hook commands), its name, its payloads */
+  hooks: HookAgent;
+  /** what is guarded, as the user calls it ("Claude Code's file tools"): the offer, the choice, the quick pick */
+  guarded: string;
+  /**
+   * Its setting, `editGuard.<setting>` (`off` | `user` | `workspace`), and its command of the same id. An
+   * agent that runs another agent's hook entries (the Copilot harness runs Copilot's) names that agent's
+   * setting and has no entries, command or offer of its own.
+   */
+  setting: string;
+  /** the boolean setting its setting replaced, moved over at activation: `true` became `on` */
+  legacySetting?: { key: string; on: HooksPlacement };
+  /** global-state keys kept under older names (else derived from the setting: `stateKeysOf`) */
+  stateKeys?: Partial<AgentStateKeys>;
+  /** signs that the agent is used here, for the one-time offer: a VS Code extension, its folder in the home */
+  usedHere?: { extensions?: readonly string[]; homeFolder?: () => string };
+  /** where its hook entries go; none for an agent that runs another agent's */
+  entries?: AgentEntries;
+}
+
+/** The global-state keys of an agent: the answer to its offer, and the folders its entries made. */
+export interface AgentStateKeys {
+  offer: string;
+  foldersMade: string;
+}
+
+/** `editGuard.<setting>`: the setting's id, and the id of the command that opens its choice. */
+export const commandOf = (agent: AgentDescriptor) => `${SECTION}.${agent.setting}`;
+
+export const stateKeysOf = (agent: AgentDescriptor): AgentStateKeys => ({
+  offer: agent.stateKeys?.offer ?? `${SECTION}.${agent.setting}.offer`,
+  foldersMade: agent.stateKeys?.foldersMade ?? `${SECTION}.${agent.setting}.foldersMade`,
+});
+
+/** Does the agent keep entries of its own (a setting, a command, an offer), rather than running another's? */
+export const ownsEntries = (agent: AgentDescriptor): agent is AgentDescriptor & { entries: AgentEntries } => agent.entries !== undefined;
