@@ -151,6 +151,20 @@ function watchInFlight(onMarker: () => void): fs.FSWatcher {
   });
 }
 
+/**
+ * The user answers VS Code's save conflict as its notification offers: Compare (a diff of the file on disk
+ * with their buffer), then "Accept your changes" in that diff, which saves the buffer over the newer file.
+ */
+async function overwriteFromCompare(document: vscode.TextDocument): Promise<void> {
+  const onDisk = document.uri.with({
+    path: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-conflict-')), path.basename(document.uri.path)),
+  });
+  fs.writeFileSync(onDisk.fsPath, fs.readFileSync(document.uri.fsPath));
+  await vscode.commands.executeCommand('vscode.diff', onDisk, document.uri, 'file on disk ↔ your version');
+  await vscode.commands.executeCommand('workbench.files.action.acceptLocalChanges', document.uri);
+  fs.rmSync(path.dirname(onDisk.fsPath), { recursive: true, force: true });
+}
+
 /** One writer's line: `<writer>-<round>-<n>`. */
 const lineOf = (writer: WriterName, round: string, n: number) => `${writer}-${round}-${n}`;
 
@@ -298,10 +312,25 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
         if (!typed || !document) return;
         typed = false;
         const dirtyBefore = document.isDirty;
-        const saved = await document.save();
+        if (await document.save()) return;
+        // VS Code refused the save as "the content of the file is newer". It stats a file before it reads it,
+        // so a load that met an agent's write half done holds the new text with the older stat, and the user
+        // typing before its next look keeps it so. The user does what VS Code offers: Compare, and when the
+        // file differs from their buffer only by their own line, Overwrite. Anything else on disk is a write
+        // made under their unsaved changes, which rule 13 forbids: the test fails.
+        const state = () =>
+          `(the buffer was ${dirtyBefore ? 'unsaved' : 'clean'}, is ${document.isDirty ? 'unsaved' : 'clean'}):\n${document.getText()}\non disk:\n${fs.readFileSync(f.abs, 'utf8')}\nslots so far: ${JSON.stringify(tallies)}`;
+        const own = `${userLines.at(-1)}\n`;
+        assert.strictEqual(
+          fs.readFileSync(f.abs, 'utf8'),
+          document.getText().replace(own, ''),
+          `the save was refused, and the file differs from the buffer by more than the user's line ${state()}`,
+        );
+        console.log(`  ${Date.now()} the user's save met VS Code's older stat of the file: Compare shows only their line, they Overwrite`);
+        await overwriteFromCompare(document);
         assert.ok(
-          saved,
-          `the user saves their line (the buffer was ${dirtyBefore ? 'unsaved' : 'clean'}, is ${document.isDirty ? 'unsaved' : 'clean'}):\n${document.getText()}\non disk:\n${fs.readFileSync(f.abs, 'utf8')}\nslots so far: ${JSON.stringify(tallies)}`,
+          !document.isDirty && document.getText() === fs.readFileSync(f.abs, 'utf8'),
+          `the user's Overwrite saved their buffer ${state()}`,
         );
       },
     };

@@ -3,7 +3,7 @@
 // loads, keystrokes at every moment of a write (before the edit lands, on its way to the save, during
 // the save, after it), mark clears, turn ends, gate toggles, parallel batches and internal gate
 // faults, across two chats and files with LF, CRLF, mixed and lone-CR line endings, drive the real
-// `Guard` over the product's `EditorDocuments` over the model of VS Code's editor (memoryEditor.ts),
+// `GuardedTools` over the product's `EditorDocuments` over the model of VS Code's editor (memoryEditor.ts),
 // and the independent reference model (referenceModel.ts).
 //
 // Checked after every call:

@@ -1,7 +1,7 @@
 // A reference model of the read-before-write gate AND of the editor it runs in, written from the
 // gate's rules ("The gate", "Chat sessions and turns", result codes) and from VS Code's document
 // lifecycle as the real host shows it (test/integration/documents.test.ts), not from src/: the
-// property test drives the real core (`Guard` over `EditorDocuments` over the editor model of
+// property test drives the real core (`GuardedTools` over `EditorDocuments` over the editor model of
 // memoryEditor.ts) and this model with the same random operations and demands that they agree.
 //
 // It knows nothing of the core's data structures. It keeps, per chat and file, the list of marks
