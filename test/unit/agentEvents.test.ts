@@ -10,7 +10,7 @@ import { filesOfPatch } from '../../src/hooks/patch';
 import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import type { ToolName } from '../../src/core/types';
-import { coreFixture, verbOf } from './memoryDocuments';
+import { callOn, coreFixture } from './memoryDocuments';
 
 const payload = (event: string, extra: Record<string, unknown> = {}) => ({
   timestamp: '2026-11-30T13:06:30.457Z',
@@ -245,15 +245,7 @@ function setup(settings: Partial<GateSettings> = {}) {
   const { docs, store, gate, edits, log } = coreFixture({ maxResultChars: 7000, ...settings });
   const blocks: string[] = [];
   gate.onDidBlock((b) => blocks.push(`${b.tool} ${b.path} ${b.reason}`));
-  const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => ({
-    tool,
-    verb: verbOf(tool),
-    session,
-    turn,
-    uri,
-    path: uri.replace('file:///ws/', ''),
-    arrival: store.watermark,
-  });
+  const call = (tool: ToolName, uri: string, turn = 'chat#1', session = 'chat-1'): CallContext => callOn(store, tool, uri, session, turn);
   /** a built-in read: the version at its PreToolUse, marked once it ran */
   const builtinRead = async (uri: string, turn = 'chat#1') => {
     const seen = await edits.versionOf(uri);

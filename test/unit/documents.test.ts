@@ -6,7 +6,7 @@ import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import { MarkStore } from '../../src/core/marks';
 import type { ToolName } from '../../src/core/types';
-import { coreOver, MemoryDocuments, verbOf } from './memoryDocuments';
+import { callOn, coreOver, MemoryDocuments } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 
@@ -16,15 +16,7 @@ function setup() {
   const store = new MarkStore();
   const settings: GateSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 };
   const { tools } = coreOver(store, docs, () => settings);
-  const ctx = (tool: ToolName): CallContext => ({
-    tool,
-    verb: verbOf(tool),
-    session: 'chat',
-    turn: 'turn',
-    uri: A,
-    path: 'a.txt',
-    arrival: store.watermark,
-  });
+  const ctx = (tool: ToolName): CallContext => callOn(store, tool, A, 'chat', 'turn');
   return {
     docs,
     editor,

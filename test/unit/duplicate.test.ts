@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { blockOf, DUPLICATE_MIN_CHARS, DUPLICATE_MIN_LINES, findAppendDuplicate, findWriteDuplicate } from '../../src/core/duplicate';
 import { sha256 } from '../../src/core/hash';
 import type { BlockedWrite, CallContext, GateSettings } from '../../src/core/ports';
-import { coreFixture, verbOf } from './memoryDocuments';
+import { callOn, coreFixture } from './memoryDocuments';
 
 const A = 'file:///ws/notes.md';
 
@@ -12,15 +12,7 @@ function setup(settings: Partial<GateSettings> = {}) {
   const { docs, store, log, gate, tools } = coreFixture(settings);
   const blocks: BlockedWrite[] = [];
   gate.onDidBlock((b) => blocks.push(b));
-  const call = (tool: string, turn = 'turn-1'): CallContext => ({
-    tool,
-    verb: verbOf(tool),
-    session: 'chat-1',
-    turn,
-    uri: A,
-    path: 'notes.md',
-    arrival: store.watermark,
-  });
+  const call = (tool: string, turn = 'turn-1'): CallContext => callOn(store, tool, A, 'chat-1', turn);
   const read = (turn?: string) => tools.read(call('editGuard_readFile', turn), {});
   const write = (content: string, opts: { append?: boolean; allowDuplicate?: boolean; turn?: string } = {}) =>
     tools.write(call('editGuard_writeFile', opts.turn), { content, append: opts.append === true, allowDuplicate: opts.allowDuplicate });

@@ -28,7 +28,7 @@ import type { CallContext, GateSettings } from '../../src/core/ports';
 import { MarkStore } from '../../src/core/marks';
 import type { TextSpanEdit } from '../../src/core/replace';
 import type { ToolName, ToolOutcome } from '../../src/core/types';
-import { coreOver, MemoryDocuments, MemoryLog, verbOf } from './memoryDocuments';
+import { callOn, coreOver, MemoryDocuments, MemoryLog } from './memoryDocuments';
 import { type DiskLoads, MemoryEditor } from './memoryEditor';
 import {
   type CallSite,
@@ -260,15 +260,7 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
     write: 'editGuard_writeFile',
     replace: 'editGuard_replaceString',
   };
-  const ctxOf = (c: Call): CallContext => ({
-    tool: toolName[c.tool],
-    verb: verbOf(toolName[c.tool]),
-    session: c.chat,
-    turn: turnOf(c),
-    uri: c.file,
-    path: c.file.slice('file:///ws/'.length),
-    arrival: store.watermark,
-  });
+  const ctxOf = (c: Call): CallContext => callOn(store, toolName[c.tool], c.file, c.chat, turnOf(c));
   const run = (c: Call, ctx: CallContext): Promise<ToolOutcome> => {
     switch (c.tool) {
       case 'read':
@@ -631,15 +623,7 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
         const docs = new MemoryDocuments().file(FILES[0], seenContents);
         const store = new MarkStore();
         const { tools } = coreOver(store, docs, () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }));
-        const ctx = (tool: ToolName): CallContext => ({
-          tool,
-          verb: verbOf(tool),
-          session: 'chat-A',
-          turn: 't',
-          uri: FILES[0],
-          path: 'one.txt',
-          arrival: store.watermark,
-        });
+        const ctx = (tool: ToolName): CallContext => callOn(store, tool, FILES[0], 'chat-A', 't');
         await tools.read(ctx('editGuard_readFile'), {});
         const seen = docs.text(FILES[0]);
         docs.userEdit(FILES[0], typed);

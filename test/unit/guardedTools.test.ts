@@ -3,22 +3,15 @@ import * as assert from 'node:assert/strict';
 import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
 import type { ToolName } from '../../src/core/types';
-import { coreFixture, verbOf } from './memoryDocuments';
+import { callOn, coreFixture } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
 
 function setup(settings: Partial<GateSettings> = {}) {
   const { docs, store, log, current, gate, tools } = coreFixture(settings);
-  const call = (tool: ToolName, uri: string, session = 'chat-1', turn: string | undefined = 'turn-1'): CallContext => ({
-    tool,
-    verb: verbOf(tool),
-    session,
-    turn,
-    uri,
-    path: uri.replace('file:///ws/', ''),
-    arrival: store.watermark,
-  });
+  const call = (tool: ToolName, uri: string, session = 'chat-1', turn: string | undefined = 'turn-1'): CallContext =>
+    callOn(store, tool, uri, session, turn);
   const read = (uri: string, session?: string, turn?: string, range: { offset?: number; limit?: number } = {}) =>
     tools.read(call('editGuard_readFile', uri, session, turn), range);
   const write = (uri: string, content: string, session?: string, turn?: string, append = false) =>

@@ -14,7 +14,7 @@ import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
 import { ExpectedCalls } from '../../src/chat/expectedCalls';
 import { HookRouter } from '../../src/hooks/hookRouter';
-import { coreFixture, verbOf } from './memoryDocuments';
+import { callOn, coreFixture } from './memoryDocuments';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
 const OTHER_CHAT = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
@@ -99,15 +99,7 @@ function setup(settings: Partial<GateSettings> = {}) {
   const marksOf = (uri: string, chat = CHAT) => store.all().filter((m) => m.session === key(chat) && m.uri === uri);
   const newest = (uri: string, chat = CHAT) => store.newest(key(chat), uri);
   /** A call of our own guarded tools in this chat, with Copilot's id of the turn. */
-  const guardedCall = (tool: ToolName, uri: string, turn: string, chat = CHAT): CallContext => ({
-    tool,
-    verb: verbOf(tool),
-    session: key(chat),
-    turn,
-    uri,
-    path: uri.replace('file:///ws/', ''),
-    arrival: store.watermark,
-  });
+  const guardedCall = (tool: ToolName, uri: string, turn: string, chat = CHAT): CallContext => callOn(store, tool, uri, key(chat), turn);
   /** A whole built-in edit the gate lets through: its PreToolUse, the text the tool leaves, its PostToolUse. */
   const builtinEdit = async (file: string, uri: string, leaves: string) => {
     assert.equal(await preReplace(file), '');

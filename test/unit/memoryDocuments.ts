@@ -5,7 +5,7 @@ import { ExternalEdits } from '../../src/core/externalEdits';
 import { Gate } from '../../src/core/gate';
 import { GuardedTools } from '../../src/core/guardedTools';
 import { MarkStore } from '../../src/core/marks';
-import type { DocumentPort, GateSettings, Logger } from '../../src/core/ports';
+import type { CallContext, DocumentPort, GateSettings, Logger } from '../../src/core/ports';
 import { OWN_TOOL_VERB, type OwnToolId } from '../../src/core/toolIds';
 import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { asEditorHolds } from '../../src/core/text';
@@ -85,6 +85,18 @@ export function coreFixture(settings: Partial<GateSettings> = {}, log = new Memo
   const store = new MarkStore();
   const current: GateSettings = { enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000, ...settings };
   return { docs, store, current, log, ...coreOver(store, docs, () => current, log) };
+}
+
+/** A call of `tool` on a `file:///ws/…` uri as an adapter builds it, arriving now (after every mark so far). */
+export function callOn(
+  store: MarkStore,
+  tool: string,
+  uri: string,
+  session: string,
+  turn: string | undefined,
+  verb = verbOf(tool),
+): CallContext {
+  return { tool, verb, session, turn, uri, path: uri.replace('file:///ws/', ''), arrival: store.watermark };
 }
 
 /** The verb an adapter supplies for a tool: ours, or one of Copilot's. */

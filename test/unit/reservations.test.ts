@@ -16,7 +16,7 @@ import type { CallContext, GateSettings } from '../../src/core/ports';
 import { Reservations } from '../../src/core/reservations';
 import type { ToolOutcome } from '../../src/core/types';
 import { HookRouter } from '../../src/hooks/hookRouter';
-import { MemoryDocuments, MemoryLog } from './memoryDocuments';
+import { callOn, MemoryDocuments, MemoryLog } from './memoryDocuments';
 import { MemoryEditor } from './memoryEditor';
 
 const A = 'file:///ws/a.txt';
@@ -94,15 +94,8 @@ function setup(boundMs = 60_000, disk?: MemoryEditor['files']) {
   const denied = (output: string) => output !== '' && JSON.parse(output).hookSpecificOutput?.permissionDecision === 'deny';
   const reason = (output: string) => JSON.parse(output).hookSpecificOutput.permissionDecisionReason as string;
 
-  const call = (tool: string, session = 'tools-chat'): CallContext => ({
-    tool,
-    verb: tool === 'editGuard_readFile' ? 'read' : 'replace',
-    session,
-    turn: undefined,
-    uri: A,
-    path: 'a.txt',
-    arrival: store.watermark,
-  });
+  const call = (tool: string, session = 'tools-chat'): CallContext =>
+    callOn(store, tool, A, session, undefined, tool === 'editGuard_readFile' ? 'read' : 'replace');
   const read = () => tools.read(call('editGuard_readFile'), {});
   const replace = (oldString: string, newString: string) =>
     tools.replace(call('editGuard_replaceString'), { oldString, newString, replaceAll: false });

@@ -8,7 +8,7 @@ import { linesOf, revertChange } from '../../src/core/merge';
 import type { CallContext } from '../../src/core/ports';
 import { Reverter, spanEdit } from '../../src/core/revert';
 import { applySpanEdits } from '../../src/core/replace';
-import { coreFixture, MemoryLog, verbOf } from './memoryDocuments';
+import { callOn, coreFixture, MemoryLog } from './memoryDocuments';
 
 const A = 'file:///ws/a.txt';
 const B = 'file:///ws/b.txt';
@@ -46,15 +46,7 @@ function setup(budget = 64 * 1024 * 1024) {
   const history = new EditHistory(storage, () => budget, log);
   gate.onDidWrite((w) => history.record(w));
   const reverter = new Reverter(gate, history, LABELS);
-  const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => ({
-    tool,
-    verb: verbOf(tool),
-    session,
-    turn,
-    uri,
-    path: uri.slice('file:///ws/'.length),
-    arrival: store.watermark,
-  });
+  const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => callOn(store, tool, uri, session, turn);
   const read = (uri: string, turn?: string, session?: string) => tools.read(call('editGuard_readFile', uri, turn, session), {});
   const replace = (uri: string, oldString: string, newString: string, turn?: string, session?: string) =>
     tools.replace(call('editGuard_replaceString', uri, turn, session), { oldString, newString, replaceAll: false });
