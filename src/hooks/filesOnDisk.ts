@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
+import type { HooksPlacement } from '../core/settings';
 import type { FileLeft } from './agentDescriptor';
 import { isOurCommand } from './command';
 import { type EntriesEdit, withoutOurGroups } from './hookEntries';
@@ -152,4 +153,51 @@ export function changeOrLeave(file: string, who: string, log: Logger, change: ()
 export function leftAlone(file: string, who: string, reason: string, log: Logger): FileLeft {
   log.warn(`${who}: left ${file} as it was: ${reason}`);
   return { file, reason };
+}
+
+/**
+ * An agent whose hook entries sit in one JSON file of its settings at user level and one per workspace
+ * folder (Claude Code's, Gemini CLI's): where the files are, and the text with our entries in it.
+ */
+export interface EntryFiles {
+  /** how the log names these files ("Claude Code hooks") */
+  who: string;
+  userFile: string;
+  folderFile(folder: string): string;
+  withOurs(existing: string | undefined): EntriesEdit;
+}
+
+export interface EntryFilesSync {
+  /** only a trusted workspace writes our entries (removing them is always allowed) */
+  trusted: boolean;
+  created?: CreatedFolders;
+  /** folders that left the workspace: ours come out of them, whatever the placement */
+  leftFolders?: readonly string[];
+}
+
+/**
+ * Brings an agent's files in line with its setting: our entries where it says (`user`: the user file;
+ * `workspace`: each folder's file) and removed from every other of these files. In an untrusted window
+ * nothing is written, and the user-level entries are left for the other windows. Returns the files left
+ * as they were.
+ */
+export function syncEntryFiles(
+  placement: HooksPlacement,
+  files: EntryFiles,
+  workspaceFolders: readonly string[],
+  log: Logger,
+  options: EntryFilesSync,
+): FileLeft[] {
+  const left: FileLeft[] = [];
+  const note = (p: FileLeft | undefined) => p && left.push(p);
+  const add = (file: string) => addEntries(file, files.who, files.withOurs, log, options.created);
+  const remove = (file: string) => removeEntries(file, files.who, log, options.created);
+  if (placement !== 'user') note(remove(files.userFile));
+  else if (options.trusted) note(add(files.userFile));
+  for (const folder of workspaceFolders) {
+    const file = files.folderFile(folder);
+    note(placement === 'workspace' && options.trusted ? add(file) : remove(file));
+  }
+  for (const folder of options.leftFolders ?? []) note(remove(files.folderFile(folder)));
+  return left;
 }

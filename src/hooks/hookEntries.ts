@@ -11,7 +11,10 @@ import { isOurCommand } from './command';
 export interface HookCommandEntry {
   type: 'command';
   command: string;
+  /** in the agent's unit: seconds (Claude Code, Codex), milliseconds (Gemini CLI) */
   timeout: number;
+  /** what the agent's messages call the hook (Gemini CLI's "Hook(s) [<name>] failed") */
+  name?: string;
 }
 /** One matcher group of an event's list: `matcher` (tool events only) and its commands. */
 export interface MatcherGroup {

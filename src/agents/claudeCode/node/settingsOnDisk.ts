@@ -12,7 +12,7 @@ import type { Logger } from '../../../core/ports';
 import type { HooksPlacement } from '../../../core/settings';
 import type { FileLeft } from '../../../hooks/agentDescriptor';
 import type { HookClients } from '../../../hooks/command';
-import { addEntries, type CreatedFolders, removeEntries } from '../../../hooks/filesOnDisk';
+import { addEntries, type CreatedFolders, type EntryFilesSync, removeEntries, syncEntryFiles } from '../../../hooks/filesOnDisk';
 import { claudeHookEntries, type ClaudeHookEntries, LOCAL_SETTINGS_PATH, USER_SETTINGS_PATH, withOurHooks } from './settings';
 
 /** Claude Code's user settings: the same for every window and project of this OS user. */
@@ -25,21 +25,14 @@ export const localClaudeSettingsFile = (folder: string) => path.join(folder, ...
 /** How the log names these files. */
 const WHO = 'Claude Code hooks';
 
-export interface ClaudeSyncOptions {
-  /** only a trusted workspace writes our entries (removing them is always allowed) */
-  trusted: boolean;
-  created?: CreatedFolders;
+export interface ClaudeSyncOptions extends EntryFilesSync {
   /** the OS home (tests) */
   home?: string;
-  /** folders that left the workspace: ours come out of them, whatever the placement */
-  leftFolders?: readonly string[];
 }
 
 /**
- * Brings the files in line with the setting: our entries where it says (`user`: the user settings;
- * `workspace`: each folder's local settings), and removed from every other of these files. In an
- * untrusted window nothing is written, and the user-level entries are left for the other windows.
- * Returns the files left as they were.
+ * Brings the files in line with the setting (src/hooks/filesOnDisk.ts `syncEntryFiles`): `user`, the
+ * user settings; `workspace`, each folder's local settings. Returns the files left as they were.
  */
 export function syncClaudeHooks(
   placement: HooksPlacement,
@@ -49,21 +42,13 @@ export function syncClaudeHooks(
   options: ClaudeSyncOptions,
 ): FileLeft[] {
   const entries = claudeHookEntries(clients);
-  const left: FileLeft[] = [];
-  const note = (p: FileLeft | undefined) => p && left.push(p);
-  const userFile = userClaudeSettingsFile(options.home);
-  if (placement !== 'user') note(removeOurClaudeHooks(userFile, log, options.created));
-  else if (options.trusted) note(addOurClaudeHooks(userFile, entries, log, options.created));
-  for (const folder of workspaceFolders) {
-    const file = localClaudeSettingsFile(folder);
-    note(
-      placement === 'workspace' && options.trusted
-        ? addOurClaudeHooks(file, entries, log, options.created)
-        : removeOurClaudeHooks(file, log, options.created),
-    );
-  }
-  for (const folder of options.leftFolders ?? []) note(removeOurClaudeHooks(localClaudeSettingsFile(folder), log, options.created));
-  return left;
+  const files = {
+    who: WHO,
+    userFile: userClaudeSettingsFile(options.home),
+    folderFile: localClaudeSettingsFile,
+    withOurs: (existing: string | undefined) => withOurHooks(existing, entries),
+  };
+  return syncEntryFiles(placement, files, workspaceFolders, log, options);
 }
 
 /** Merges our entries into the file (made, with its folder, if missing); a file we cannot read as settings is left alone. */
