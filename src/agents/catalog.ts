@@ -8,8 +8,9 @@ import { claudeCode } from './claudeCode/node/agent';
 import { codex } from './codex/node/agent';
 import { copilot } from './copilot/node/agent';
 import { copilotHarness } from './copilotHarness/node/agent';
+import { geminiCli } from './geminiCli/node/agent';
 
-export const AGENTS: readonly AgentDescriptor[] = [copilot, copilotHarness, claudeCode, codex];
+export const AGENTS: readonly AgentDescriptor[] = [copilot, copilotHarness, claudeCode, codex, geminiCli];
 
 /** The agents that keep hook entries of their own: each has a setting, a command and an offer. */
 export const agentsWithEntries = (agents: readonly AgentDescriptor[] = AGENTS) => agents.filter(ownsEntries);
