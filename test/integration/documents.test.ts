@@ -166,11 +166,17 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
     writeBehindVsCode(probe.f, 'q\n');
     await waitForLoad(probe.f, 'q\n');
     assert.strictEqual(doc.getText(), 'old\nunsaved\n', 'a dirty document does not load the disk change');
-    assert.deepStrictEqual(tabs(f.uri), [], 'shown in no editor');
+    // VS Code opens a dirty file's editor by itself, in the background, about 0.8 s after it became dirty
+    // (on a busy machine that can be before this line): the revert then needs no tab of its own
+    const tabsBefore = tabs(f.uri).length;
     assert.strictEqual(await editor.reload(editor.openDocument(f.uri.toString())!), true);
     assert.strictEqual(doc.getText(), 'new on disk\n');
     assert.ok(!doc.isDirty);
-    assert.deepStrictEqual(tabs(f.uri), [], 'the tab the revert needed is closed again');
+    assert.strictEqual(
+      tabs(f.uri).length,
+      tabsBefore,
+      tabsBefore ? 'the tab VS Code had opened stays' : 'the tab the revert needed is closed again',
+    );
 
     const shown = await openClean('reload-shown', 'a\n');
     await vscode.window.showTextDocument(shown.doc, { preview: false });
