@@ -141,3 +141,12 @@ export function denyPreToolUse(reason: string): string {
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
   });
 }
+
+/**
+ * A file a replace tool touches that quotes the text it replaces (`old_string`): the quote must stand in the
+ * file as written (rule 12; Gemini CLI and Qwen Code correct a quote they do not find with their model); an
+ * empty quote makes a new file.
+ */
+export function replacedIn(file: string, quote: unknown): TouchedFile {
+  return typeof quote === 'string' && quote !== '' ? { path: file, intent: 'change', quotes: [quote] } : { path: file, intent: 'create' };
+}

@@ -4,11 +4,12 @@
 // and it is empty. Plain Node: the uninstall script runs it too.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
 import type { HooksPlacement } from '../core/settings';
-import type { FileLeft } from './agentDescriptor';
-import { isOurCommand } from './command';
+import type { AgentEntries, FileLeft } from './agentDescriptor';
+import { type HookClients, isOurCommand } from './command';
 import { type EntriesEdit, withoutOurGroups } from './hookEntries';
 
 /** The folders our entries made, so that we remove only those (and only when empty); kept by the caller across windows and restarts. */
@@ -200,4 +201,39 @@ export function syncEntryFiles(
   }
   for (const folder of options.leftFolders ?? []) note(remove(files.folderFile(folder)));
   return left;
+}
+
+/**
+ * The files of an agent whose hook entries sit in one settings file at `<home>/<settingsPath>` and one per
+ * folder at `<folder>/<settingsPath>` (Gemini CLI's, Qwen Code's): where they are, their sync by placement
+ * (`syncEntryFiles`), and the uninstall script's part. `withOurs` makes the file's text with the entries the
+ * clients run.
+ */
+export function settingsFiles(who: string, settingsPath: string, withOurs: (clients: HookClients) => EntryFiles['withOurs']) {
+  const userFile = (home = os.homedir()) => path.join(home, ...settingsPath.split('/'));
+  const folderFile = (folder: string) => path.join(folder, ...settingsPath.split('/'));
+  const sync = (
+    placement: HooksPlacement,
+    clients: HookClients,
+    workspaceFolders: readonly string[],
+    log: Logger,
+    options: EntryFilesSync & { home?: string },
+  ): FileLeft[] =>
+    syncEntryFiles(
+      placement,
+      { who, userFile: userFile(options.home), folderFile, withOurs: withOurs(clients) },
+      workspaceFolders,
+      log,
+      options,
+    );
+  const removeUserLevel = (log: Logger, home?: string): void => void removeEntries(userFile(home), who, log);
+  /** the agent's `entries` (src/hooks/agentDescriptor.ts) */
+  const entries: AgentEntries = {
+    userFiles: () => [userFile()],
+    folderFile: settingsPath,
+    sync: async (r) =>
+      sync(r.placement, r.clients, r.folders, r.log, { trusted: r.trusted, created: r.created, leftFolders: r.leftFolders }),
+    removeUserLevel,
+  };
+  return { userFile, folderFile, sync, removeUserLevel, entries };
 }

@@ -8,10 +8,7 @@
 //   runGeminiCli({ cwd, prompt, … }) one `gemini -p … --approval-mode yolo` run
 //
 // The CLI is JavaScript (bundle/gemini.js): it runs in this process's Node, nothing is downloaded.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { baseEnvironment, type CliRun, runCli } from '../shared/cliProcess';
+import { baseEnvironment, type CliRun, makeHomeWithSettings, packageFile, runCli } from '../shared/cliProcess';
 
 export interface GeminiCliOptions {
   cwd: string;
@@ -41,23 +38,8 @@ export function offlineSettings(): Record<string, unknown> {
 }
 
 /** A new private HOME with Gemini CLI's offline settings; `settings`: more keys (its `hooks`, say). */
-export function makeGeminiHome(settings: Record<string, unknown> = {}): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-gemini-home-'));
-  fs.mkdirSync(path.join(home, '.gemini'));
-  fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), `${JSON.stringify({ ...offlineSettings(), ...settings }, null, 2)}\n`);
-  return home;
-}
-
-/** The CLI's entry point in node_modules (throws, saying what to install, when it is absent). */
-export function geminiCliEntry(): string {
-  let manifest: string;
-  try {
-    manifest = require.resolve('@google/gemini-cli/package.json', { paths: [process.cwd(), __dirname] });
-  } catch {
-    throw new Error('@google/gemini-cli is not installed: run npm ci (it is a dev dependency)');
-  }
-  return path.join(path.dirname(manifest), 'bundle', 'gemini.js');
-}
+export const makeGeminiHome = (settings: Record<string, unknown> = {}): string =>
+  makeHomeWithSettings('gemini', '.gemini/settings.json', { ...offlineSettings(), ...settings });
 
 export function runGeminiCli(options: GeminiCliOptions): Promise<CliRun> {
   const env = {
@@ -69,7 +51,7 @@ export function runGeminiCli(options: GeminiCliOptions): Promise<CliRun> {
     TERM: 'dumb',
     ...options.env,
   };
-  const args = [geminiCliEntry(), '--approval-mode', 'yolo', '-p', options.prompt];
+  const args = [packageFile('@google/gemini-cli', 'bundle/gemini.js'), '--approval-mode', 'yolo', '-p', options.prompt];
   return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
 }
 

@@ -1,8 +1,11 @@
 // One headless run of an agent's CLI as the tests drive them: a private environment (only what the
 // caller gives, never the test process's own keys), its own process group so a timeout ends the CLI
 // and everything it started (hook commands, shells), and stdout and stderr kept whole. Only Node's own
-// modules: the plain-Node helpers (test/claude, test/codex, test/copilotCli) and the host suites use it.
+// modules: the plain-Node helpers (test/claude, test/codex, test/copilotCli, …) and the host suites use it.
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 export interface CliRun {
   /** the exit code (null when killed) */
@@ -89,4 +92,24 @@ export async function runJsonCli<T>(start: CliStart): Promise<JsonCliRun<T>> {
     }
   }
   return { ...run, events, otherStdout };
+}
+
+/** A new private HOME whose `<settingsPath>` (an agent's settings file, e.g. `.gemini/settings.json`) holds `settings`. */
+export function makeHomeWithSettings(prefix: string, settingsPath: string, settings: Record<string, unknown>): string {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), `editguard-${prefix}-home-`));
+  const file = path.join(home, ...settingsPath.split('/'));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  return home;
+}
+
+/** A file of an installed dev dependency, e.g. its entry point (throws, saying what to install, when it is absent). */
+export function packageFile(pkg: string, file: string): string {
+  let manifest: string;
+  try {
+    manifest = require.resolve(`${pkg}/package.json`, { paths: [process.cwd(), __dirname] });
+  } catch {
+    throw new Error(`${pkg} is not installed: run npm ci (it is a dev dependency)`);
+  }
+  return path.join(path.dirname(manifest), file);
 }

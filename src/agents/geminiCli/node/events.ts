@@ -5,7 +5,7 @@
 // writes the disk itself, past the editor, and its payloads carry no turn: its `BeforeAgent`s are counted.
 // Its `PreCompress` fires before every model request (trigger `auto`, whether or not it compresses), so it
 // cannot say that the model lost what it read: the gate does not listen to it (docs/agents.md, its limits).
-import { type HookAgent, type HookEvent, payloadHead, str, type TouchedFile } from '../../../hooks/event';
+import { type HookAgent, type HookEvent, payloadHead, replacedIn, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const GEMINI_CLI = 'gemini-cli';
@@ -47,18 +47,16 @@ export function parseGeminiCliEvent(payload: unknown): HookEvent {
       if (!(EDIT_TOOLS as readonly string[]).includes(tool))
         return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Gemini CLI's file tools`, chat };
       if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return { kind: `${when}-edit`, chat, tool, files: [touched(tool, file, input)] };
+      return {
+        kind: `${when}-edit`,
+        chat,
+        tool,
+        files: [tool === 'write_file' ? { path: file, intent: 'create' } : replacedIn(file, input.old_string)],
+      };
     }
     default:
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
   }
-}
-
-function touched(tool: string, file: string, input: Record<string, unknown>): TouchedFile {
-  if (tool === 'write_file') return { path: file, intent: 'create' };
-  const quote = input.old_string;
-  if (typeof quote !== 'string' || quote === '') return { path: file, intent: 'create' };
-  return { path: file, intent: 'change', quotes: [quote] };
 }
 
 /** The hook answer that stops a `BeforeTool` call: the model reads "Tool execution blocked: <reason>". */
