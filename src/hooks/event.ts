@@ -143,10 +143,37 @@ export function denyPreToolUse(reason: string): string {
 }
 
 /**
- * A file a replace tool touches that quotes the text it replaces (`old_string`): the quote must stand in the
- * file as written (rule 12; Gemini CLI and Qwen Code correct a quote they do not find with their model); an
- * empty quote makes a new file.
+ * The file tools of an agent that names the file `file_path`, quotes the text it replaces in `old_string`
+ * and writes whole files (Gemini CLI, Qwen Code); `agent` names it in the reason a tool is ignored.
  */
-export function replacedIn(file: string, quote: unknown): TouchedFile {
-  return typeof quote === 'string' && quote !== '' ? { path: file, intent: 'change', quotes: [quote] } : { path: file, intent: 'create' };
+export interface FilePathTools {
+  agent: string;
+  read: string;
+  replace: string;
+  write: string;
+}
+
+/**
+ * One tool event of such an agent: its read marks; its whole-file write makes a file or overwrites it; its
+ * replace quotes its `old_string`, which must stand in the file as written (rule 12: Gemini CLI and Qwen Code
+ * correct a quote they do not find with their model), or makes a new file with an empty one.
+ */
+export function filePathToolEvent(
+  tools: FilePathTools,
+  when: 'before' | 'after',
+  chat: string,
+  tool: string,
+  input: Record<string, unknown>,
+): HookEvent {
+  if (tool !== tools.read && tool !== tools.replace && tool !== tools.write)
+    return { kind: 'ignore', why: `${tool || 'a tool'} is not one of ${tools.agent}'s file tools`, chat };
+  const file = str(input.file_path);
+  if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
+  if (tool === tools.read) return { kind: `${when}-read`, chat, tool, files: [file] };
+  const quote = input.old_string;
+  const touched: TouchedFile =
+    tool === tools.replace && typeof quote === 'string' && quote !== ''
+      ? { path: file, intent: 'change', quotes: [quote] }
+      : { path: file, intent: 'create' };
+  return { kind: `${when}-edit`, chat, tool, files: [touched] };
 }

@@ -329,6 +329,8 @@ suite("hook events of Copilot's built-in tools", () => {
     );
     assert.deepEqual(parseQwenCodeEvent(qwen('PreCompact', { trigger: 'auto' })), { kind: 'compact', chat });
     for (const p of [
+      null,
+      'not an object',
       qwen('PreToolUse', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } }),
       qwen('PreToolUse', { tool_name: 'edit', tool_input: {} }),
     ]) {

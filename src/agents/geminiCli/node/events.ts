@@ -5,17 +5,16 @@
 // writes the disk itself, past the editor, and its payloads carry no turn: its `BeforeAgent`s are counted.
 // Its `PreCompress` fires before every model request (trigger `auto`, whether or not it compresses), so it
 // cannot say that the model lost what it read: the gate does not listen to it (docs/agents.md, its limits).
-import { type HookAgent, type HookEvent, payloadHead, replacedIn, str } from '../../../hooks/event';
+import { type FilePathTools, filePathToolEvent, type HookAgent, type HookEvent, payloadHead, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const GEMINI_CLI = 'gemini-cli';
 
-export const READ_TOOL = 'read_file';
 /** `replace` changes a file (or makes one, with an empty `old_string`); `write_file` makes or overwrites one. */
-export const EDIT_TOOLS = ['replace', 'write_file'] as const;
-export const FILE_TOOLS = [READ_TOOL, ...EDIT_TOOLS] as const;
+const TOOLS: FilePathTools = { agent: 'Gemini CLI', read: 'read_file', replace: 'replace', write: 'write_file' };
+export const FILE_TOOLS = [TOOLS.read, TOOLS.replace, TOOLS.write] as const;
 
-const TOOL_VERB: Record<(typeof FILE_TOOLS)[number], string> = { read_file: 'read', replace: 'replace', write_file: 'write' };
+const TOOL_VERB: Record<string, string> = { read_file: 'read', replace: 'replace', write_file: 'write' };
 
 /** Its names of the events the gate listens to. */
 export const GEMINI_EVENTS = { turn: 'BeforeAgent', before: 'BeforeTool', after: 'AfterTool' } as const;
@@ -39,21 +38,8 @@ export function parseGeminiCliEvent(payload: unknown): HookEvent {
       return prompt === undefined ? { kind: 'turn', chat } : { kind: 'turn', chat, prompt };
     }
     case GEMINI_EVENTS.before:
-    case GEMINI_EVENTS.after: {
-      const when = event === GEMINI_EVENTS.before ? 'before' : 'after';
-      const file = str(input.file_path);
-      if (tool === READ_TOOL)
-        return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'read_file without a file_path', chat };
-      if (!(EDIT_TOOLS as readonly string[]).includes(tool))
-        return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Gemini CLI's file tools`, chat };
-      if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return {
-        kind: `${when}-edit`,
-        chat,
-        tool,
-        files: [tool === 'write_file' ? { path: file, intent: 'create' } : replacedIn(file, input.old_string)],
-      };
-    }
+    case GEMINI_EVENTS.after:
+      return filePathToolEvent(TOOLS, event === GEMINI_EVENTS.before ? 'before' : 'after', chat, tool, input);
     default:
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
   }
@@ -70,6 +56,6 @@ export const geminiCliAgent: HookAgent = {
   ownChats: true,
   toolNames: FILE_TOOLS,
   parse: parseGeminiCliEvent,
-  verb: (tool) => TOOL_VERB[tool as keyof typeof TOOL_VERB] ?? tool,
+  verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyBeforeTool,
 };

@@ -3,17 +3,25 @@
 // gate. Its hooks have the shape and the event names of Claude Code's (VS Code's format), with its own tool
 // names; each payload carries the turn (`prompt_id`), and its `UserPromptSubmit` fires again, with an empty
 // prompt, before every model request of a turn. It reads and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, replacedIn, str } from '../../../hooks/event';
+import {
+  denyPreToolUse,
+  type FilePathTools,
+  filePathToolEvent,
+  type HookAgent,
+  type HookEvent,
+  readVsCodeFormat,
+  record,
+  str,
+} from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const QWEN_CODE = 'qwen-code';
 
-export const READ_TOOL = 'read_file';
 /** `edit` changes a file (or makes one, with an empty `old_string`); `write_file` makes or overwrites one. */
-export const EDIT_TOOLS = ['edit', 'write_file'] as const;
-export const FILE_TOOLS = [READ_TOOL, ...EDIT_TOOLS] as const;
+const TOOLS: FilePathTools = { agent: 'Qwen Code', read: 'read_file', replace: 'edit', write: 'write_file' };
+export const FILE_TOOLS = [TOOLS.read, TOOLS.replace, TOOLS.write] as const;
 
-const TOOL_VERB: Record<(typeof FILE_TOOLS)[number], string> = { read_file: 'read', edit: 'edit', write_file: 'write' };
+const TOOL_VERB: Record<string, string> = { read_file: 'read', edit: 'edit', write_file: 'write' };
 
 /**
  * Reads one hook payload of Qwen Code: `read_file` marks (a range of lines too); `edit` changes the file and
@@ -21,21 +29,8 @@ const TOOL_VERB: Record<(typeof FILE_TOOLS)[number], string> = { read_file: 'rea
  * file with an empty one; `write_file` makes a file or overwrites it. Every event is of its `prompt_id`'s turn.
  */
 export function parseQwenCodeEvent(payload: unknown): HookEvent {
-  const event = readVsCodeFormat(payload, (when, { chat, tool, input }) => {
-    const file = str(input.file_path);
-    if (tool === READ_TOOL)
-      return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'read_file without a file_path', chat };
-    if (!(EDIT_TOOLS as readonly string[]).includes(tool))
-      return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Qwen Code's file tools`, chat };
-    if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
-    return {
-      kind: `${when}-edit`,
-      chat,
-      tool,
-      files: [tool === 'write_file' ? { path: file, intent: 'create' } : replacedIn(file, input.old_string)],
-    };
-  });
-  const turn = str((payload as { prompt_id?: unknown }).prompt_id);
+  const event = readVsCodeFormat(payload, (when, { chat, tool, input }) => filePathToolEvent(TOOLS, when, chat, tool, input));
+  const turn = str(record(payload)?.prompt_id);
   return turn !== undefined && event.kind !== 'ignore' && event.kind !== 'compact' && event.kind !== 'guarded-call'
     ? { ...event, turn }
     : event;
@@ -49,7 +44,7 @@ export const qwenCodeAgent: HookAgent = {
   ownChats: true,
   toolNames: FILE_TOOLS,
   parse: parseQwenCodeEvent,
-  verb: (tool) => TOOL_VERB[tool as keyof typeof TOOL_VERB] ?? tool,
+  verb: (tool) => TOOL_VERB[tool] ?? tool,
   // the model reads the reason alone
   deny: denyPreToolUse,
 };
