@@ -8,20 +8,17 @@
 //   runGeminiCli({ cwd, prompt, … }) one `gemini -p … --approval-mode yolo` run
 //
 // The CLI is JavaScript (bundle/gemini.js): it runs in this process's Node, nothing is downloaded.
-import { baseEnvironment, type CliRun, makeHomeWithSettings, packageFile, runCli } from '../shared/cliProcess';
+import {
+  baseEnvironment,
+  type CliRun,
+  describeCliRun,
+  type HomeCliOptions,
+  makeHomeWithSettings,
+  packageFile,
+  runCli,
+} from '../shared/cliProcess';
 
-export interface GeminiCliOptions {
-  cwd: string;
-  prompt: string;
-  /** the fake's base URL, e.g. http://127.0.0.1:40123 */
-  baseUrl: string;
-  /** HOME (made by `makeGeminiHome`): its ~/.gemini, and where the hook client finds the windows' records */
-  home: string;
-  /** more environment variables (they win over the defaults), e.g. this window's bridge address */
-  env?: Record<string, string>;
-  /** default 120 s; the run is killed (its process group) after it */
-  timeoutMs?: number;
-}
+export type GeminiCliOptions = HomeCliOptions;
 
 /** The model the settings name; the fake answers for any. */
 export const FAKE_MODEL = 'gemini-2.5-flash';
@@ -55,7 +52,4 @@ export function runGeminiCli(options: GeminiCliOptions): Promise<CliRun> {
   return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
 }
 
-/** A one-line account of a run for an assertion message: exit, time, the end of its output. */
-export function describeGeminiRun(run: CliRun): string {
-  return `gemini exited ${run.code ?? run.signal}${run.timedOut ? ' (timed out)' : ''} in ${run.ms} ms; stdout: ${run.stdout.slice(-300)}; stderr: ${run.stderr.slice(-500)}`;
-}
+export const describeGeminiRun = (run: CliRun): string => describeCliRun('gemini', run);

@@ -9,20 +9,17 @@
 //   runQwenCode({ cwd, prompt, … }) one `qwen -p … --approval-mode yolo` run
 //
 // The CLI is JavaScript (cli-entry.js): it runs in this process's Node, nothing is downloaded.
-import { baseEnvironment, type CliRun, makeHomeWithSettings, packageFile, runCli } from '../shared/cliProcess';
+import {
+  baseEnvironment,
+  type CliRun,
+  describeCliRun,
+  type HomeCliOptions,
+  makeHomeWithSettings,
+  packageFile,
+  runCli,
+} from '../shared/cliProcess';
 
-export interface QwenCodeOptions {
-  cwd: string;
-  prompt: string;
-  /** the fake's base URL, e.g. http://127.0.0.1:40123/v1 */
-  baseUrl: string;
-  /** HOME (made by `makeQwenHome`): its ~/.qwen, and where the hook client finds the windows' records */
-  home: string;
-  /** more environment variables (they win over the defaults), e.g. this window's bridge address */
-  env?: Record<string, string>;
-  /** default 120 s; the run is killed (its process group) after it */
-  timeoutMs?: number;
-}
+export type QwenCodeOptions = HomeCliOptions;
 
 export const FAKE_MODEL = 'fake-model';
 
@@ -61,7 +58,4 @@ export function runQwenCode(options: QwenCodeOptions): Promise<CliRun> {
   return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
 }
 
-/** A one-line account of a run for an assertion message: exit, time, the end of its output. */
-export function describeQwenRun(run: CliRun): string {
-  return `qwen exited ${run.code ?? run.signal}${run.timedOut ? ' (timed out)' : ''} in ${run.ms} ms; stdout: ${run.stdout.slice(-300)}; stderr: ${run.stderr.slice(-500)}`;
-}
+export const describeQwenRun = (run: CliRun): string => describeCliRun('qwen', run);

@@ -113,3 +113,22 @@ export function packageFile(pkg: string, file: string): string {
   }
   return path.join(path.dirname(manifest), file);
 }
+
+/** One headless run of an agent's CLI that keeps its settings under a private HOME (Gemini CLI, Qwen Code). */
+export interface HomeCliOptions {
+  cwd: string;
+  prompt: string;
+  /** the fake model API's base URL */
+  baseUrl: string;
+  /** HOME: the agent's settings folder, and where the hook client finds the windows' records */
+  home: string;
+  /** more environment variables (they win over the defaults), e.g. this window's bridge address */
+  env?: Record<string, string>;
+  /** default 120 s; the run is killed (its process group) after it */
+  timeoutMs?: number;
+}
+
+/** A one-line account of a run for an assertion message: exit, time, the end of its output. */
+export function describeCliRun(name: string, run: CliRun): string {
+  return `${name} exited ${run.code ?? run.signal}${run.timedOut ? ' (timed out)' : ''} in ${run.ms} ms; stdout: ${run.stdout.slice(-300)}; stderr: ${run.stderr.slice(-500)}`;
+}
