@@ -255,6 +255,16 @@ async function actOnWindows(browser, url, page, a, shotsDir) {
   return act(a.window === 'second' ? windows.second : page, a, shotsDir);
 }
 
+/**
+ * Moves the mouse to a blank part of the activity bar. Playwright leaves the mouse where it last clicked; once
+ * what was there goes away (a notification's button, a quick pick), the mouse may rest over a status bar item
+ * whose hover then covers the notifications above it, and a click there waits for that hover for ever.
+ */
+async function moveMouseAway(page) {
+  const { height } = page.viewportSize() ?? { height: 900 };
+  await page.mouse.move(24, Math.round(height * 0.6));
+}
+
 const safeName = (s) => String(s || 'shot').replace(/[^\w.-]+/g, '_');
 async function act(page, a, shotsDir) {
   const base = a.within ? page.locator(a.within).first() : page;
@@ -270,6 +280,7 @@ async function act(page, a, shotsDir) {
       return { ok: true, path: file };
     }
     case 'click':
+      await moveMouseAway(page);
       await loc().click({ timeout });
       return { ok: true };
     case 'hover':

@@ -28,6 +28,7 @@ import {
   userClaudeSettingsFile,
 } from '../../src/agents/claudeCode/node/settingsOnDisk';
 import { MemoryLog } from './memoryDocuments';
+import { tempFolder } from './tempFolder';
 
 const DIST = path.resolve('dist');
 const BASH = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim() || undefined;
@@ -259,7 +260,7 @@ suite("Claude Code's hook commands, run as Claude Code runs them", function () {
     const clean = { ...process.env };
     for (const key of [...Object.values(ENV), 'ELECTRON_RUN_AS_NODE']) delete clean[key];
     const child = spawn('/bin/sh', ['-c', command], {
-      env: { ...clean, HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-')), ...env },
+      env: { ...clean, HOME: tempFolder('aeg-home-'), ...env },
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     let stdout = '';

@@ -18,9 +18,10 @@ import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/protocol';
 import { BridgeServer } from '../../src/hooks/server';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { MemoryLog } from './memoryDocuments';
+import { tempFolder } from './tempFolder';
 
 const DIST = path.resolve('dist');
-const EMPTY_HOME = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-home-'));
+const EMPTY_HOME = tempFolder('aeg-home-');
 const DENY = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stale"}}';
 const BASH = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim() || undefined;
 
