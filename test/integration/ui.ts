@@ -1,7 +1,7 @@
 // Asks the Playwright driver (scripts/host/drive.js) to act on the rendered workbench page: the test logs
 // `DRIVER:{json}` (the workbench forwards the extension host's console to the driver) and polls for the
 // driver's answer in $EDITGUARD_ACK_DIR/<id>.json.
-// Actions: screenshot {name, selector?} | click | hover | text | html {selector | role+name, within?, nth?} |
+// Actions: screenshot {name, selector?} | click (dispatch?: the event sent to the element, past anything over it) | hover | text | html {selector | role+name, within?, nth?} |
 // count {selector | role+name} | press {key} | type {text, selector?} | insert {text, selector?} | eval {js} | buttons {selector?, within?};
 // logs {lines?}: the window's newest console lines;
 // openWindow | reloadWindow | closeWindow: a second window on the workspace, which `window: 'second'` acts on.
