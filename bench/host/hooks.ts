@@ -97,6 +97,10 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
 
     const file = path.join(ws, 'hook-roundtrip.txt');
     fs.writeFileSync(file, 'x\n'.repeat(50));
+    // the denials' file: no chat has a write of it in flight. The allowed rows' edits never run, so their file stays
+    // held for them (rule 14) and a check of it by another chat would wait for that write before it answers
+    const unread = path.join(ws, 'hook-roundtrip-unread.txt');
+    fs.writeFileSync(unread, 'x\n'.repeat(50));
     let n = 0;
     // the payloads Copilot writes (§2): common fields, then the tool's
     const payload = (event: 'PreToolUse' | 'PostToolUse', session: string, tool: string, input: object, response?: string) =>
@@ -212,7 +216,9 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         },
         {
           name: 'editDenied',
-          run: run('editDenied', pre, listening, () => payload('PreToolUse', session('denied'), 'replace_string_in_file', replaceInput)),
+          run: run('editDenied', pre, listening, () =>
+            payload('PreToolUse', session('denied'), 'replace_string_in_file', { ...replaceInput, filePath: unread }),
+          ),
           teardown: expect('editDenied', denies),
         },
         {
@@ -254,7 +260,9 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         },
         {
           name: 'harnessEditDenied',
-          run: run('harnessEditDenied', pre, noExtension, () => harnessTool('PreToolUse', session('h-denied'), 'Edit', harnessEdit)),
+          run: run('harnessEditDenied', pre, noExtension, () =>
+            harnessTool('PreToolUse', session('h-denied'), 'Edit', { ...harnessEdit, path: unread }),
+          ),
           teardown: expect('harnessEditDenied', denies),
         },
         {
@@ -437,6 +445,9 @@ export async function codexHookRoundTrips(rows: Row[], info: Record<string, unkn
     const shell = process.env.SHELL || '/bin/bash';
     const file = path.join(ws, 'codex-hook-roundtrip.txt');
     fs.writeFileSync(file, 'x\n'.repeat(50));
+    // the denial's file, which no allowed patch holds (as in hookRoundTrips)
+    const unread = path.join(ws, 'codex-hook-roundtrip-unread.txt');
+    fs.writeFileSync(unread, 'x\n'.repeat(50));
     let n = 0;
     // as Codex 0.171 sends them (test/codex/FACTS.md)
     const payload = (event: 'PreToolUse' | 'PostToolUse', session: string, tool: string, command: string) =>
@@ -454,7 +465,8 @@ export async function codexHookRoundTrips(rows: Row[], info: Record<string, unkn
         ...(event === 'PostToolUse' ? { tool_response: 'x\n'.repeat(50) } : {}),
       });
     const cat = `cat ${path.basename(file)}`;
-    const patch = `*** Begin Patch\n*** Update File: ${path.basename(file)}\n@@\n-x\n+y\n*** End Patch\n`;
+    const patchOf = (f: string) => `*** Begin Patch\n*** Update File: ${path.basename(f)}\n@@\n-x\n+y\n*** End Patch\n`;
+    const patch = patchOf(file);
     // a UUID-like session per sample: a denial's refusal would count as a read for the same session
     const session = (kind: string) => `0000${kind}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
     const last: Record<string, Run> = {};
@@ -508,7 +520,7 @@ export async function codexHookRoundTrips(rows: Row[], info: Record<string, unkn
         },
         {
           name: 'patchDenied',
-          run: run('patchDenied', pre, () => payload('PreToolUse', session('e'), 'apply_patch', patch)),
+          run: run('patchDenied', pre, () => payload('PreToolUse', session('e'), 'apply_patch', patchOf(unread))),
           teardown: expect('patchDenied', denies),
         },
       ],
