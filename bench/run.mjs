@@ -212,6 +212,15 @@ async function extensionCopy(ext, { bench }) {
     sourcemap: false,
   });
   await writeHookClient(join(ext, 'dist'));
+  // the agents' in-process plugins, as the build makes them (bench/host/plugins.ts loads pi's)
+  const plugins = readdirSync(join(repo, 'src/agents')).filter((a) => existsSync(join(repo, 'src/agents', a, 'node', 'plugin.ts')));
+  await build({
+    ...common,
+    entryPoints: Object.fromEntries(plugins.map((a) => [a, join(repo, 'src/agents', a, 'node', 'plugin.ts')])),
+    outdir: join(ext, 'dist', 'plugins'),
+    minify: !profile,
+    sourcemap: false,
+  });
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   if (bench) {
     pkg.activationEvents = [];

@@ -22,6 +22,16 @@ await build({
   minify: production,
   sourcemap: false,
 });
+// each agent's in-process plugin (src/agents/<agent>/node/plugin.ts): loaded into the agent's own process by the
+// file of ours it loads (pi's extension), from dist/plugins/<agent>.js (src/hooks/command.ts pluginFile)
+const plugins = readdirSync('src/agents').filter((agent) => existsSync(join('src/agents', agent, 'node', 'plugin.ts')));
+await build({
+  ...common,
+  entryPoints: Object.fromEntries(plugins.map((agent) => [agent, join('src/agents', agent, 'node', 'plugin.ts')])),
+  outdir: 'dist/plugins',
+  minify: production,
+  sourcemap: false,
+});
 // run by VS Code after an uninstall (package.json `vscode:uninstall`): takes our user-level entries out of each agent's files
 await build({
   ...common,

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { compare, KB, MB, now, ratioOf, sizeLabel, sourceLikeText, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
 import { codexHookRoundTrips, hookRoundTrips } from './hooks';
+import { pluginRoundTrips } from './plugins';
 
 const EXTENSION_ID = 'editguard.agent-edit-guard';
 const READ = 'editGuard_readFile';
@@ -342,6 +343,8 @@ export async function run(): Promise<void> {
     await hookRoundTrips(rows, info, ws, quick);
     log("hooks bridge: Codex's hook commands as Codex runs them ($SHELL -lc)");
     await codexHookRoundTrips(rows, info, ws, quick);
+    log("hooks bridge: pi's extension in its own process");
+    await pluginRoundTrips(rows, info, ws, quick);
     return save();
   } catch (e) {
     info.error = String((e as Error)?.stack ?? e);

@@ -5,6 +5,7 @@
 // through the environment — so an entry is the same for every window on this machine, and a window
 // where the extension is not running pays one `sh` and one `cat` per hook (docs/design.md §Surfaces).
 // Pure, so its exact text is unit-tested.
+import * as path from 'node:path';
 import { CLIENT_SCRIPT_NAME } from './bashClient';
 import { DISCOVERY_PATH, ENV, RECORD_SUFFIX } from './protocol';
 
@@ -12,6 +13,13 @@ import { DISCOVERY_PATH, ENV, RECORD_SUFFIX } from './protocol';
 export const NODE_CLIENT_NAME = 'hook-bridge.js';
 /** The file names our hook commands run: an entry whose commands name only these is ours. */
 export const CLIENT_NAMES = [NODE_CLIENT_NAME, CLIENT_SCRIPT_NAME] as const;
+
+/**
+ * Where an agent's in-process plugin (`src/agents/<agent>/node/plugin.ts`, bundled by scripts/build.mjs to
+ * `dist/plugins/<agent>.js`) sits: beside the Node client. The file an agent loads requires it from there.
+ */
+export const pluginFile = (clients: HookClients, agentFolder: string) =>
+  path.join(path.dirname(clients.nodeClient), 'plugins', `${agentFolder}.js`);
 
 /** Seconds an agent waits for a hook; the client's own bound (4 s, protocol.ts) is well inside it. */
 export const HOOK_TIMEOUT_S = 15;

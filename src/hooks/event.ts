@@ -22,13 +22,13 @@ export type HookEvent =
   /** the user sent a message: a new turn of that chat begins; `prompt`, the message as the agent passes it */
   | { kind: 'turn'; chat: string; prompt?: string; turn?: string }
   /** a read is about to run: the version it will show is the text now (the disk's, for an agent that reads the disk) */
-  | { kind: 'before-read'; chat: string; tool: string; files: string[]; turn?: string }
+  | { kind: 'before-read'; chat: string; tool: string; files: string[]; turn?: string; call?: string }
   /** a read ran */
-  | { kind: 'after-read'; chat: string; tool: string; files: string[]; turn?: string }
+  | { kind: 'after-read'; chat: string; tool: string; files: string[]; turn?: string; call?: string }
   /** an edit is about to run: check each file */
-  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string }
+  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string }
   /** an edit ran: the agent's own write */
-  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string }
+  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string }
   /** the chat is about to be compacted: the model loses the text it read */
   | { kind: 'compact'; chat: string }
   /** one of our guarded tools is about to run in this chat: it learns the chat and turn from this */
@@ -49,6 +49,12 @@ export interface HookAgent {
   readonly writesDisk: boolean;
   /** Its chats are its own, not VS Code chats the guarded tools share: the surfaces name them by the agent. */
   readonly ownChats: boolean;
+  /**
+   * The tool calls of one model response may run at once (pi checks them all, then runs them together): a call's
+   * effects are settled at its own result (its events name the `call`) or at the chat's next event of another
+   * kind, never at a sibling's check. Absent: one tool at a time, so any next event means the last call is done.
+   */
+  readonly parallelCalls?: boolean;
   /**
    * The hook entries it runs, when they are another agent's: two hosts that read one hooks file (Copilot's
    * Local agent and the Copilot harness read `agent-edit-guard.json`) share its commands' agent id, and

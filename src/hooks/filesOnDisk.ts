@@ -51,23 +51,30 @@ export function writeByRename(file: string, text: string): void {
   }
 }
 
-/** Makes the file's folder if it is missing, noting it as ours. */
+/** Makes the file's folder if it is missing, noting it and each folder above it that it made as ours. */
 export function makeFolderOf(file: string, created?: CreatedFolders): void {
-  const dir = path.dirname(file);
-  if (fs.existsSync(dir)) return;
-  fs.mkdirSync(dir, { recursive: true });
-  created?.add(dir);
+  const missing: string[] = [];
+  for (let dir = path.dirname(file); !fs.existsSync(dir); dir = path.dirname(dir)) missing.push(dir);
+  if (missing.length === 0) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (const dir of missing) created?.add(dir);
 }
 
-/** Removes the folder if it is empty and we made it (without a record: if it is empty). */
+/**
+ * Removes the folder if it is empty and we made it, then each folder above it we made that is empty then
+ * (without a record: the folder itself, if it is empty).
+ */
 export function tidy(dir: string, created: CreatedFolders | undefined): void {
-  if (created && !created.has(dir)) return;
-  try {
-    fs.rmdirSync(dir);
+  for (; ; dir = path.dirname(dir)) {
+    if (created && !created.has(dir)) return;
+    try {
+      fs.rmdirSync(dir);
+    } catch (e) {
+      // not empty: the user's (or the agent's) files are in it; gone already: the one above may be empty now
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return;
+    }
     created?.delete(dir);
-  } catch (e) {
-    // not empty: the user's (or the agent's) files are in it
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') created?.delete(dir);
+    if (!created) return;
   }
 }
 
@@ -176,23 +183,27 @@ export interface EntryFilesSync {
   leftFolders?: readonly string[];
 }
 
+/** Where an agent's entries go: its user-level file and each folder's. */
+interface PlacedFiles {
+  userFile: string;
+  folderFile(folder: string): string;
+}
+
 /**
- * Brings an agent's files in line with its setting: our entries where it says (`user`: the user file;
- * `workspace`: each folder's file) and removed from every other of these files. In an untrusted window
- * nothing is written, and the user-level entries are left for the other windows. Returns the files left
- * as they were.
+ * Our entries where the placement says (`user`: the user file; `workspace`: each folder's file), taken out of
+ * every other of these files. In an untrusted window nothing is written, and the user-level entries are left
+ * for the other windows. Returns the files left as they were.
  */
-export function syncEntryFiles(
+function syncByPlacement(
   placement: HooksPlacement,
-  files: EntryFiles,
+  files: PlacedFiles,
   workspaceFolders: readonly string[],
-  log: Logger,
   options: EntryFilesSync,
+  add: (file: string) => FileLeft | undefined,
+  remove: (file: string) => FileLeft | undefined,
 ): FileLeft[] {
   const left: FileLeft[] = [];
   const note = (p: FileLeft | undefined) => p && left.push(p);
-  const add = (file: string) => addEntries(file, files.who, files.withOurs, log, options.created);
-  const remove = (file: string) => removeEntries(file, files.who, log, options.created);
   if (placement !== 'user') note(remove(files.userFile));
   else if (options.trusted) note(add(files.userFile));
   for (const folder of workspaceFolders) {
@@ -201,6 +212,24 @@ export function syncEntryFiles(
   }
   for (const folder of options.leftFolders ?? []) note(remove(files.folderFile(folder)));
   return left;
+}
+
+/** Brings an agent's files of entries (`EntryFiles`) in line with its setting (`syncByPlacement`). */
+export function syncEntryFiles(
+  placement: HooksPlacement,
+  files: EntryFiles,
+  workspaceFolders: readonly string[],
+  log: Logger,
+  options: EntryFilesSync,
+): FileLeft[] {
+  return syncByPlacement(
+    placement,
+    files,
+    workspaceFolders,
+    options,
+    (file) => addEntries(file, files.who, files.withOurs, log, options.created),
+    (file) => removeEntries(file, files.who, log, options.created),
+  );
 }
 
 /**
@@ -236,4 +265,71 @@ export function settingsFiles(who: string, settingsPath: string, withOurs: (clie
     removeUserLevel,
   };
   return { userFile, folderFile, sync, removeUserLevel, entries };
+}
+
+/**
+ * An agent whose entry is a whole file of ours, at `<agent folder>/<name>` at user level and `<folder>/<folderPath>`
+ * in a workspace folder (pi's extension): `text` makes it for the clients, `isOurs` tells it from a file of the
+ * user's of the same name, which is never written over nor removed. Its sync by placement, and the uninstall
+ * script's part.
+ */
+export function ownFiles(spec: {
+  who: string;
+  userFile(home?: string): string;
+  folderPath: string;
+  text(clients: HookClients): string;
+  isOurs(text: string): boolean;
+}) {
+  const { who, isOurs } = spec;
+  const folderFile = (folder: string) => path.join(folder, ...spec.folderPath.split('/'));
+  const write = (file: string, text: string, log: Logger, created?: CreatedFolders) =>
+    changeOrLeave(file, who, log, () => {
+      const existing = readIfThere(file);
+      if (existing === text) return undefined;
+      if (existing !== undefined && !isOurs(existing)) return leftAlone(file, who, 'it is not ours', log);
+      makeFolderOf(file, created);
+      writeByRename(file, text);
+      log.info(`${who}: wrote ${file}`);
+      return undefined;
+    });
+  const remove = (file: string, log: Logger, created?: CreatedFolders) =>
+    changeOrLeave(file, who, log, () => {
+      const existing = readIfThere(file);
+      if (existing !== undefined && !isOurs(existing)) return undefined;
+      if (existing !== undefined) {
+        fs.rmSync(file);
+        log.info(`${who}: removed ${file}`);
+      }
+      // gone already (the user deleted it): a folder we made may be left empty
+      if (existing !== undefined || created) tidy(path.dirname(file), created);
+      return undefined;
+    });
+  const sync = (
+    placement: HooksPlacement,
+    clients: HookClients,
+    workspaceFolders: readonly string[],
+    log: Logger,
+    options: EntryFilesSync & { home?: string },
+  ): FileLeft[] => {
+    const text = spec.text(clients);
+    const files = { userFile: spec.userFile(options.home), folderFile };
+    return syncByPlacement(
+      placement,
+      files,
+      workspaceFolders,
+      options,
+      (file) => write(file, text, log, options.created),
+      (file) => remove(file, log, options.created),
+    );
+  };
+  const removeUserLevel = (log: Logger, home?: string): void => void remove(spec.userFile(home), log);
+  /** the agent's `entries` (src/hooks/agentDescriptor.ts) */
+  const entries: AgentEntries = {
+    userFiles: () => [spec.userFile()],
+    folderFile: spec.folderPath,
+    sync: async (r) =>
+      sync(r.placement, r.clients, r.folders, r.log, { trusted: r.trusted, created: r.created, leftFolders: r.leftFolders }),
+    removeUserLevel,
+  };
+  return { folderFile, sync, removeUserLevel, entries };
 }

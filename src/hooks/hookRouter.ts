@@ -43,10 +43,10 @@ export interface HookRouterEnvironment {
 
 /** What a chat's running tool will leave behind once it is done. */
 interface Pending {
-  /** reads: the version each will have shown */
-  reads: Array<{ ctx: CallContext; seen: SeenVersion }>;
+  /** reads: the version each will have shown; `call`, the agent's id of the tool call, where it gives one */
+  reads: Array<{ ctx: CallContext; seen: SeenVersion; call?: string }>;
   /** edits the gate let through: the agent's own writes */
-  writes: CallContext[];
+  writes: Array<{ ctx: CallContext; call?: string }>;
 }
 
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
@@ -122,8 +122,13 @@ export class HookRouter {
       );
       return '';
     }
-    // any other event of a chat means its earlier tool call is done
-    if (event.chat) await this.settle(event.chat);
+    // any other event of a chat means its earlier tool call is done — but where one model response's calls run at
+    // once, a call is done at its own result (or at the chat's next event of another kind), not at a sibling's check
+    if (event.chat) {
+      if (!agent.parallelCalls) await this.settle(event.chat);
+      else if (event.kind === 'after-read' || event.kind === 'after-edit') await this.settle(event.chat, event.call);
+      else if (event.kind !== 'before-read' && event.kind !== 'before-edit') await this.settle(event.chat);
+    }
     if (event.kind === 'ignore') return '';
 
     const session = this.env.sessions.keyOfChatId(event.chat);
@@ -153,7 +158,7 @@ export class HookRouter {
         for (const file of event.files) {
           const ctx = call(event.tool, file);
           const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor', { session, deadline });
-          if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen });
+          if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen, call: event.call });
         }
         return '';
       }
@@ -166,7 +171,7 @@ export class HookRouter {
           deadline,
         );
         if (!verdict.allow) return agent.deny(verdict.text);
-        this.pendingOf(event.chat).writes.push(...calls);
+        this.pendingOf(event.chat).writes.push(...calls.map((ctx) => ({ ctx, call: event.call })));
         return '';
       }
       case 'guarded-call': {
@@ -194,7 +199,8 @@ export class HookRouter {
     const counted = countedTurn(chat, prompt);
     this.env.edits.renameTurn(session, counted, requestId);
     this.env.names?.retagTurn(session, counted, requestId);
-    for (const p of [...(this.pending.get(chat)?.reads.map((r) => r.ctx) ?? []), ...(this.pending.get(chat)?.writes ?? [])]) {
+    const pending = this.pending.get(chat);
+    for (const { ctx: p } of [...(pending?.reads ?? []), ...(pending?.writes ?? [])]) {
       if (p.turn === counted) p.turn = requestId;
     }
   }
@@ -205,23 +211,32 @@ export class HookRouter {
     this.env.names?.noteCall(session, this.turnOf(chat));
   }
 
-  /** Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. */
-  private async settle(chat: string): Promise<void> {
-    const done = this.pending.get(chat);
-    if (!done) return;
-    this.pending.delete(chat);
-    this.env.onPending?.(chat, false);
+  /**
+   * Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. `call`: only
+   * what that one call left (an agent whose calls run at once), when it names one.
+   */
+  private async settle(chat: string, call?: string): Promise<void> {
+    const pending = this.pending.get(chat);
+    if (!pending) return;
+    const isDone = (entry: { call?: string }) => call === undefined || entry.call === call;
+    const done = { reads: pending.reads.filter(isDone), writes: pending.writes.filter(isDone) };
+    pending.reads = pending.reads.filter((e) => !isDone(e));
+    pending.writes = pending.writes.filter((e) => !isDone(e));
+    if (pending.reads.length === 0 && pending.writes.length === 0) {
+      this.pending.delete(chat);
+      this.env.onPending?.(chat, false);
+    }
     for (const { ctx, seen } of done.reads) this.env.edits.stampRead(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked); each
     // write's file is free once its mark is stamped (rule 14)
-    for (const ctx of done.writes) await this.env.edits.recordWrite(ctx);
+    for (const { ctx } of done.writes) await this.env.edits.recordWrite(ctx);
   }
 
   /** Forgets what the chat's running tool would leave (compaction): its writes' files are free again (rule 14). */
   private dropPending(chat: string): void {
     const dropped = this.pending.get(chat);
     if (!this.pending.delete(chat)) return;
-    for (const ctx of dropped?.writes ?? []) this.env.edits.abandon(ctx);
+    for (const { ctx } of dropped?.writes ?? []) this.env.edits.abandon(ctx);
     this.env.onPending?.(chat, false);
   }
 

@@ -1,11 +1,11 @@
-// Agents whose hook entries live in a JSON settings file of theirs, as Claude Code's do — Gemini CLI and
-// Qwen Code — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each
-// suite runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode) headless in the
+// Agents that run in a terminal and read and write the disk themselves — Gemini CLI and Qwen Code (hook
+// entries in a JSON settings file of theirs, as Claude Code's), pi (an extension of ours it loads into its own
+// process) — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each suite
+// runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi) headless in the
 // workspace folder against a scripted fake model API served here, with this window's environment as a
-// terminal of this window gets it, and the hook entries the extension merged into the folder's settings
-// (`workspace`) or the user's (`user`). The same tests for every such agent: a new one is a line of AGENTS
-// below. Nothing is faked but the models: the hooks, the bridge, the gate and the editor's documents are
-// the real ones.
+// terminal of this window gets it, and the entries the extension put into the folder (`workspace`) or the
+// user's files (`user`). The same tests for every such agent: a new one is a line of AGENTS below. Nothing is
+// faked but the models: the hooks and plugins, the bridge, the gate and the editor's documents are the real ones.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -16,6 +16,7 @@ import { type FakeAnthropic, startFakeAnthropic } from '../claude/fakeAnthropic'
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { startFakeGemini } from '../geminiCli/fakeGemini';
 import * as gemini from '../geminiCli/geminiCli';
+import * as pi from '../pi/pi';
 import * as qwen from '../qwenCode/qwenCode';
 import type { CliRun } from '../shared/cliProcess';
 import {
@@ -45,31 +46,35 @@ type Answer = { tool: string; args: Record<string, unknown> } | { text: string }
 type Step = Answer | ((calls: Call[]) => Answer | Promise<Answer>);
 
 /** One such agent as these tests drive it. */
-interface SettingsFileAgent {
+interface TerminalAgent {
   name: string;
   setting: string;
-  /** its settings file under a folder, and under the home */
-  settingsPath: string;
-  /** its tools: a read, a replace of `old` by `new` (or a new file with an empty `old`), a whole-file write */
+  /** where `workspace` puts our entries, under a folder */
+  folderEntries: string;
+  /** its tools: a read, a replace of `old` by `new`, a whole-file write */
   read: (file: string) => Answer;
   replace: (file: string, old: string, replacement: string) => Answer;
   write: (file: string, content: string) => Answer;
   /** it overwrites only a file it has read in the session itself, whatever the gate says (Qwen Code) */
   readsBeforeOverwrite: boolean;
-  /** its settings for an offline run, and a private HOME holding them (and `settings`) */
-  offlineSettings: () => Record<string, unknown>;
-  makeHome: (settings?: Record<string, unknown>) => string;
+  /** a private HOME for an offline run; `ours`: the text of our folder entries, there at user level (a terminal outside any window) */
+  makeHome: (ours?: string) => string;
+  /** an agent whose entries are merged into its settings file: that file under the home, and its settings for an offline run */
+  settings?: { path: string; offline: () => Record<string, unknown> };
   /** its fake model API, answering each request that offers tools with `answer` of the calls so far */
   startFake: (answer: (calls: Call[]) => Promise<Answer>) => Promise<{ url: string; close(): Promise<void> }>;
   run: (o: { cwd: string; prompt: string; baseUrl: string; home: string; env?: Record<string, string> }) => Promise<CliRun>;
   describe: (run: CliRun) => string;
 }
 
-const AGENTS: SettingsFileAgent[] = [
+/** Our hook entries in a settings file's text, as the user level of a private HOME holds them. */
+const hooksOf = (ours: string | undefined) => (ours === undefined ? {} : { hooks: JSON.parse(ours).hooks });
+
+const AGENTS: TerminalAgent[] = [
   {
     name: 'Gemini CLI',
     setting: 'guardGeminiCli',
-    settingsPath: '.gemini/settings.json',
+    folderEntries: '.gemini/settings.json',
     read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
     replace: (file, old, replacement) => ({
       tool: 'replace',
@@ -77,8 +82,8 @@ const AGENTS: SettingsFileAgent[] = [
     }),
     write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),
     readsBeforeOverwrite: false,
-    offlineSettings: gemini.offlineSettings,
-    makeHome: gemini.makeGeminiHome,
+    makeHome: (ours) => gemini.makeGeminiHome(hooksOf(ours)),
+    settings: { path: '.gemini/settings.json', offline: gemini.offlineSettings },
     startFake: (answer) => startFakeGemini((request) => answer(request.calls)),
     run: gemini.runGeminiCli,
     describe: gemini.describeGeminiRun,
@@ -86,22 +91,35 @@ const AGENTS: SettingsFileAgent[] = [
   {
     name: 'Qwen Code',
     setting: 'guardQwenCode',
-    settingsPath: '.qwen/settings.json',
+    folderEntries: '.qwen/settings.json',
     read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
     replace: (file, old, replacement) => ({ tool: 'edit', args: { file_path: file, old_string: old, new_string: replacement } }),
     write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),
     readsBeforeOverwrite: true,
-    offlineSettings: qwen.offlineSettings,
-    makeHome: qwen.makeQwenHome,
+    makeHome: (ours) => qwen.makeQwenHome(hooksOf(ours)),
+    settings: { path: '.qwen/settings.json', offline: qwen.offlineSettings },
     startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
     run: qwen.runQwenCode,
     describe: qwen.describeQwenRun,
   },
+  {
+    name: 'pi',
+    setting: 'guardPi',
+    folderEntries: '.pi/extensions/agent-edit-guard.js',
+    read: (file) => ({ tool: 'read', args: { path: file } }),
+    replace: (file, old, replacement) => ({ tool: 'edit', args: { path: file, edits: [{ oldText: old, newText: replacement }] } }),
+    write: (file, content) => ({ tool: 'write', args: { path: file, content } }),
+    readsBeforeOverwrite: false,
+    makeHome: pi.makePiHome,
+    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
+    run: pi.runPi,
+    describe: pi.describePiRun,
+  },
 ];
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
-/** What our entries' commands run: the extension's hook clients. */
-const OUR_CLIENT = /hook-client\.sh|hook-bridge\.js/;
+/** What our entries run: the extension's hook clients, or its in-process plugins. */
+const OUR_CLIENT = /hook-client\.sh|hook-bridge\.js|dist\/plugins\//;
 /** A refusal of ours, however the agent passes it to the model. */
 const REFUSED = /nothing was (written|applied)/;
 const refused = (c: Call | undefined) => c?.result !== undefined && REFUSED.test(c.result);
@@ -115,7 +133,7 @@ for (const agent of AGENTS) {
     let steps: Step[] = [];
     /** the calls of the last request: what the model was told of each of its calls */
     let seen: Call[] = [];
-    const projectSettings = () => path.join(workspaceRoot(), ...agent.settingsPath.split('/'));
+    const folderEntries = () => path.join(workspaceRoot(), ...agent.folderEntries.split('/'));
     const runHere = (prompt: string): Promise<CliRun> =>
       agent.run({ cwd: workspaceRoot(), prompt, baseUrl: fake.url, home: agent.makeHome(), env: windowEnvironment() });
 
@@ -128,12 +146,7 @@ for (const agent of AGENTS) {
         return typeof step === 'function' ? step(calls) : step;
       });
       await config().update(agent.setting, 'workspace', vscode.ConfigurationTarget.Workspace);
-      await waitFor(
-        () => fs.existsSync(projectSettings()) && process.env.AGENT_EDIT_GUARD_SOCKET,
-        'the hook entries and the bridge',
-        10000,
-        50,
-      );
+      await waitFor(() => fs.existsSync(folderEntries()) && process.env.AGENT_EDIT_GUARD_SOCKET, 'our entries and the bridge', 10000, 50);
     });
 
     suiteTeardown(async () => {
@@ -204,8 +217,10 @@ for (const agent of AGENTS) {
         'the blocked write on the file',
         5000,
       );
+      // the message starts with the agent's name as a sentence does ("Pi edit was blocked")
+      const sentence = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
       assert.ok(
-        diagnostic.message.startsWith(`${name} ${toolOf(agent.replace('', '', ''))} was blocked (${name}: “Greet the agent.”`),
+        diagnostic.message.startsWith(`${sentence} ${toolOf(agent.replace('', '', ''))} was blocked (${name}: “Greet the agent.”`),
         diagnostic.message,
       );
     });
@@ -262,7 +277,7 @@ for (const agent of AGENTS) {
         const file = path.join(elsewhere, 'notes.txt');
         fs.writeFileSync(file, 'never read\n');
         // our entries at user level of its own home, and the windows' records: as a terminal outside any window
-        const home = linkWindowsRecords(agent.makeHome({ hooks: JSON.parse(fs.readFileSync(projectSettings(), 'utf8')).hooks }));
+        const home = linkWindowsRecords(agent.makeHome(fs.readFileSync(folderEntries(), 'utf8')));
         steps = agent.readsBeforeOverwrite ? [agent.read(file), agent.write(file, 'overwritten\n')] : [agent.write(file, 'overwritten\n')];
         const run = await agent.run({ cwd: elsewhere, prompt: 'Overwrite it.', baseUrl: fake.url, home });
         assert.deepStrictEqual(
@@ -281,12 +296,15 @@ for (const agent of AGENTS) {
     });
   });
 
-  suite(`${name} at user level: our entries in ~/${agent.settingsPath}, around the user's settings`, function () {
+  suite(`${name} at user level: our entries in its user files`, function () {
     let fake: { url: string; close(): Promise<void> };
     /** the file the scripted model overwrites, unread */
     let target = '';
     let seen: Call[] = [];
-    const userFile = () => path.join(os.homedir(), ...agent.settingsPath.split('/'));
+    const descriptor = agentWithSetting(agent.setting);
+    const [userFile] = descriptor.entries?.userFiles() ?? [];
+    const shown = `~/${path.relative(os.homedir(), userFile)}`;
+    const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
     suiteSetup(async function () {
       await activateExtension();
@@ -302,27 +320,17 @@ for (const agent of AGENTS) {
 
     teardown(cleanUp);
 
-    test(`turned on, the user's settings stay as they were around our entries, which survive ${name} rewriting the file at its start and gate its calls; turned off, only ours leave`, async () => {
+    /**
+     * Turns the agent on at user level (`on`: once our entries are in), runs it from this window's terminal over a file
+     * never read (denied; `ran`: after the run), turns it off (`off`: once ours are out).
+     */
+    async function turnedOnThenOff(on: () => void, ran: () => void, off: () => void): Promise<void> {
       const f = makeFile('agents/user-level', "the user's notes\n");
       target = f.abs;
-      // the user's own settings, as they wrote them
-      const own = { ...agent.offlineSettings(), context: { fileName: 'NOTES.md' } };
-      fs.mkdirSync(path.dirname(userFile()), { recursive: true });
-      fs.writeFileSync(userFile(), `${JSON.stringify(own, null, 2)}\n`);
       try {
         await config().update(agent.setting, 'user', vscode.ConfigurationTarget.Global);
-        const merged = await waitFor(
-          () => fs.existsSync(userFile()) && OUR_CLIENT.test(fs.readFileSync(userFile(), 'utf8')) && fs.readFileSync(userFile(), 'utf8'),
-          `our entries in ~/${agent.settingsPath}`,
-          10000,
-          50,
-        );
-        assert.deepStrictEqual(
-          { ...JSON.parse(merged), hooks: undefined },
-          { ...own, hooks: undefined },
-          "the user's keys are as they were",
-        );
-
+        await waitFor(() => OUR_CLIENT.test(read(userFile)), `our entries in ${shown}`, 10000, 50);
+        on();
         const run = await agent.run({
           cwd: workspaceRoot(),
           prompt: 'Overwrite the notes.',
@@ -334,47 +342,79 @@ for (const agent of AGENTS) {
         assert.ok(refused(denied), agent.describe(run));
         assert.match(denied.result ?? '', /You have not read \S*agents\/user-level\S* in this chat/);
         assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), "the user's notes\n");
-        const rewritten = fs.readFileSync(userFile(), 'utf8');
-        assert.ok(OUR_CLIENT.test(rewritten), `${name}'s rewrite at its start kept our entries:\n${rewritten}`);
-
+        ran();
         await config().update(agent.setting, undefined, vscode.ConfigurationTarget.Global);
-        const after = await waitFor(
-          () => !OUR_CLIENT.test(fs.readFileSync(userFile(), 'utf8')) && fs.readFileSync(userFile(), 'utf8'),
-          `our entries out of ~/${agent.settingsPath}`,
-          10000,
-          50,
-        );
-        const left = JSON.parse(after);
-        assert.deepStrictEqual(left.context, own.context, "the user's settings stay");
-        assert.strictEqual(left.hooks, undefined, 'no hooks were left: the key goes with ours');
+        await waitFor(() => !OUR_CLIENT.test(read(userFile)), `our entries out of ${shown}`, 10000, 50);
+        off();
       } finally {
         await config().update(agent.setting, undefined, vscode.ConfigurationTarget.Global);
-        fs.rmSync(path.dirname(userFile()), { recursive: true, force: true });
       }
-    });
+    }
 
-    test(`the one-time offer, where ${name} has been used (~/${path.dirname(agent.settingsPath)}): nothing is written before the click; Turn on chooses the user level`, async function () {
+    const { settings } = agent;
+    if (settings) {
+      test(`turned on, the user's settings stay as they were around our entries, which survive ${name} rewriting the file at its start and gate its calls; turned off, only ours leave`, async () => {
+        // the user's own settings, as they wrote them
+        const own = { ...settings.offline(), context: { fileName: 'NOTES.md' } };
+        fs.mkdirSync(path.dirname(userFile), { recursive: true });
+        fs.writeFileSync(userFile, `${JSON.stringify(own, null, 2)}\n`);
+        try {
+          await turnedOnThenOff(
+            () => {
+              const merged = JSON.parse(read(userFile));
+              assert.deepStrictEqual({ ...merged, hooks: undefined }, { ...own, hooks: undefined }, "the user's keys are as they were");
+            },
+            () => assert.ok(OUR_CLIENT.test(read(userFile)), `${name}'s rewrite at its start kept our entries:\n${read(userFile)}`),
+            () => {
+              const left = JSON.parse(read(userFile));
+              assert.deepStrictEqual(left.context, own.context, "the user's settings stay");
+              assert.strictEqual(left.hooks, undefined, 'no hooks were left: the key goes with ours');
+            },
+          );
+        } finally {
+          fs.rmSync(path.dirname(userFile), { recursive: true, force: true });
+        }
+      });
+    } else {
+      test(`turned on, our file sits in ${shown} beside the user's own and gates ${name}'s calls; turned off, only ours leaves, and the folder we made goes`, async () => {
+        const folder = path.dirname(userFile);
+        const above = path.dirname(folder);
+        fs.mkdirSync(above, { recursive: true });
+        const theirs = path.join(above, 'theirs.json');
+        fs.writeFileSync(theirs, '{}\n');
+        try {
+          await turnedOnThenOff(
+            () => assert.ok(fs.existsSync(theirs)),
+            () => assert.ok(fs.existsSync(userFile), 'our file is still there'),
+            () => {
+              assert.ok(!fs.existsSync(folder), `${folder} was made for our file alone: it goes with it`);
+              assert.strictEqual(fs.readFileSync(theirs, 'utf8'), '{}\n', "the user's file beside it stays");
+            },
+          );
+        } finally {
+          fs.rmSync(above, { recursive: true, force: true });
+        }
+      });
+    }
+
+    test(`the one-time offer, where ${name} has been used: nothing is written before the click; Turn on chooses the user level`, async function () {
       if (!driverAvailable()) this.skip();
-      const descriptor = agentWithSetting(agent.setting);
-      fs.mkdirSync(path.dirname(userFile()), { recursive: true });
+      const home = descriptor.usedHere?.homeFolder?.();
+      assert.ok(home, `${name} names its folder in the home`);
+      fs.mkdirSync(home, { recursive: true });
       try {
         const text = await offerShown(descriptor);
-        assert.ok(text.includes(`${agent.settingsPath}, next to your own`), text);
-        assert.ok(!fs.existsSync(userFile()), 'nothing is written before the click');
+        assert.ok(text.includes(`${path.relative(home, userFile)}, next to your own`), text);
+        assert.ok(!fs.existsSync(userFile), 'nothing is written before the click');
         await turnOnInOffer(descriptor);
-        await waitFor(
-          () => fs.existsSync(userFile()) && OUR_CLIENT.test(fs.readFileSync(userFile(), 'utf8')),
-          'our entries in the user settings',
-          10000,
-          50,
-        );
+        await waitFor(() => OUR_CLIENT.test(read(userFile)), `our entries in ${shown}`, 10000, 50);
         assert.strictEqual(config().inspect(agent.setting)?.globalValue, 'user');
         await config().update(agent.setting, undefined, vscode.ConfigurationTarget.Global);
-        await waitFor(() => !fs.existsSync(userFile()), 'the file that held only ours to go', 10000, 50);
-        assert.ok(fs.existsSync(path.dirname(userFile())), 'the folder was there before us: it stays');
+        await waitFor(() => !fs.existsSync(userFile), 'the file that held only ours to go', 10000, 50);
+        assert.ok(fs.existsSync(home), 'the folder was there before us: it stays');
       } finally {
         await config().update(agent.setting, undefined, vscode.ConfigurationTarget.Global);
-        fs.rmSync(path.dirname(userFile()), { recursive: true, force: true });
+        fs.rmSync(home, { recursive: true, force: true });
       }
     });
   });

@@ -103,15 +103,22 @@ export function makeHomeWithSettings(prefix: string, settingsPath: string, setti
   return home;
 }
 
-/** A file of an installed dev dependency, e.g. its entry point (throws, saying what to install, when it is absent). */
+/**
+ * A file of an installed dev dependency, e.g. its entry point (throws, saying what to install, when it is absent).
+ * Found by its folder in node_modules, not by `require.resolve`: a package whose `exports` omits package.json
+ * (pi's) cannot be resolved that way.
+ */
 export function packageFile(pkg: string, file: string): string {
-  let manifest: string;
-  try {
-    manifest = require.resolve(`${pkg}/package.json`, { paths: [process.cwd(), __dirname] });
-  } catch {
-    throw new Error(`${pkg} is not installed: run npm ci (it is a dev dependency)`);
-  }
-  return path.join(path.dirname(manifest), file);
+  const roots = [process.cwd(), __dirname].flatMap((from) => {
+    const found: string[] = [];
+    for (let dir = from; ; dir = path.dirname(dir)) {
+      found.push(path.join(dir, 'node_modules'));
+      if (path.dirname(dir) === dir) return found;
+    }
+  });
+  const root = roots.map((r) => path.join(r, ...pkg.split('/'))).find((dir) => fs.existsSync(path.join(dir, 'package.json')));
+  if (!root) throw new Error(`${pkg} is not installed: run npm ci (it is a dev dependency)`);
+  return path.join(root, file);
 }
 
 /** One headless run of an agent's CLI that keeps its settings under a private HOME (Gemini CLI, Qwen Code). */

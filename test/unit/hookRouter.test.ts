@@ -14,6 +14,7 @@ import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
 import { ExpectedCalls } from '../../src/chat/expectedCalls';
 import { HookRouter } from '../../src/hooks/hookRouter';
+import { MODEL_REQUEST, piAgent } from '../../src/agents/pi/node/events';
 import { callOn, coreFixture } from './memoryDocuments';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
@@ -36,7 +37,7 @@ function setup(settings: Partial<GateSettings> = {}) {
     edits,
     sessions,
     log,
-    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent, codexAgent].map((a) => [a.id, a])),
+    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent, codexAgent, piAgent].map((a) => [a.id, a])),
     expected,
     active: () => active,
     onActivity: (s) => activity.push(s),
@@ -922,5 +923,69 @@ suite("hook router: Codex's apply_patch and shell reads, which read and write th
     await t.send('PreCompact', { trigger: 'auto' });
     assert.equal(t.store.newest(t.key(), A), undefined);
     assert.match(t.reason(await t.patch('*** Update File: a.txt\n@@\n-x\n+y')), /You have not read a\.txt in this chat/);
+  });
+});
+
+suite("hook router: an agent whose calls of one response run at once (pi's)", () => {
+  /** pi's events as its extension sends them (src/agents/pi/node/plugin.ts): each tool event names its call. */
+  function pi() {
+    const t = setup();
+    const send = (event: string, extra: Record<string, unknown> = {}) =>
+      t.hooks.handle(piAgent.id, JSON.stringify({ session_id: CHAT, cwd: '/ws', hook_event_name: event, ...extra }));
+    const tool = (event: 'PreToolUse' | 'PostToolUse', call: string, tool_name: string, tool_input: Record<string, unknown>) =>
+      send(event, { tool_name, tool_input, tool_use_id: call });
+    const read = (event: 'PreToolUse' | 'PostToolUse', call: string, file: string) => tool(event, call, 'read', { path: file });
+    const edit = (event: 'PreToolUse' | 'PostToolUse', call: string, file: string, oldText: string) =>
+      tool(event, call, 'edit', { path: file, edits: [{ oldText, newText: 'changed' }] });
+    return { ...t, send, read, edit };
+  }
+
+  test("a sibling's check does not settle a read: an edit of the same file issued beside its read is refused, written without what the read shows", async () => {
+    const t = pi();
+    t.docs.file(A, 'one\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.send(MODEL_REQUEST);
+    assert.equal(await t.read('PreToolUse', 'call_1', 'a.txt'), '');
+    const out = await t.edit('PreToolUse', 'call_2', 'a.txt', 'one');
+    assert.ok(t.denied(out), 'the model had not seen the file when it wrote the edit');
+    assert.equal(t.newest(A)?.origin, 'refusal', 'the refusal counts as a read');
+  });
+
+  test("each call is settled at its own result: an edit's own write is the text it left, though a sibling's check came first", async () => {
+    const t = pi();
+    t.docs.file(A, 'one\n');
+    t.docs.file(B, 'two\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix both' });
+    await t.send(MODEL_REQUEST);
+    await t.read('PreToolUse', 'call_1', 'a.txt');
+    await t.read('PreToolUse', 'call_2', 'b.txt');
+    await t.read('PostToolUse', 'call_1', 'a.txt');
+    await t.read('PostToolUse', 'call_2', 'b.txt');
+    await t.send(MODEL_REQUEST);
+    // both edits are checked before either runs, then they run together
+    assert.equal(await t.edit('PreToolUse', 'call_3', 'a.txt', 'one'), '');
+    assert.equal(await t.edit('PreToolUse', 'call_4', 'b.txt', 'two'), '');
+    assert.equal(t.newest(A)?.origin, 'read', "a sibling's check does not make the edit of a.txt done");
+    t.docs.userEdit(B, 'TWO\n');
+    assert.equal(await t.edit('PostToolUse', 'call_4', 'b.txt', 'two'), '');
+    assert.equal(t.newest(B)?.hash, sha256('TWO\n'), "b.txt's own write, at its own result");
+    assert.equal(t.newest(A)?.origin, 'read', 'a.txt still waits for its own result');
+    t.docs.userEdit(A, 'ONE\n');
+    assert.equal(await t.edit('PostToolUse', 'call_3', 'a.txt', 'one'), '');
+    assert.equal(t.newest(A)?.origin, 'write');
+    assert.equal(t.newest(A)?.hash, sha256('ONE\n'), 'the mark is of the text the edit left');
+    assert.deepEqual(t.blocks, []);
+  });
+
+  test('the next model request settles a call whose result never came', async () => {
+    const t = pi();
+    t.docs.file(A, 'one\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.send(MODEL_REQUEST);
+    await t.read('PreToolUse', 'call_1', 'a.txt');
+    assert.equal(t.newest(A), undefined);
+    await t.send(MODEL_REQUEST);
+    assert.equal(t.newest(A)?.hash, sha256('one\n'));
+    assert.equal(await t.edit('PreToolUse', 'call_2', 'a.txt', 'one'), '', 'the edit of the next response passes on the read');
   });
 });

@@ -228,6 +228,7 @@ suite('package', () => {
     console.log(`      .vsix files (${files.length}): ${files.join(', ')}`);
     const allowed = [
       /^dist\/(extension|hook-bridge|uninstall)\.js$/,
+      /^dist\/plugins\/\w+\.js$/,
       /^dist\/hook-client\.sh$/,
       /^package(\.nls)?\.json$/,
       /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
@@ -264,6 +265,10 @@ suite('package', () => {
     ]) {
       assert.ok(files.includes(f), `${f} is packaged`);
     }
+    // each agent's in-process plugin (src/agents/<agent>/node/plugin.ts), which the file the agent loads requires
+    const agents = path.join(root, 'src', 'agents');
+    for (const agent of readdirSync(agents).filter((a) => existsSync(path.join(agents, a, 'node', 'plugin.ts'))))
+      assert.ok(files.includes(`dist/plugins/${agent}.js`), `${agent}'s plugin is packaged`);
     // VS Code runs `node <file>` after an uninstall: that file must be in the package
     const uninstall = /^node \.\/(\S+)$/.exec(manifest.scripts['vscode:uninstall'] ?? '')?.[1];
     assert.ok(uninstall && files.includes(uninstall), `vscode:uninstall runs a packaged file (${manifest.scripts['vscode:uninstall']})`);
