@@ -1,7 +1,7 @@
 // Writing an agent's files that are the user's too (Claude Code's settings, Codex's hooks.json and
-// config.toml): read one without taking an unreadable file for a missing one, replace one by rename so
-// that the agent (or another window) never reads half of it, and remove a folder only when we made it
-// and it is empty. Plain Node: the uninstall script runs it too.
+// config.toml), or wholly ours beside the user's (pi's extension file): read one without taking an unreadable
+// file for a missing one, replace one by rename so that the agent (or another window) never reads half of it,
+// and remove a folder only when we made it and it is empty. Plain Node: the uninstall script runs it too.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -241,13 +241,7 @@ export function syncEntryFiles(
 export function settingsFiles(who: string, settingsPath: string, withOurs: (clients: HookClients) => EntryFiles['withOurs']) {
   const userFile = (home = os.homedir()) => path.join(home, ...settingsPath.split('/'));
   const folderFile = (folder: string) => path.join(folder, ...settingsPath.split('/'));
-  const sync = (
-    placement: HooksPlacement,
-    clients: HookClients,
-    workspaceFolders: readonly string[],
-    log: Logger,
-    options: EntryFilesSync & { home?: string },
-  ): FileLeft[] =>
+  const sync: FilesSync = (placement, clients, workspaceFolders, log, options) =>
     syncEntryFiles(
       placement,
       { who, userFile: userFile(options.home), folderFile, withOurs: withOurs(clients) },
@@ -256,15 +250,32 @@ export function settingsFiles(who: string, settingsPath: string, withOurs: (clie
       options,
     );
   const removeUserLevel = (log: Logger, home?: string): void => void removeEntries(userFile(home), who, log);
-  /** the agent's `entries` (src/hooks/agentDescriptor.ts) */
-  const entries: AgentEntries = {
+  return { userFile, folderFile, sync, removeUserLevel, entries: agentEntries(userFile, settingsPath, sync, removeUserLevel) };
+}
+
+/** An agent's files brought in line with its setting (`home`: another home than the OS user's, for the tests). */
+type FilesSync = (
+  placement: HooksPlacement,
+  clients: HookClients,
+  workspaceFolders: readonly string[],
+  log: Logger,
+  options: EntryFilesSync & { home?: string },
+) => FileLeft[];
+
+/** The agent's `entries` (src/hooks/agentDescriptor.ts) of its user file, its folder path, its sync and its uninstall part. */
+function agentEntries(
+  userFile: () => string,
+  folderPath: string,
+  sync: FilesSync,
+  removeUserLevel: (log: Logger, home?: string) => void,
+): AgentEntries {
+  return {
     userFiles: () => [userFile()],
-    folderFile: settingsPath,
+    folderFile: folderPath,
     sync: async (r) =>
       sync(r.placement, r.clients, r.folders, r.log, { trusted: r.trusted, created: r.created, leftFolders: r.leftFolders }),
     removeUserLevel,
   };
-  return { userFile, folderFile, sync, removeUserLevel, entries };
 }
 
 /**
@@ -304,13 +315,7 @@ export function ownFiles(spec: {
       if (existing !== undefined || created) tidy(path.dirname(file), created);
       return undefined;
     });
-  const sync = (
-    placement: HooksPlacement,
-    clients: HookClients,
-    workspaceFolders: readonly string[],
-    log: Logger,
-    options: EntryFilesSync & { home?: string },
-  ): FileLeft[] => {
+  const sync: FilesSync = (placement, clients, workspaceFolders, log, options) => {
     const text = spec.text(clients);
     const files = { userFile: spec.userFile(options.home), folderFile };
     return syncByPlacement(
@@ -323,13 +328,5 @@ export function ownFiles(spec: {
     );
   };
   const removeUserLevel = (log: Logger, home?: string): void => void remove(spec.userFile(home), log);
-  /** the agent's `entries` (src/hooks/agentDescriptor.ts) */
-  const entries: AgentEntries = {
-    userFiles: () => [spec.userFile()],
-    folderFile: spec.folderPath,
-    sync: async (r) =>
-      sync(r.placement, r.clients, r.folders, r.log, { trusted: r.trusted, created: r.created, leftFolders: r.leftFolders }),
-    removeUserLevel,
-  };
-  return { folderFile, sync, removeUserLevel, entries };
+  return { folderFile, sync, removeUserLevel, entries: agentEntries(() => spec.userFile(), spec.folderPath, sync, removeUserLevel) };
 }
