@@ -22,8 +22,8 @@ export function boundOf(env: ClientEnvironment): number {
 
 /**
  * The window's answer to one payload of `agent`'s hooks: what the hook prints (a refusal), '' to let the
- * call through. Never rejects. `missedFile`: where a miss is noted when no window's record says (the
- * environment's).
+ * call through. Never rejects. A miss is noted in the missed-calls file of the window asked: the environment's,
+ * or its record's.
  */
 export async function askWindow(agent: string, payload: Buffer, env: ClientEnvironment = process.env): Promise<string> {
   const bound = boundOf(env);
