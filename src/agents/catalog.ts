@@ -5,6 +5,7 @@
 import { HOOKS_PLACEMENTS, SETTINGS } from '../core/settings';
 import { type AgentDescriptor, commandOf, ownsEntries, stateKeysOf } from '../hooks/agentDescriptor';
 import { claudeCode } from './claudeCode/node/agent';
+import { cline } from './cline/node/agent';
 import { codex } from './codex/node/agent';
 import { copilot } from './copilot/node/agent';
 import { copilotHarness } from './copilotHarness/node/agent';
@@ -12,7 +13,7 @@ import { geminiCli } from './geminiCli/node/agent';
 import { pi } from './pi/node/agent';
 import { qwenCode } from './qwenCode/node/agent';
 
-export const AGENTS: readonly AgentDescriptor[] = [copilot, copilotHarness, claudeCode, codex, geminiCli, qwenCode, pi];
+export const AGENTS: readonly AgentDescriptor[] = [copilot, copilotHarness, claudeCode, codex, geminiCli, qwenCode, pi, cline];
 
 /** The agents that keep hook entries of their own: each has a setting, a command and an offer. */
 export const agentsWithEntries = (agents: readonly AgentDescriptor[] = AGENTS) => agents.filter(ownsEntries);

@@ -56,6 +56,11 @@ export interface HookAgent {
    */
   readonly parallelCalls?: boolean;
   /**
+   * The longest it lets a hook take before it fails the run (Cline: 3 s for a plugin's hook): the gate answers
+   * within this, a wait for another chat's write included. Absent: `ANSWER_WITHIN_MS` (protocol.ts).
+   */
+  readonly answerWithinMs?: number;
+  /**
    * The hook entries it runs, when they are another agent's: two hosts that read one hooks file (Copilot's
    * Local agent and the Copilot harness read `agent-edit-guard.json`) share its commands' agent id, and
    * each payload goes to the agent that claims it. Absent: its own entries (`id`).
@@ -140,6 +145,12 @@ export function readVsCodeFormat(payload: unknown, toolEvent: (when: 'before' | 
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
   }
 }
+
+/**
+ * The event an in-process plugin sends when its agent asks the model again (pi's `turn_start`, Cline's
+ * `beforeModel`): nothing for the gate but the chat's next event, so the calls of the last response have run.
+ */
+export const MODEL_REQUEST = 'ModelRequest';
 
 /** The VS Code-format hook answer that stops a PreToolUse call (Copilot's, Claude Code's and Codex's hooks read it). */
 export function denyPreToolUse(reason: string): string {

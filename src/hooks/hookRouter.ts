@@ -84,9 +84,10 @@ export class HookRouter {
       this.env.log.warn(`hooks bridge: a ${sharing[0].name} hook sent input that is not JSON; let through`);
       return '';
     }
-    // the answer is due within this, waiting for another chat's write in flight included (rule 14)
-    const deadline = Date.now() + ANSWER_WITHIN_MS;
+    const received = Date.now();
     const agent = this.ownerOf(sharing, agentId, payload);
+    // the answer is due within this, waiting for another chat's write in flight included (rule 14)
+    const deadline = received + (agent.answerWithinMs ?? ANSWER_WITHIN_MS);
     if (!this.env.active(agent.id)) return '';
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = agent.parse(payload);

@@ -14,19 +14,24 @@ import { AGENT_ID, DEFAULT_BOUND_MS, ENV, type MissedCall, parseAddress, request
 /** Where a client learns how to reach a window: its own environment (the agent's). */
 export type ClientEnvironment = Readonly<Record<string, string | undefined>>;
 
-/** How long a client waits for the window, as its environment says (tests shorten it). */
-export function boundOf(env: ClientEnvironment): number {
+/** How long a client waits for the window, as its environment says (tests shorten it), and never past `most`. */
+export function boundOf(env: ClientEnvironment, most = DEFAULT_BOUND_MS): number {
   const ms = Number(env[ENV.boundMs]);
-  return ms > 0 ? ms : DEFAULT_BOUND_MS;
+  return Math.min(ms > 0 ? ms : DEFAULT_BOUND_MS, most);
 }
 
 /**
  * The window's answer to one payload of `agent`'s hooks: what the hook prints (a refusal), '' to let the
  * call through. Never rejects. A miss is noted in the missed-calls file of the window asked: the environment's,
- * or its record's.
+ * or its record's. `mostMs`: the longest the agent lets its hook take (Cline's plugins: 3 s, then the run fails).
  */
-export async function askWindow(agent: string, payload: Buffer, env: ClientEnvironment = process.env): Promise<string> {
-  const bound = boundOf(env);
+export async function askWindow(
+  agent: string,
+  payload: Buffer,
+  env: ClientEnvironment = process.env,
+  mostMs = DEFAULT_BOUND_MS,
+): Promise<string> {
+  const bound = boundOf(env, mostMs);
   let address = env[ENV.socket];
   let secret = env[ENV.secret];
   let missedFile = env[ENV.missed];
@@ -40,6 +45,31 @@ export async function askWindow(agent: string, payload: Buffer, env: ClientEnvir
   if ('answer' in asked) return asked.answer;
   noteMissed(missedFile, payload, asked.missed);
   return '';
+}
+
+/**
+ * An in-process plugin's event, in the shape of VS Code's hook payloads (its agent's events.ts reads it), sent as
+ * askWindow sends a hook's stdin; the answer's refusal, if any (`refusalOf`).
+ */
+export async function askWindowAbout(
+  agent: string,
+  fields: Record<string, unknown>,
+  env: ClientEnvironment,
+  mostMs = DEFAULT_BOUND_MS,
+): Promise<string | undefined> {
+  return refusalOf(await askWindow(agent, Buffer.from(JSON.stringify(fields)), env, mostMs));
+}
+
+/** The reason of a refusal in the window's answer (VS Code's deny, `denyPreToolUse`); undefined: let the call through. */
+export function refusalOf(answer: string): string | undefined {
+  try {
+    const out = (JSON.parse(answer) as { hookSpecificOutput?: { permissionDecision?: unknown; permissionDecisionReason?: unknown } })
+      .hookSpecificOutput;
+    if (out?.permissionDecision === 'deny') return String(out.permissionDecisionReason ?? '');
+  } catch {
+    // '' (let through) or anything else: not a refusal
+  }
+  return undefined;
 }
 
 type Asked = { answer: string } | { missed: string };
@@ -75,8 +105,10 @@ function forward(address: string, secret: string, agent: string, payload: Buffer
     }, bound);
     timer.unref();
     socket.on('connect', () => {
+      // the header's length says where the payload ends, so our side stays open: Bun (opencode's runtime) drops
+      // the answer of a socket that half-closed, Node waits for it
       socket.write(requestHeader(secret, agent, payload.length));
-      socket.end(payload);
+      socket.write(payload);
     });
     socket.on('data', (chunk: Buffer) => reply.push(chunk));
     socket.on('error', (e: NodeJS.ErrnoException) => resolve({ missed: `could not reach the extension (${e.code ?? e.message})` }));

@@ -1,7 +1,7 @@
 // Agents that run in a terminal and read and write the disk themselves — Gemini CLI and Qwen Code (hook
-// entries in a JSON settings file of theirs, as Claude Code's), pi (an extension of ours it loads into its own
-// process) — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each suite
-// runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi) headless in the
+// entries in a JSON settings file of theirs, as Claude Code's), pi and Cline (a plugin of ours each loads into
+// its own process) — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each
+// suite runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi, test/cline) headless in the
 // workspace folder against a scripted fake model API served here, with this window's environment as a
 // terminal of this window gets it, and the entries the extension put into the folder (`workspace`) or the
 // user's files (`user`). The same tests for every such agent: a new one is a line of AGENTS below. Nothing is
@@ -16,6 +16,7 @@ import { type FakeAnthropic, startFakeAnthropic } from '../claude/fakeAnthropic'
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { startFakeGemini } from '../geminiCli/fakeGemini';
 import * as gemini from '../geminiCli/geminiCli';
+import * as cline from '../cline/cline';
 import * as pi from '../pi/pi';
 import * as qwen from '../qwenCode/qwenCode';
 import type { CliRun } from '../shared/cliProcess';
@@ -51,10 +52,10 @@ interface TerminalAgent {
   setting: string;
   /** where `workspace` puts our entries, under a folder */
   folderEntries: string;
-  /** its tools: a read, a replace of `old` by `new`, a whole-file write */
+  /** its tools: a read, a replace of `old` by `new`, a whole-file write (none: it never overwrites a file, as Cline) */
   read: (file: string) => Answer;
   replace: (file: string, old: string, replacement: string) => Answer;
-  write: (file: string, content: string) => Answer;
+  write?: (file: string, content: string) => Answer;
   /** it overwrites only a file it has read in the session itself, whatever the gate says (Qwen Code) */
   readsBeforeOverwrite: boolean;
   /** a private HOME for an offline run; `ours`: the text of our folder entries, there at user level (a terminal outside any window) */
@@ -66,6 +67,13 @@ interface TerminalAgent {
   run: (o: { cwd: string; prompt: string; baseUrl: string; home: string; env?: Record<string, string> }) => Promise<CliRun>;
   describe: (run: CliRun) => string;
 }
+
+/**
+ * A change to a file whose text was `before`, to `after`, without reading it: a whole-file write where the agent
+ * has one, else a replace of all of it.
+ */
+const blindEdit = (agent: TerminalAgent, file: string, before: string, after: string): Answer =>
+  agent.write ? agent.write(file, after) : agent.replace(file, before.trimEnd(), after.trimEnd());
 
 /** Our hook entries in a settings file's text, as the user level of a private HOME holds them. */
 const hooksOf = (ours: string | undefined) => (ours === undefined ? {} : { hooks: JSON.parse(ours).hooks });
@@ -115,7 +123,30 @@ const AGENTS: TerminalAgent[] = [
     run: pi.runPi,
     describe: pi.describePiRun,
   },
+  {
+    name: 'Cline',
+    setting: 'guardCline',
+    folderEntries: '.cline/plugins/agent-edit-guard.js',
+    read: (file) => ({ tool: 'read_files', args: { files: [{ path: file }] } }),
+    replace: (file, old, replacement) => ({ tool: 'editor', args: { path: file, old_text: old, new_text: replacement } }),
+    readsBeforeOverwrite: false,
+    makeHome: cline.makeClineHome,
+    // a skipped call's result is `{"error": <reason>}`
+    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls.map(unwrapError))),
+    run: cline.runCline,
+    describe: cline.describeClineRun,
+  },
 ];
+
+/** A call whose result is an agent's JSON error object, with the error's own text as its result. */
+function unwrapError(call: Call): Call {
+  try {
+    const error = (JSON.parse(call.result ?? '') as { error?: unknown }).error;
+    return typeof error === 'string' ? { ...call, result: error } : call;
+  } catch {
+    return call;
+  }
+}
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 /** What our entries run: the extension's hook clients, or its in-process plugins. */
@@ -179,11 +210,11 @@ for (const agent of AGENTS) {
       assert.ok(edit.saved && !edit.created, JSON.stringify(edit));
     });
 
-    test('a whole-file write over a file never read is denied with its content, and the retry from it passes', async () => {
+    test('a change to a file never read (a whole-file write, where the agent has one) is denied with its content, and the retry from it passes', async () => {
       const f = makeFile('agents/never-read', "the user's notes\n");
-      const retry = agent.write(f.abs, "the user's notes\na fresh start\n");
+      const retry = blindEdit(agent, f.abs, "the user's notes\n", "the user's notes\na fresh start\n");
       steps = [
-        agent.write(f.abs, 'a fresh start\n'),
+        blindEdit(agent, f.abs, "the user's notes\n", 'a fresh start\n'),
         (calls) => {
           const [denied] = calls;
           assert.ok(refused(denied), JSON.stringify(denied));
@@ -217,12 +248,10 @@ for (const agent of AGENTS) {
         'the blocked write on the file',
         5000,
       );
-      // the message starts with the agent's name as a sentence does ("Pi edit was blocked")
+      // the message starts with the agent's name as a sentence does, then what its tool does ("Pi edit was blocked")
       const sentence = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-      assert.ok(
-        diagnostic.message.startsWith(`${sentence} ${toolOf(agent.replace('', '', ''))} was blocked (${name}: “Greet the agent.”`),
-        diagnostic.message,
-      );
+      const verb = agentWithSetting(agent.setting).hooks.verb(toolOf(agent.replace('', '', '')));
+      assert.ok(diagnostic.message.startsWith(`${sentence} ${verb} was blocked (${name}: “Greet the agent.”`), diagnostic.message);
     });
 
     test('a replace whose old_string the file does not hold as written is denied (rule 12), before the agent could correct it with its model', async () => {
@@ -278,7 +307,8 @@ for (const agent of AGENTS) {
         fs.writeFileSync(file, 'never read\n');
         // our entries at user level of its own home, and the windows' records: as a terminal outside any window
         const home = linkWindowsRecords(agent.makeHome(fs.readFileSync(folderEntries(), 'utf8')));
-        steps = agent.readsBeforeOverwrite ? [agent.read(file), agent.write(file, 'overwritten\n')] : [agent.write(file, 'overwritten\n')];
+        const overwrite = blindEdit(agent, file, 'never read\n', 'overwritten\n');
+        steps = agent.readsBeforeOverwrite ? [agent.read(file), overwrite] : [overwrite];
         const run = await agent.run({ cwd: elsewhere, prompt: 'Overwrite it.', baseUrl: fake.url, home });
         assert.deepStrictEqual(
           seen.map(refused),
@@ -310,7 +340,7 @@ for (const agent of AGENTS) {
       await activateExtension();
       fake = await agent.startFake(async (calls) => {
         seen = calls;
-        return calls.length === 0 ? agent.write(target, 'x\n') : { text: 'Done.' };
+        return calls.length === 0 ? blindEdit(agent, target, "the user's notes\n", 'x\n') : { text: 'Done.' };
       });
     });
 

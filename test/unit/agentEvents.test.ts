@@ -5,10 +5,11 @@ import * as assert from 'node:assert/strict';
 import { parseClaudeCodeEvent } from '../../src/agents/claudeCode/node/events';
 import { geminiCliAgent, parseGeminiCliEvent } from '../../src/agents/geminiCli/node/events';
 import { parseQwenCodeEvent } from '../../src/agents/qwenCode/node/events';
-import { MODEL_REQUEST, parsePiEvent } from '../../src/agents/pi/node/events';
+import { parsePiEvent } from '../../src/agents/pi/node/events';
+import { parseClineEvent } from '../../src/agents/cline/node/events';
 import { parseCopilotEvent } from '../../src/agents/copilot/node/events';
 import { isHarnessPayload, parseHarnessEvent } from '../../src/agents/copilotHarness/node/events';
-import { denyPreToolUse } from '../../src/hooks/event';
+import { denyPreToolUse, MODEL_REQUEST } from '../../src/hooks/event';
 import { filesOfPatch } from '../../src/hooks/patch';
 import type { CallContext, GateSettings } from '../../src/core/ports';
 import { sha256 } from '../../src/core/hash';
@@ -384,6 +385,52 @@ suite("hook events of Copilot's built-in tools", () => {
       pi('PreToolUse', { tool_name: 'edit', tool_input: { edits } }),
     ]) {
       assert.equal(parsePiEvent(p).kind, 'ignore', JSON.stringify(p));
+    }
+  });
+
+  test("Cline's events as our plugin sends them (test/cline/FACTS.md): read_files marks each file, editor quotes its old_text, inserts into a file that must exist or makes a new one, apply_patch touches every file its patch names; each tool event names its call", () => {
+    const chat = '1796530823490_tqbae';
+    const cline = (event: string, fields: Record<string, unknown> = {}) => ({
+      session_id: chat,
+      cwd: '/ws',
+      hook_event_name: event,
+      ...fields,
+    });
+    const tool = (event: string, name: string, input: Record<string, unknown>) =>
+      parseClineEvent(cline(event, { tool_name: name, tool_input: input, tool_use_id: 'call_0_1_0' }));
+    assert.deepEqual(tool('PreToolUse', 'read_files', { files: [{ path: '/ws/a.ts', start_line: 2 }, { path: '/ws/b.ts' }] }), {
+      kind: 'before-read',
+      chat,
+      tool: 'read_files',
+      files: ['/ws/a.ts', '/ws/b.ts'],
+      call: 'call_0_1_0',
+    });
+    const edited = (input: Record<string, unknown>) => {
+      const e = tool('PostToolUse', 'editor', input);
+      return e.kind === 'after-edit' ? e.files : e;
+    };
+    assert.deepEqual(edited({ path: '/ws/a.ts', old_text: 'a', new_text: 'b' }), [{ path: '/ws/a.ts', intent: 'change', quotes: ['a'] }]);
+    assert.deepEqual(edited({ path: '/ws/a.ts', old_text: null, new_text: 'b', insert_line: 3 }), [{ path: '/ws/a.ts', intent: 'change' }]);
+    assert.deepEqual(edited({ path: '/ws/n.ts', new_text: 'x' }), [{ path: '/ws/n.ts', intent: 'create' }]);
+    const patch = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** Add File: src/n.ts\n+x\n*** End Patch';
+    assert.deepEqual(tool('PreToolUse', 'apply_patch', { input: patch }), {
+      kind: 'before-edit',
+      chat,
+      tool: 'apply_patch',
+      files: filesOfPatch(patch),
+      call: 'call_0_1_0',
+    });
+    assert.deepEqual(parseClineEvent(cline('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
+    assert.deepEqual(parseClineEvent(cline('PreCompact')), { kind: 'compact', chat });
+    assert.equal(parseClineEvent(cline(MODEL_REQUEST)).kind, 'ignore');
+    for (const p of [
+      null,
+      cline('PreToolUse', { tool_name: 'run_commands', tool_input: { commands: ['ls'] } }),
+      cline('PreToolUse', { tool_name: 'editor', tool_input: { new_text: 'x' } }),
+      cline('PreToolUse', { tool_name: 'read_files', tool_input: { files: [] } }),
+      cline('PreToolUse', { tool_name: 'apply_patch', tool_input: { input: 'not a patch' } }),
+    ]) {
+      assert.equal(parseClineEvent(p).kind, 'ignore', JSON.stringify(p));
     }
   });
 

@@ -14,7 +14,10 @@ import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
 import { ExpectedCalls } from '../../src/chat/expectedCalls';
 import { HookRouter } from '../../src/hooks/hookRouter';
-import { MODEL_REQUEST, piAgent } from '../../src/agents/pi/node/events';
+import { piAgent } from '../../src/agents/pi/node/events';
+import { clineAgent } from '../../src/agents/cline/node/events';
+import { MODEL_REQUEST } from '../../src/hooks/event';
+import { RESERVATION_MS } from '../../src/core/reservations';
 import { callOn, coreFixture } from './memoryDocuments';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
@@ -37,7 +40,7 @@ function setup(settings: Partial<GateSettings> = {}) {
     edits,
     sessions,
     log,
-    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent, codexAgent, piAgent].map((a) => [a.id, a])),
+    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent, codexAgent, piAgent, clineAgent].map((a) => [a.id, a])),
     expected,
     active: () => active,
     onActivity: (s) => activity.push(s),
@@ -987,5 +990,31 @@ suite("hook router: an agent whose calls of one response run at once (pi's)", ()
     await t.send(MODEL_REQUEST);
     assert.equal(t.newest(A)?.hash, sha256('one\n'));
     assert.equal(await t.edit('PreToolUse', 'call_2', 'a.txt', 'one'), '', 'the edit of the next response passes on the read');
+  });
+});
+
+suite("hook router: an agent that lets a hook take less than the default (Cline's plugin: 3 s, then the run fails)", function () {
+  this.timeout(20000);
+
+  test("a check waiting for another chat's write in flight is answered by the agent's own deadline: refused write-in-flight, where the default one would have outlasted the write's bound and let it through", async () => {
+    assert.ok((clineAgent.answerWithinMs ?? Infinity) < RESERVATION_MS, 'the deadline comes before the reservation lapses');
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    const event = (agent: string, chat: string, hook_event_name: string, extra: Record<string, unknown> = {}) =>
+      t.hooks.handle(agent, JSON.stringify({ session_id: chat, cwd: '/ws', hook_event_name, ...extra }));
+    const clineTool = (hook: string, call: string, tool_name: string, tool_input: Record<string, unknown>) =>
+      event(clineAgent.id, 'cline-chat', hook, { tool_name, tool_input, tool_use_id: call });
+    // Cline reads the file; pi reads it and is let through to edit it, and its write never lands: the file stays reserved
+    await event(clineAgent.id, 'cline-chat', 'UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await clineTool('PreToolUse', 'c1', 'read_files', { files: [{ path: 'a.txt' }] });
+    await clineTool('PostToolUse', 'c1', 'read_files', { files: [{ path: 'a.txt' }] });
+    await event(piAgent.id, 'pi-chat', 'UserPromptSubmit', { prompt: 'Fix a.txt too' });
+    await event(piAgent.id, 'pi-chat', 'PreToolUse', { tool_name: 'read', tool_input: { path: 'a.txt' }, tool_use_id: 'p1' });
+    await event(piAgent.id, 'pi-chat', 'PostToolUse', { tool_name: 'read', tool_input: { path: 'a.txt' }, tool_use_id: 'p1' });
+    const piEdit = { tool_name: 'edit', tool_input: { path: 'a.txt', edits: [{ oldText: 'one', newText: 'ONE' }] }, tool_use_id: 'p2' };
+    assert.equal(await event(piAgent.id, 'pi-chat', 'PreToolUse', piEdit), '');
+    const out = await clineTool('PreToolUse', 'c2', 'editor', { path: 'a.txt', old_text: 'one', new_text: 'uno' });
+    assert.ok(t.denied(out), out);
+    assert.match(JSON.parse(out).hookSpecificOutput.permissionDecisionReason, /\bpi\b/, 'it names the writer it waited for');
   });
 });

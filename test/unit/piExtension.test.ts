@@ -1,101 +1,22 @@
-// pi's side of the gate in plain Node (src/agents/pi/node/): the file of ours pi loads, where it goes and how it
-// leaves (docs/design.md §Surfaces), and our extension in an agent's process answering pi's events through the
-// bridge's real server. The real pi running it against a window is test/integration/settingsFileAgents.test.ts.
+// pi's side of the gate in plain Node (src/agents/pi/node/): where pi's folder is, and our extension in an agent's
+// process answering pi's events through the bridge's real server (the file pi loads, and where it goes: the table
+// of pluginFiles.test.ts). The real pi running it against a window is test/integration/settingsFileAgents.test.ts.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { extensionFileText, isOurExtensionFile, piAgentFolder, userExtensionFile } from '../../src/agents/pi/node/extensionFile';
-import { piExtensionFiles } from '../../src/agents/pi/node/extensionOnDisk';
+import { piAgentFolder, userExtensionFile } from '../../src/agents/pi/node/extensionFile';
 import type { PiContext, PiExtensionApi } from '../../src/agents/pi/node/plugin';
-import type { HookClients } from '../../src/hooks/command';
-import type { CreatedFolders } from '../../src/hooks/filesOnDisk';
 import { ENV } from '../../src/hooks/protocol';
 import { BridgeServer } from '../../src/hooks/server';
 import { MemoryLog } from './memoryDocuments';
 import { tempFolder } from './tempFolder';
 
 const DIST = path.resolve('dist');
-const clients: HookClients = {
-  runtime: process.execPath,
-  nodeClient: path.join(DIST, 'hook-bridge.js'),
-  bash: undefined,
-  bashClient: path.join(DIST, 'hook-client.sh'),
-};
-
-suite("pi's extension file", () => {
-  test("it requires this install's plugin (dist/plugins/pi.js) and is told from a file of the user's by its first line", () => {
-    const text = extensionFileText(clients);
-    assert.ok(text.includes(`require(${JSON.stringify(path.join(DIST, 'plugins', 'pi.js'))})`), text);
-    assert.ok(isOurExtensionFile(text));
-    assert.ok(!isOurExtensionFile('export default function (pi) {}\n'));
-    assert.ok(!isOurExtensionFile(`// mine\n${text}`), 'our line anywhere but first is not ours');
-  });
-
+suite("pi's folder", () => {
   test("pi's folder is $PI_CODING_AGENT_DIR (with ~ expanded) or ~/.pi/agent, as pi finds it", () => {
     assert.equal(piAgentFolder('/h', {}), '/h/.pi/agent');
     assert.equal(piAgentFolder('/h', { PI_CODING_AGENT_DIR: '~/pi-config' }), '/h/pi-config');
     assert.equal(piAgentFolder('/h', { PI_CODING_AGENT_DIR: '/etc/pi' }), '/etc/pi');
     assert.equal(userExtensionFile('/h'), '/h/.pi/agent/extensions/agent-edit-guard.js');
-  });
-});
-
-suite("pi's extension file on disk, by placement", () => {
-  let root = '';
-  let home = '';
-  let ws = '';
-  let created: Set<string>;
-  const log = new MemoryLog();
-  const createdFolders = (): CreatedFolders => created;
-  const sync = (placement: 'off' | 'user' | 'workspace', trusted = true) =>
-    piExtensionFiles.sync(placement, clients, [ws], log, { trusted, created: createdFolders(), home });
-  const userFile = () => userExtensionFile(home);
-  const folderFile = () => path.join(ws, '.pi', 'extensions', 'agent-edit-guard.js');
-
-  setup(() => {
-    root = tempFolder('aeg-pi-');
-    home = path.join(root, 'home');
-    ws = path.join(root, 'ws');
-    fs.mkdirSync(path.join(home, '.pi', 'agent'), { recursive: true });
-    fs.mkdirSync(ws);
-    created = new Set();
-  });
-  teardown(() => fs.rmSync(root, { recursive: true, force: true }));
-
-  test("user: our file in pi's extensions folder; off: it goes, with the folder we made; pi's own folder stays", () => {
-    assert.deepEqual(sync('user'), []);
-    assert.ok(isOurExtensionFile(fs.readFileSync(userFile(), 'utf8')));
-    assert.ok(!fs.existsSync(folderFile()), 'nothing in the workspace');
-    assert.deepEqual(sync('off'), []);
-    assert.ok(!fs.existsSync(path.dirname(userFile())), 'extensions/ was made for our file alone');
-    assert.ok(fs.existsSync(path.join(home, '.pi', 'agent')), "pi's folder was there before us");
-  });
-
-  test("workspace: each folder's .pi/extensions; off takes out the file and both folders we made; an untrusted window writes nothing", () => {
-    assert.deepEqual(sync('workspace', false), []);
-    assert.ok(!fs.existsSync(path.join(ws, '.pi')));
-    assert.deepEqual(sync('workspace'), []);
-    assert.ok(isOurExtensionFile(fs.readFileSync(folderFile(), 'utf8')));
-    assert.ok(!fs.existsSync(userFile()));
-    assert.deepEqual(sync('off'), []);
-    assert.deepEqual(fs.readdirSync(ws), [], '.pi/ and .pi/extensions/ were ours: both gone');
-  });
-
-  test('a file of that name that is not ours is never written over nor removed, and is named', () => {
-    fs.mkdirSync(path.dirname(userFile()), { recursive: true });
-    fs.writeFileSync(userFile(), 'export default function (pi) {}\n');
-    const left = sync('user');
-    assert.equal(left.length, 1);
-    assert.equal(left[0].file, userFile());
-    assert.match(left[0].reason, /not ours/);
-    assert.deepEqual(sync('off'), []);
-    assert.equal(fs.readFileSync(userFile(), 'utf8'), 'export default function (pi) {}\n');
-  });
-
-  test("the uninstall script's part: our user-level file goes; a user's own extension beside it stays", () => {
-    sync('user');
-    fs.writeFileSync(path.join(path.dirname(userFile()), 'theirs.ts'), 'export default () => {};\n');
-    piExtensionFiles.removeUserLevel(log, home);
-    assert.deepEqual(fs.readdirSync(path.dirname(userFile())), ['theirs.ts']);
   });
 });
 

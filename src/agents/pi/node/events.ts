@@ -10,9 +10,6 @@ import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, recor
 /** The id its events are sent under. */
 export const PI = 'pi';
 
-/** The event plugin.ts sends when pi asks its model again (pi's `turn_start`): nothing for the gate but that the earlier calls ran. */
-export const MODEL_REQUEST = 'ModelRequest';
-
 /** `read{path}`, `edit{path, edits: [{oldText, newText}]}` (older models send one `oldText`/`newText`), `write{path, content}`. */
 export const FILE_TOOLS = ['read', 'edit', 'write'] as const;
 

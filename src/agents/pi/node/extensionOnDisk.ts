@@ -2,12 +2,11 @@
 // each workspace folder's `.pi/extensions/` (`workspace`), and nowhere else (src/hooks/filesOnDisk.ts
 // `ownFiles`). No `vscode`: the uninstall script runs this.
 import { ownFiles } from '../../../hooks/filesOnDisk';
-import { extensionFileText, FOLDER_EXTENSION_PATH, isOurExtensionFile, userExtensionFile } from './extensionFile';
+import { FOLDER_EXTENSION_PATH, piExtensionLoader, userExtensionFile } from './extensionFile';
 
 export const piExtensionFiles = ownFiles({
   who: 'pi extension',
   userFile: userExtensionFile,
   folderPath: FOLDER_EXTENSION_PATH,
-  text: extensionFileText,
-  isOurs: isOurExtensionFile,
+  ...piExtensionLoader,
 });

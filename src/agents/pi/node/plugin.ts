@@ -5,8 +5,9 @@
 // which is what pi's model reads. Whatever goes wrong, the call is let through (fail-open), as with the hooks.
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { askWindow, type ClientEnvironment } from '../../../hooks/windowClient';
-import { FILE_TOOLS, MODEL_REQUEST, PI } from './events';
+import { MODEL_REQUEST } from '../../../hooks/event';
+import { askWindowAbout, type ClientEnvironment } from '../../../hooks/windowClient';
+import { FILE_TOOLS, PI } from './events';
 
 /** What our handlers use of pi's extension API (docs/extensions.md of pi; test/pi/FACTS.md). */
 export interface PiContext {
@@ -25,24 +26,12 @@ export function resolvedAsPi(file: string, cwd: string): string {
   return path.resolve(cwd, expanded);
 }
 
-/** The window's answer read as pi's: a refusal (VS Code's deny, events.ts) blocks the call with its reason. */
-export function blockOf(answer: string): { block: true; reason: string } | undefined {
-  try {
-    const out = (JSON.parse(answer) as { hookSpecificOutput?: { permissionDecision?: unknown; permissionDecisionReason?: unknown } })
-      .hookSpecificOutput;
-    if (out?.permissionDecision === 'deny') return { block: true, reason: String(out.permissionDecisionReason ?? '') };
-  } catch {
-    // '' (let through) or anything else: not a refusal
-  }
-  return undefined;
-}
-
 const isFileTool = (name: unknown) => (FILE_TOOLS as readonly unknown[]).includes(name);
 
 /** pi's extension factory: the handlers of the events the gate needs. `env`: pi's own (where a window's address may be). */
 export function attach(pi: PiExtensionApi, env: ClientEnvironment = process.env): void {
   const send = (ctx: PiContext, fields: Record<string, unknown>) =>
-    askWindow(PI, Buffer.from(JSON.stringify({ session_id: ctx.sessionManager.getSessionId(), cwd: ctx.cwd, ...fields })), env);
+    askWindowAbout(PI, { session_id: ctx.sessionManager.getSessionId(), cwd: ctx.cwd, ...fields }, env);
   const toolFields = (hookEvent: string, event: Record<string, unknown>, ctx: PiContext) => {
     const input = typeof event.input === 'object' && event.input !== null ? (event.input as Record<string, unknown>) : {};
     return {
@@ -59,9 +48,12 @@ export function attach(pi: PiExtensionApi, env: ClientEnvironment = process.env)
   pi.on('turn_start', async (_event, ctx) => {
     await send(ctx, { hook_event_name: MODEL_REQUEST });
   });
-  pi.on('tool_call', async (event, ctx) =>
-    isFileTool(event.toolName) ? blockOf(await send(ctx, toolFields('PreToolUse', event, ctx))) : undefined,
-  );
+  pi.on('tool_call', async (event, ctx) => {
+    if (!isFileTool(event.toolName)) return undefined;
+    // a refusal blocks the call with its reason, which is what pi's model reads
+    const reason = await send(ctx, toolFields('PreToolUse', event, ctx));
+    return reason === undefined ? undefined : { block: true, reason };
+  });
   pi.on('tool_result', async (event, ctx) => {
     if (isFileTool(event.toolName)) await send(ctx, toolFields('PostToolUse', event, ctx));
     return undefined;
