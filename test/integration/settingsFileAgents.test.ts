@@ -1,7 +1,7 @@
 // Agents that run in a terminal and read and write the disk themselves — Gemini CLI and Qwen Code (hook
-// entries in a JSON settings file of theirs, as Claude Code's), pi and Cline (a plugin of ours each loads into
-// its own process) — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each
-// suite runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi, test/cline) headless in the
+// entries in a JSON settings file of theirs, as Claude Code's), pi, Cline and opencode (a plugin of ours each
+// loads into its own process) — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each
+// suite runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi, test/cline, test/opencode) headless in the
 // workspace folder against a scripted fake model API served here, with this window's environment as a
 // terminal of this window gets it, and the entries the extension put into the folder (`workspace`) or the
 // user's files (`user`). The same tests for every such agent: a new one is a line of AGENTS below. Nothing is
@@ -17,6 +17,7 @@ import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { startFakeGemini } from '../geminiCli/fakeGemini';
 import * as gemini from '../geminiCli/geminiCli';
 import * as cline from '../cline/cline';
+import * as opencode from '../opencode/opencode';
 import * as pi from '../pi/pi';
 import * as qwen from '../qwenCode/qwenCode';
 import type { CliRun } from '../shared/cliProcess';
@@ -66,6 +67,8 @@ interface TerminalAgent {
   startFake: (answer: (calls: Call[]) => Promise<Answer>) => Promise<{ url: string; close(): Promise<void> }>;
   run: (o: { cwd: string; prompt: string; baseUrl: string; home: string; env?: Record<string, string> }) => Promise<CliRun>;
   describe: (run: CliRun) => string;
+  /** a folder it leaves in a folder it ran in beside ours (opencode installs its plugin package into `.opencode`) */
+  leavesInFolder?: string;
 }
 
 /**
@@ -136,6 +139,20 @@ const AGENTS: TerminalAgent[] = [
     run: cline.runCline,
     describe: cline.describeClineRun,
   },
+  {
+    name: 'opencode',
+    setting: 'guardOpencode',
+    folderEntries: '.opencode/plugin/agent-edit-guard.js',
+    read: (file) => ({ tool: 'read', args: { filePath: file } }),
+    replace: (file, old, replacement) => ({ tool: 'edit', args: { filePath: file, oldString: old, newString: replacement } }),
+    write: (file, content) => ({ tool: 'write', args: { filePath: file, content } }),
+    readsBeforeOverwrite: false,
+    makeHome: opencode.makeOpencodeHome,
+    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
+    run: opencode.runOpencode,
+    describe: opencode.describeOpencodeRun,
+    leavesInFolder: '.opencode',
+  },
 ];
 
 /** A call whose result is an agent's JSON error object, with the error's own text as its result. */
@@ -182,6 +199,12 @@ for (const agent of AGENTS) {
 
     suiteTeardown(async () => {
       await config().update(agent.setting, undefined, vscode.ConfigurationTarget.Workspace);
+      const { leavesInFolder } = agent;
+      if (leavesInFolder) {
+        // ours leave first: the folder the agent filled is then its alone
+        await waitFor(() => !fs.existsSync(folderEntries()), 'our plugin out of the folder', 10000, 50);
+        fs.rmSync(path.join(workspaceRoot(), leavesInFolder), { recursive: true, force: true });
+      }
       await fake?.close();
     });
 

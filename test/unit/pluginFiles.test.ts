@@ -1,12 +1,14 @@
-// The file of ours each agent with in-process plugins loads (pi's extension, Cline's plugin): its text requires
+// The file of ours each agent with in-process plugins loads (pi's extension, Cline's and opencode's plugins): its text requires
 // this install's bundled plugin and is told from a user's file of the same name; where each placement puts it and
 // how it leaves (docs/design.md §Surfaces, src/hooks/filesOnDisk.ts `ownFiles`). One table, one row per agent; what
-// is the agent's own (its folders, its plugin's events) is in its own test file (piExtension, clinePlugin).
+// is the agent's own (its folders, its plugin's events) is in its own test file (piExtension, clinePlugin, opencodePlugin).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { clinePluginLoader, userPluginFile } from '../../src/agents/cline/node/pluginFile';
 import { clinePluginFiles } from '../../src/agents/cline/node/pluginOnDisk';
+import { opencodePluginLoader, userPluginFile as opencodeUserFile } from '../../src/agents/opencode/node/pluginFile';
+import { opencodePluginFiles } from '../../src/agents/opencode/node/pluginOnDisk';
 import { piExtensionLoader, userExtensionFile } from '../../src/agents/pi/node/extensionFile';
 import { piExtensionFiles } from '../../src/agents/pi/node/extensionOnDisk';
 import type { HookClients } from '../../src/hooks/command';
@@ -54,6 +56,15 @@ const AGENTS: PluginAgent[] = [
     userFile: userPluginFile,
     ownFolder: '.cline',
     theirs: "export default { name: 'mine', manifest: {} };\n",
+  },
+  {
+    name: 'opencode',
+    loader: opencodePluginLoader,
+    files: opencodePluginFiles,
+    agentFolder: 'opencode',
+    userFile: opencodeUserFile,
+    ownFolder: '.config/opencode',
+    theirs: 'export const Mine = async () => ({});\n',
   },
 ];
 
