@@ -212,7 +212,7 @@ async function extensionCopy(ext, { bench }) {
     sourcemap: false,
   });
   await writeHookClient(join(ext, 'dist'));
-  // the agents' in-process plugins, as the build makes them (bench/host/plugins.ts loads pi's)
+  // the agents' in-process plugins, as the build makes them (bench/host/plugins.ts loads each agent's)
   const plugins = readdirSync(join(repo, 'src/agents')).filter((a) => existsSync(join(repo, 'src/agents', a, 'node', 'plugin.ts')));
   await build({
     ...common,
