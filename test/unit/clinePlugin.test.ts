@@ -8,8 +8,7 @@ import { CLINE_HOOK_MS } from '../../src/agents/cline/node/events';
 import type { ClinePlugin } from '../../src/agents/cline/node/plugin';
 import { clineFolder, userPluginFile } from '../../src/agents/cline/node/pluginFile';
 import { ENV } from '../../src/hooks/protocol';
-import { BridgeServer } from '../../src/hooks/server';
-import { MemoryLog } from './memoryDocuments';
+import { refusingWindow } from './pluginWindow';
 import { tempFolder } from './tempFolder';
 
 const DIST = path.resolve('dist');
@@ -37,23 +36,8 @@ suite("our plugin in Cline's sandbox, answering through the bridge", function ()
   const snapshot = { agentId: 'agent_1', conversationId: 'conv_1' };
   const editor = (id: string, input: Record<string, unknown>) => ({ snapshot, toolCall: { toolCallId: id, toolName: 'editor' }, input });
 
-  /** A window that refuses every `editor` call and records what it was sent. */
-  async function refusingWindow() {
-    const seen: Array<Record<string, unknown>> = [];
-    const server = await BridgeServer.start(async (agent, payload) => {
-      const p = JSON.parse(payload) as Record<string, unknown>;
-      seen.push({ agent, ...p });
-      return p.hook_event_name === 'PreToolUse' && p.tool_name === 'editor'
-        ? JSON.stringify({
-            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'BLOCKED: stale' },
-          })
-        : '';
-    }, new MemoryLog());
-    return { seen, server };
-  }
-
   test("a refused editor call is skipped with the window's reason, its path resolved from the session's folder; other tools are not sent", async () => {
-    const { seen, server } = await refusingWindow();
+    const { seen, server } = await refusingWindow('editor');
     try {
       const plugin = loadedPlugin(server.environment);
       assert.deepEqual(await plugin.hooks.beforeTool(editor('call_1', { path: 'src/a.ts', old_text: 'a', new_text: 'b' })), {
@@ -77,7 +61,7 @@ suite("our plugin in Cline's sandbox, answering through the bridge", function ()
   });
 
   test("a run's prompt without Cline's wrapper, each model request, a call that ran; not a skipped or failed one; a sub-agent's own chat; compaction", async () => {
-    const { seen, server } = await refusingWindow();
+    const { seen, server } = await refusingWindow('editor');
     try {
       const plugin = loadedPlugin(server.environment);
       const messages = [{ role: 'user', content: [{ type: 'text', text: '<user_input mode="act">Fix the bug.</user_input>' }] }];

@@ -6,8 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { OpencodeHooks } from '../../src/agents/opencode/node/plugin';
 import { opencodeConfigFolder, userPluginFile } from '../../src/agents/opencode/node/pluginFile';
-import { BridgeServer } from '../../src/hooks/server';
-import { MemoryLog } from './memoryDocuments';
+import { refusingWindow } from './pluginWindow';
 import { tempFolder } from './tempFolder';
 
 const DIST = path.resolve('dist');
@@ -33,16 +32,7 @@ suite("our plugin in opencode's process, answering through the bridge", function
   const call = (tool: string, callID: string) => ({ tool, sessionID: 'ses_1', callID });
 
   test("a refused edit throws the window's reason (what opencode's model reads), its path resolved from opencode's folder; the rest is sent as the gate needs it", async () => {
-    const seen: Array<Record<string, unknown>> = [];
-    const server = await BridgeServer.start(async (agent, payload) => {
-      const p = JSON.parse(payload) as Record<string, unknown>;
-      seen.push({ agent, ...p });
-      return p.hook_event_name === 'PreToolUse' && p.tool_name === 'edit'
-        ? JSON.stringify({
-            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'BLOCKED: stale' },
-          })
-        : '';
-    }, new MemoryLog());
+    const { seen, server } = await refusingWindow('edit');
     try {
       const hooks = loadedHooks(server.environment);
       await hooks['chat.message']({ sessionID: 'ses_1' }, { parts: [{ type: 'text', text: 'Fix the bug.' }] });

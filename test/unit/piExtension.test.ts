@@ -6,8 +6,7 @@ import * as path from 'node:path';
 import { piAgentFolder, userExtensionFile } from '../../src/agents/pi/node/extensionFile';
 import type { PiContext, PiExtensionApi } from '../../src/agents/pi/node/plugin';
 import { ENV } from '../../src/hooks/protocol';
-import { BridgeServer } from '../../src/hooks/server';
-import { MemoryLog } from './memoryDocuments';
+import { refusingWindow } from './pluginWindow';
 import { tempFolder } from './tempFolder';
 
 const DIST = path.resolve('dist');
@@ -36,16 +35,7 @@ suite("our extension in pi's process, answering through the bridge", function ()
   }
 
   test("it listens to the events the gate needs; a refused edit is blocked with the window's reason, its path as pi resolves it", async () => {
-    const seen: Array<Record<string, unknown>> = [];
-    const server = await BridgeServer.start(async (agent, payload) => {
-      const p = JSON.parse(payload) as Record<string, unknown>;
-      seen.push({ agent, ...p });
-      return p.hook_event_name === 'PreToolUse' && p.tool_name === 'edit'
-        ? JSON.stringify({
-            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'BLOCKED: stale' },
-          })
-        : '';
-    }, new MemoryLog());
+    const { seen, server } = await refusingWindow('edit');
     try {
       const pi = loadedPi(server.environment);
       assert.deepEqual([...pi.handlers.keys()].sort(), [
