@@ -12,9 +12,16 @@
 //
 // `cline`'s entry is a Node script that runs the platform's compiled binary (Bun inside); nothing is downloaded.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { baseEnvironment, type CliRun, describeCliRun, type HomeCliOptions, packageFile, runCli } from '../shared/cliProcess';
+import {
+  baseEnvironment,
+  makeHomeWithFile,
+  type CliRun,
+  describeCliRun,
+  type HomeCliOptions,
+  packageFile,
+  runCli,
+} from '../shared/cliProcess';
 
 export type ClineOptions = HomeCliOptions;
 
@@ -24,15 +31,7 @@ export const FAKE_MODEL = 'fake-model';
 export const clineFolder = (home: string) => path.join(home, '.cline');
 
 /** A new private HOME for Cline; `plugin`: the text of `~/.cline/plugins/agent-edit-guard.js`. */
-export function makeClineHome(plugin?: string): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-cline-home-'));
-  if (plugin !== undefined) {
-    const file = path.join(clineFolder(home), 'plugins', 'agent-edit-guard.js');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, plugin);
-  }
-  return home;
-}
+export const makeClineHome = (plugin?: string): string => makeHomeWithFile('cline', '.cline/plugins/agent-edit-guard.js', plugin);
 
 /** Cline's saved provider: OpenAI-compatible at `baseUrl`, as `cline auth -p openai -b <url>` saves it. */
 function writeProvider(home: string, baseUrl: string): void {

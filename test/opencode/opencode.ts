@@ -14,7 +14,15 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { baseEnvironment, type CliRun, describeCliRun, type HomeCliOptions, packageFile, runCli } from '../shared/cliProcess';
+import {
+  baseEnvironment,
+  makeHomeWithFile,
+  type CliRun,
+  describeCliRun,
+  type HomeCliOptions,
+  packageFile,
+  runCli,
+} from '../shared/cliProcess';
 
 export type OpencodeOptions = HomeCliOptions;
 
@@ -32,15 +40,8 @@ const configHome = (home: string) =>
 export const configFolder = (home: string) => path.join(configHome(home), 'opencode');
 
 /** A new private HOME for opencode; `plugin`: the text of `~/.config/opencode/plugin/agent-edit-guard.js`. */
-export function makeOpencodeHome(plugin?: string): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-opencode-home-'));
-  if (plugin !== undefined) {
-    const file = path.join(configFolder(home), 'plugin', 'agent-edit-guard.js');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, plugin);
-  }
-  return home;
-}
+export const makeOpencodeHome = (plugin?: string): string =>
+  makeHomeWithFile('opencode', '.config/opencode/plugin/agent-edit-guard.js', plugin);
 
 /** What makes opencode skip its install in `folder`: an empty node_modules and a lock naming the package. */
 function markInstalled(folder: string, version: string): void {

@@ -9,9 +9,16 @@
 //
 // The CLI is JavaScript (dist/cli.js): it runs in this process's Node, nothing is downloaded.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { baseEnvironment, type CliRun, describeCliRun, type HomeCliOptions, packageFile, runCli } from '../shared/cliProcess';
+import {
+  baseEnvironment,
+  makeHomeWithFile,
+  type CliRun,
+  describeCliRun,
+  type HomeCliOptions,
+  packageFile,
+  runCli,
+} from '../shared/cliProcess';
 
 export type PiOptions = HomeCliOptions;
 
@@ -22,15 +29,7 @@ export const FAKE_MODEL = 'fake-model';
 export const piFolder = (home: string) => path.join(home, '.pi', 'agent');
 
 /** A new private HOME for pi; `extension`: the text of `~/.pi/agent/extensions/agent-edit-guard.js`. */
-export function makePiHome(extension?: string): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-pi-home-'));
-  if (extension !== undefined) {
-    const file = path.join(piFolder(home), 'extensions', 'agent-edit-guard.js');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, extension);
-  }
-  return home;
-}
+export const makePiHome = (extension?: string): string => makeHomeWithFile('pi', '.pi/agent/extensions/agent-edit-guard.js', extension);
 
 /** pi's models.json: one OpenAI-compatible provider at `baseUrl` with one model, none of the options a fake does not answer. */
 function writeModels(home: string, baseUrl: string): void {

@@ -96,10 +96,17 @@ export async function runJsonCli<T>(start: CliStart): Promise<JsonCliRun<T>> {
 
 /** A new private HOME whose `<settingsPath>` (an agent's settings file, e.g. `.gemini/settings.json`) holds `settings`. */
 export function makeHomeWithSettings(prefix: string, settingsPath: string, settings: Record<string, unknown>): string {
+  return makeHomeWithFile(prefix, settingsPath, `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+/** A new private HOME; with `text`, its `<filePath>` (e.g. an agent's plugin file) holds it. */
+export function makeHomeWithFile(prefix: string, filePath: string, text: string | undefined): string {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), `editguard-${prefix}-home-`));
-  const file = path.join(home, ...settingsPath.split('/'));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  if (text !== undefined) {
+    const file = path.join(home, ...filePath.split('/'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
   return home;
 }
 
