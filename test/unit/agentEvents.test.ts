@@ -9,7 +9,7 @@ import { parsePiEvent } from '../../src/agents/pi/node/events';
 import { parseClineEvent } from '../../src/agents/cline/node/events';
 import { parseOpencodeEvent } from '../../src/agents/opencode/node/events';
 import { parseCopilotEvent } from '../../src/agents/copilot/node/events';
-import { isHarnessPayload, parseHarnessEvent } from '../../src/agents/copilotHarness/node/events';
+import { copilotHarnessAgent, isHarnessPayload, parseHarnessEvent } from '../../src/agents/copilotHarness/node/events';
 import { denyPreToolUse, MODEL_REQUEST } from '../../src/hooks/event';
 import { filesOfPatch } from '../../src/hooks/patch';
 import type { CallContext, GateSettings } from '../../src/core/ports';
@@ -762,6 +762,7 @@ suite('hook events of the Copilot harness (test/harness/FACTS.md)', () => {
       chat,
       tool: 'Read',
       files: ['/ws/a.ts'],
+      call: 'Read {"path":"/ws/a.ts"}',
     });
     assert.deepEqual(
       parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str: 'b' } })),
@@ -770,6 +771,7 @@ suite('hook events of the Copilot harness (test/harness/FACTS.md)', () => {
         chat,
         tool: 'Edit',
         files: [{ path: '/ws/a.ts', intent: 'change' }],
+        call: 'Edit {"path":"/ws/a.ts","old_str":"a","new_str":"b"}',
       },
     );
     assert.deepEqual(
@@ -780,8 +782,27 @@ suite('hook events of the Copilot harness (test/harness/FACTS.md)', () => {
           tool_result: { result_type: 'success', text_result_for_llm: 'Created file /ws/n.ts with 1 characters' },
         }),
       ),
-      { kind: 'after-edit', chat, tool: 'Write', files: [{ path: '/ws/n.ts', intent: 'create' }] },
+      {
+        kind: 'after-edit',
+        chat,
+        tool: 'Write',
+        files: [{ path: '/ws/n.ts', intent: 'create' }],
+        call: 'Write {"path":"/ws/n.ts","file_text":"x"}',
+      },
     );
+  });
+
+  test('its payloads name no call: the tool and its input stand for one, the same before and after it, apart from a sibling call', () => {
+    const edit = (when: string, new_str: string) =>
+      parseHarnessEvent(harness(when, { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str } }));
+    const callOf = (e: ReturnType<typeof parseHarnessEvent>) => ('call' in e ? e.call : undefined);
+    assert.equal(callOf(edit('PreToolUse', 'b')), callOf(edit('PostToolUse', 'b')));
+    assert.notEqual(
+      callOf(edit('PreToolUse', 'b')),
+      callOf(edit('PreToolUse', 'c')),
+      'two calls of one response are each settled at its own PostToolUse',
+    );
+    assert.equal(copilotHarnessAgent.parallelCalls, true);
   });
 
   test("a codex-family model's apply_patch is Edit with the raw patch as its input: every file it adds, updates, deletes or moves", () => {
@@ -807,6 +828,7 @@ suite('hook events of the Copilot harness (test/harness/FACTS.md)', () => {
         { path: 'old.txt', intent: 'change' },
         { path: 'new.txt', intent: 'create' },
       ],
+      call: `Edit ${JSON.stringify(patch)}`,
     });
   });
 

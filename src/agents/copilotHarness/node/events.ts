@@ -42,14 +42,16 @@ export function parseHarnessEvent(payload: unknown): HookEvent {
         : { kind: 'ignore', why: `${tool} ran`, chat };
     // the whole input: a codex-family model's apply_patch sends the patch as a string
     const input = p.tool_input;
+    // its payloads name no call: the tool and its input, the same in a call's PreToolUse and PostToolUse, stand for it
+    const call = `${tool} ${JSON.stringify(input)}`;
     if (tool === READ_TOOL) {
       const file = str(record(input)?.path);
-      return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'Read without a path', chat };
+      return file ? { kind: `${when}-read`, chat, tool, files: [file], call } : { kind: 'ignore', why: 'Read without a path', chat };
     }
     const files = filesOfEdit(tool, input);
     if (files === undefined) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of the harness's file tools`, chat };
     if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
-    return { kind: `${when}-edit`, chat, tool, files };
+    return { kind: `${when}-edit`, chat, tool, files, call };
   });
 }
 
@@ -68,13 +70,18 @@ function filesOfEdit(tool: string, input: unknown): TouchedFile[] | undefined {
   return undefined;
 }
 
-/** The Copilot harness: it reads and writes the disk itself, and its chats are its own (no guarded tool shares their ids). */
+/**
+ * The Copilot harness: it reads and writes the disk itself, its chats are its own (no guarded tool shares
+ * their ids), and it runs one response's calls at once (their PreToolUse hooks all come before the first
+ * write lands: the Copilot CLI, the same runtime, measured in test/outcomes).
+ */
 export const copilotHarnessAgent: HookAgent = {
   id: COPILOT_HARNESS,
   name: 'Copilot harness',
   channel: COPILOT,
   writesDisk: true,
   ownChats: true,
+  parallelCalls: true,
   claims: isHarnessPayload,
   // its file tools, and ours by the names it calls them (their hooks announce the calls)
   toolNames: [READ_TOOL, 'Edit', 'Write', ...Object.keys(TOOL_REFERENCE_NAMES)],
