@@ -127,7 +127,7 @@ export class ExternalEdits {
       for (const ctx of calls) this.before.delete(editKey(ctx));
     }
     if (unsafe.length) return { allow: false, blocked: calls.map((c) => c.path), text: externalUnsafeStop(calls[0].tool, unsafe) };
-    // the user must act first: those refusals alone (a refusal that stamps a mark would only invite a retry)
+    // the user must act first: those refusals alone (the others would only invite a retry before the user acts)
     if (unsaved.length) {
       const texts = unsaved.map(
         ({ ctx, doc, disk, agent, settings }) =>

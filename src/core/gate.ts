@@ -219,10 +219,14 @@ export class Gate {
 
   /**
    * Rule 13: an agent that writes the disk itself (`agent`, as the user knows it) is about to change a
-   * file whose buffer holds unsaved changes. Shows them (disk → buffer); stamps no mark: the agent is
-   * not to redo its edit until the user has saved or discarded them, and must then read again.
+   * file whose buffer holds unsaved changes. Shows them (disk → buffer). Where the agent's copy is the
+   * disk's text, the diff completes it to the buffer's, and a mark of that text is stamped: once the user
+   * has saved, the retry needs no read. It lets nothing through before: this rule comes before any mark.
    */
   refuseUnsaved(ctx: CallContext, doc: LoadedDocument, disk: SeenVersion, agent: string, settings: GateSettings): ToolOutcome {
+    const counted = this.store.newest(ctx.session, ctx.uri, ctx.arrival)?.hash === disk.hash;
+    if (counted)
+      this.store.stamp({ session: ctx.session, uri: ctx.uri, hash: doc.hash, turn: ctx.turn, origin: 'refusal', text: doc.text });
     const diff = unifiedDiff(
       disk.text,
       doc.text,
@@ -233,7 +237,7 @@ export class Gate {
     );
     const changedLines = changedLineRanges(disk.text, doc.text);
     this.announceBlock(ctx, 'unsaved-in-editor', changedLines, `unsaved-in-editor (${agent} writes the disk)`);
-    const lead = `${unsavedInEditorHeadline(ctx.verb, ctx.path, agent)}\n\n`;
+    const lead = `${unsavedInEditorHeadline(ctx.verb, ctx.path, agent, counted)}\n\n`;
     const span = spanOfChanges(changedLines, doc.text);
     const outcome = this.finish(ctx, lead + unsavedBody(diff.text, diff.omittedLines), {
       status: 'blocked',

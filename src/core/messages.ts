@@ -109,9 +109,16 @@ export function duplicateHeadline(append: boolean, path: string, dup: Duplicate)
 
 export const duplicateBody = (numbered: string) => `Where they stand now: ${numbered}`;
 
-/** Rule 13: `agent` writes the file on disk itself, and the editor holds unsaved changes to it. */
-export const unsavedInEditorHeadline = (verb: string, path: string, agent: string) =>
-  `BLOCKED: nothing was written. The user has unsaved changes to ${path} in the editor (the diff below goes from the file on disk to what the editor holds). ${agent} writes the file on disk, so your ${verb} now would land under those changes: the user would lose them or face a conflict. Do not retry this yet: tell the user, and ask them to save or discard their changes in the editor; then read the file again and redo your edit on it.`;
+/**
+ * Rule 13: `agent` writes the file on disk itself, and the editor holds unsaved changes to it. `counted`:
+ * the agent had seen the disk's text, so the diff shows it the editor's whole text, which the refusal marks.
+ */
+export const unsavedInEditorHeadline = (verb: string, path: string, agent: string, counted: boolean) =>
+  `BLOCKED: nothing was written. The user has unsaved changes to ${path} in the editor (the diff below goes from the file on disk to what the editor holds). ${agent} writes the file on disk, so your ${verb} now would land under those changes: the user would lose them or face a conflict. Do not retry this yet: tell the user, and ask them to save or discard their changes in the editor; ${
+    counted
+      ? `once they have saved them, redo your edit on the text the diff ends with (this counts as reading it); if they discard them, read the file again and redo your edit on it.`
+      : 'then read the file again and redo your edit on it.'
+  }`;
 
 /** The labels of rule 13's diff: the file on disk → the editor's buffer. */
 export const UNSAVED_DIFF_LABELS = { before: 'on disk', after: 'in the editor, unsaved' } as const;

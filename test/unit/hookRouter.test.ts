@@ -646,7 +646,7 @@ suite("hook router: Claude Code's tools, which read and write the disk (rule 13)
     assert.equal(t.store.snapshot(t.key(), A, mark.hash), 'on disk\n');
   });
 
-  test('an Edit of a file with unsaved changes in the editor is denied with those changes, whatever was read; no mark; nothing changes', async () => {
+  test('an Edit of a file with unsaved changes in the editor is denied with those changes, whatever was read; nothing changes until the user saves', async () => {
     const t = claude();
     t.docs.file(A, 'alpha\nbeta\n');
     await t.read('a.txt');
@@ -659,10 +659,28 @@ suite("hook router: Claude Code's tools, which read and write the disk (rule 13)
     assert.match(text, /^-beta$/m);
     assert.match(text, /^\+BETA \(typed\)$/m);
     assert.deepEqual(t.blocks, [`Edit a.txt unsaved-in-editor turn ${SESSION}#0`]);
-    assert.equal(t.store.newest(t.key(), A)?.origin, 'read', 'no refusal mark: a retry must wait for the user');
+    assert.match(text, /once they have saved them, redo your edit on the text the diff ends with/);
     assert.deepEqual(t.docs.get(A), { text: 'alpha\nBETA (typed)\n', disk: 'alpha\nbeta\n', dirty: true });
     // still denied on a retry, until the user saves
     assert.ok(t.denied(await t.edit('a.txt')));
+    // the read was of the disk's text, so the diff showed the buffer's whole text: once saved, no read is needed
+    await t.docs.userSave(A);
+    assert.equal(await t.edit('a.txt'), '', 'the retry after the save passes');
+  });
+
+  test("an unsaved-changes refusal to an agent whose copy is older than the disk counts as no read: it must read after the user's save", async () => {
+    const t = claude();
+    t.docs.file(A, 'alpha\nbeta\n');
+    await t.read('a.txt');
+    t.docs.diskChange(A, 'alpha\nbeta\ngamma\n');
+    t.docs.userEdit(A, 'alpha\nBETA (typed)\ngamma\n');
+    const out = await t.edit('a.txt');
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /then read the file again and redo your edit on it\.$/m);
+    await t.docs.userSave(A);
+    const after = await t.edit('a.txt');
+    assert.ok(t.denied(after), 'the diff went from a disk it never saw');
+    assert.match(t.reason(after), /a\.txt changed since you last read it/);
   });
 
   test('Read then Edit passes; an Edit after the file changed on disk is denied changed, with the diff', async () => {
@@ -831,7 +849,7 @@ suite("hook router: Codex's apply_patch and shell reads, which read and write th
     return { ...t, send, tool, prompt, read, patch, reason, key: () => t.sessions.keyOfChatId(SESSION) };
   }
 
-  test("a stale patch after the user's unsaved change is denied with that change; the buffer and the disk are untouched; no mark", async () => {
+  test("a stale patch after the user's unsaved change is denied with that change; the buffer and the disk are untouched; the change counts as read", async () => {
     const t = codex();
     t.docs.file(A, 'let greeting = "Hello";\nlet name = "world";\n');
     await t.prompt(TURN_1, 'Greet Codex');
@@ -850,7 +868,9 @@ suite("hook router: Codex's apply_patch and shell reads, which read and write th
       dirty: true,
     });
     assert.deepEqual(t.blocks, [`apply_patch a.txt unsaved-in-editor turn ${TURN_1}`], "the block is of Codex's own turn id");
-    assert.equal(t.store.newest(t.key(), A)?.origin, 'read', 'no refusal mark');
+    const mark = t.store.newest(t.key(), A);
+    assert.ok(mark?.origin === 'refusal', 'the diff completed the disk text Codex read to the buffer');
+    assert.equal(t.store.snapshot(t.key(), A, mark.hash), 'let greeting = "Good morning";\nlet name = "world";\n');
     assert.equal(t.names.chat(t.key())?.agent, 'Codex');
     assert.equal(t.names.chat(t.key())?.title, 'Greet Codex');
   });

@@ -27,6 +27,12 @@ export class MemoryDocuments extends EditorDocuments {
     this.memory.userEdit(uri, text);
   }
 
+  /** The user saves the open document (Ctrl+S). */
+  async userSave(uri: string): Promise<void> {
+    const doc = this.memory.document(uri);
+    if (!doc || !(await this.memory.save(doc))) throw new Error(`the user's save of ${uri} failed`);
+  }
+
   /** Another program changes the file on disk (a clean document follows). */
   diskChange(uri: string, text: string): void {
     this.memory.writeDisk(uri, text);
