@@ -4,7 +4,7 @@
 // adapter names the tool and its verb; nothing here knows which agent it is.
 import { BoundedMap } from './boundedMap';
 import { type Gate, shortSession } from './gate';
-import { externalDenialLead, externalUnsafeStop } from './messages';
+import { externalDenialLead, externalUnsafeStop, SIBLING_WRITER } from './messages';
 import type { CallContext, GateSettings, LoadedDocument, SeenVersion } from './ports';
 import { firstMissingQuote } from './replace';
 import { RESERVATION_MS } from './reservations';
@@ -25,6 +25,11 @@ export interface ExternalEditCall extends CallContext {
    * it: an edit of a file whose buffer holds unsaved changes is refused (rule 13).
    */
   writesDisk?: string;
+  /**
+   * The agent checks one response's calls first and then runs them at once: a sibling call may hold this file
+   * with a write that has not landed (rule 14 within a chat).
+   */
+  callsAtOnce?: boolean;
 }
 
 /** Calls whose text before the edit is remembered until the edit is recorded (one running tool per chat). */
@@ -100,6 +105,17 @@ export class ExternalEdits {
         if (doc.exists === false) return pass();
         if (doc.exists !== true) return;
         if (doc.unsafeToEdit) unsafe.push(`${ctx.path}: ${doc.unsafeToEdit}`);
+        // rule 14 within a chat: a sibling call of the same response (an agent that checks them all, then runs
+        // them at once) was let through to write this file, and has not landed; this call would be decided on
+        // the text it is about to replace, and a tool that matches loosely would put that text back
+        if (
+          ctx.callsAtOnce &&
+          settings.enabled &&
+          gate.reservations.heldBySelf(ctx.uri, ctx.session) &&
+          !held.some((h) => h.uri === ctx.uri)
+        ) {
+          return void inFlight.push({ ctx, writer: SIBLING_WRITER });
+        }
         // rule 13, before the marks: no read makes a write under the user's unsaved text safe
         if (ctx.writesDisk !== undefined && doc.dirty && settings.enabled) {
           const disk = await gate.port.diskVersion(ctx.uri);

@@ -130,6 +130,9 @@ export const unsavedBody = (diff: string, omittedLines: number) =>
 export const inFlightHeadline = (verb: string, path: string, writer: string | undefined) =>
   `BLOCKED: nothing was written. ${writer ?? 'Another agent'} is writing ${path} right now: its write was let through a moment ago and has not landed yet, so your ${verb} would be based on a version that is about to change.`;
 
+/** Rule 14 within a chat: the writer of an earlier call of the same model response, still landing. */
+export const SIBLING_WRITER = 'Another call of your same response';
+
 export const inFlightBody = (path: string) =>
   `Read ${path} again in a moment, once that write has landed, and make your edit on what the file holds then.`;
 

@@ -47,6 +47,11 @@ export class Reservations {
     if (this.held.get(uri)?.session === session) this.end(uri);
   }
 
+  /** Whether `session`'s own write holds `uri` (a sibling call of one response, where an agent runs them at once). */
+  heldBySelf(uri: string, session: string): boolean {
+    return this.held.get(uri)?.session === session;
+  }
+
   /** Who holds `uri`, unless it is `session` itself (a chat never waits for its own write). */
   heldByOther(uri: string, session: string): Holder | undefined {
     const r = this.held.get(uri);

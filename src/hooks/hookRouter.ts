@@ -168,7 +168,7 @@ export class HookRouter {
         const calls = event.files.map((f) => call(event.tool, f.path));
         // each file with the oldStrings aimed at it (rule 12)
         const verdict = await this.env.edits.check(
-          calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk })),
+          calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk, callsAtOnce: agent.parallelCalls })),
           deadline,
         );
         if (!verdict.allow) return agent.deny(verdict.text);

@@ -1000,6 +1000,29 @@ suite("hook router: an agent whose calls of one response run at once (pi's)", ()
     assert.deepEqual(t.blocks, []);
   });
 
+  test("a sibling's edit of a file another call of the same response is about to write is refused write-in-flight: it was made from the text that write replaces", async () => {
+    const t = pi();
+    t.docs.file(A, 'one\ntwo\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.send(MODEL_REQUEST);
+    await t.read('PreToolUse', 'call_1', 'a.txt');
+    await t.read('PostToolUse', 'call_1', 'a.txt');
+    await t.send(MODEL_REQUEST);
+    // both edits are checked before either runs (pi, opencode): the second would be decided on the text the first replaces
+    assert.equal(await t.edit('PreToolUse', 'call_2', 'a.txt', 'one'), '');
+    const out = await t.edit('PreToolUse', 'call_3', 'a.txt', 'two');
+    assert.ok(t.denied(out), out);
+    assert.match(
+      JSON.parse(out).hookSpecificOutput.permissionDecisionReason,
+      /Another call of your same response is writing a\.txt right now/,
+    );
+    // the first lands; the next response's edit of the file passes on the text it left
+    t.docs.diskChange(A, 'changed\ntwo\n');
+    await t.edit('PostToolUse', 'call_2', 'a.txt', 'one');
+    await t.send(MODEL_REQUEST);
+    assert.equal(await t.edit('PreToolUse', 'call_4', 'a.txt', 'two'), '');
+  });
+
   test('the next model request settles a call whose result never came', async () => {
     const t = pi();
     t.docs.file(A, 'one\n');
