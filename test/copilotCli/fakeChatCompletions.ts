@@ -28,7 +28,9 @@ export interface ChatRequest {
   tools: string[];
 }
 
-export type ChatAnswer = { tool: string; args: Record<string, unknown> } | { text: string };
+/** A call, several calls in one response (a parallel batch), or a closing text. */
+export type ChatAnswer =
+  { tool: string; args: Record<string, unknown> } | { calls: Array<{ tool: string; args: Record<string, unknown> }> } | { text: string };
 
 export interface FakeChatCompletions {
   /** the base URL for COPILOT_PROVIDER_BASE_URL, e.g. http://127.0.0.1:40123/v1 */
@@ -115,15 +117,18 @@ export async function startFakeChatCompletions(
         }
         const id = `chatcmpl-${++ids}`;
         const created = Math.floor(Date.now() / 1000);
-        const toolCall =
-          'tool' in reply
-            ? { id: `call_${ids}`, type: 'function', function: { name: reply.tool, arguments: JSON.stringify(reply.args) } }
-            : undefined;
-        const finish = toolCall ? 'tool_calls' : 'stop';
+        const calls = 'tool' in reply ? [reply] : 'calls' in reply ? reply.calls : [];
+        const toolCalls = calls.map((c, i) => ({
+          id: i === 0 ? `call_${ids}` : `call_${ids}_${i}`,
+          type: 'function',
+          function: { name: c.tool, arguments: JSON.stringify(c.args) },
+        }));
+        const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
         const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
-        const message = toolCall
-          ? { role: 'assistant', content: null, tool_calls: [toolCall] }
-          : { role: 'assistant', content: (reply as { text: string }).text };
+        const message =
+          toolCalls.length > 0
+            ? { role: 'assistant', content: null, tool_calls: toolCalls }
+            : { role: 'assistant', content: (reply as { text: string }).text };
         if (body.stream === false) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(
@@ -138,9 +143,10 @@ export async function startFakeChatCompletions(
           );
           return;
         }
-        const delta = toolCall
-          ? { role: 'assistant', tool_calls: [{ index: 0, ...toolCall }] }
-          : { role: 'assistant', content: message.content };
+        const delta =
+          toolCalls.length > 0
+            ? { role: 'assistant', tool_calls: toolCalls.map((c, index) => ({ index, ...c })) }
+            : { role: 'assistant', content: message.content };
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         for (const chunk of [
           { id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: null }] },

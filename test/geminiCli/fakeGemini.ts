@@ -28,7 +28,9 @@ export interface GeminiRequest {
   tools: string[];
 }
 
-export type GeminiAnswer = { tool: string; args: Record<string, unknown> } | { text: string };
+/** A call, several calls in one response (a parallel batch), or a closing text. */
+export type GeminiAnswer =
+  { tool: string; args: Record<string, unknown> } | { calls: Array<{ tool: string; args: Record<string, unknown> }> } | { text: string };
 
 export interface FakeGemini {
   /** the base URL for GOOGLE_GEMINI_BASE_URL, e.g. http://127.0.0.1:40123 */
@@ -51,7 +53,8 @@ function callsOf(contents: Array<{ role?: string; parts?: Part[] }>): GeminiCall
       if (part.functionCall) calls.push({ tool: part.functionCall.name ?? '', args: part.functionCall.args ?? {} });
       const response = part.functionResponse?.response;
       if (response) {
-        const call = [...calls].reverse().find((k) => k.tool === part.functionResponse?.name && k.result === undefined);
+        // one response's calls are answered in their order: the first of that name still without a result
+        const call = calls.find((k) => k.tool === part.functionResponse?.name && k.result === undefined);
         if (!call) continue;
         const error = response.error;
         call.isError = error !== undefined;
@@ -97,7 +100,8 @@ export async function startFakeGemini(answer: (request: GeminiRequest) => Gemini
             reply = { text: `the test's answer failed: ${e instanceof Error ? e.message : String(e)}` };
           }
         }
-        const parts = 'tool' in reply ? [{ functionCall: { name: reply.tool, args: reply.args } }] : [{ text: reply.text }];
+        const calls = 'tool' in reply ? [reply] : 'calls' in reply ? reply.calls : [];
+        const parts = 'text' in reply ? [{ text: reply.text }] : calls.map((c) => ({ functionCall: { name: c.tool, args: c.args } }));
         const response = {
           candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
           usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
