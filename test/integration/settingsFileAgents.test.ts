@@ -4,7 +4,7 @@
 // suite runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi, test/cline, test/opencode) headless in the
 // workspace folder against a scripted fake model API served here, with this window's environment as a
 // terminal of this window gets it, and the entries the extension put into the folder (`workspace`) or the
-// user's files (`user`). The same tests for every such agent: a new one is a line of AGENTS below. Nothing is
+// user's files (`user`). The same tests for every such agent: a new one is an entry of TERMINAL_AGENTS (terminalAgents.ts). Nothing is
 // faked but the models: the hooks and plugins, the bridge, the gate and the editor's documents are the real ones.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
@@ -13,14 +13,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { describeRun, runClaude } from '../claude/claudeCli';
 import { type FakeAnthropic, startFakeAnthropic } from '../claude/fakeAnthropic';
-import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
-import { startFakeGemini } from '../geminiCli/fakeGemini';
-import * as gemini from '../geminiCli/geminiCli';
-import * as cline from '../cline/cline';
-import * as opencode from '../opencode/opencode';
-import * as pi from '../pi/pi';
-import * as qwen from '../qwenCode/qwenCode';
 import type { CliRun } from '../shared/cliProcess';
+import { type Answer, blindEdit, type Call, TERMINAL_AGENTS } from './terminalAgents';
 import {
   activateExtension,
   api,
@@ -37,133 +31,8 @@ import {
 import { agentWithSetting, offerShown, turnOnInOffer } from './agentChoice';
 import { driverAvailable } from './ui';
 
-/** A call the model made, and what it was told of it (undefined while it is the last thing in the request). */
-interface Call {
-  tool: string;
-  args: Record<string, unknown>;
-  result?: string;
-}
-type Answer = { tool: string; args: Record<string, unknown> } | { text: string };
 /** One step of a scripted run: an answer, or a function of the calls so far (it may wait, or check what came back). */
 type Step = Answer | ((calls: Call[]) => Answer | Promise<Answer>);
-
-/** One such agent as these tests drive it. */
-interface TerminalAgent {
-  name: string;
-  setting: string;
-  /** where `workspace` puts our entries, under a folder */
-  folderEntries: string;
-  /** its tools: a read, a replace of `old` by `new`, a whole-file write (none: it never overwrites a file, as Cline) */
-  read: (file: string) => Answer;
-  replace: (file: string, old: string, replacement: string) => Answer;
-  write?: (file: string, content: string) => Answer;
-  /** it overwrites only a file it has read in the session itself, whatever the gate says (Qwen Code) */
-  readsBeforeOverwrite: boolean;
-  /** a private HOME for an offline run; `ours`: the text of our folder entries, there at user level (a terminal outside any window) */
-  makeHome: (ours?: string) => string;
-  /** an agent whose entries are merged into its settings file: that file under the home, and its settings for an offline run */
-  settings?: { path: string; offline: () => Record<string, unknown> };
-  /** its fake model API, answering each request that offers tools with `answer` of the calls so far */
-  startFake: (answer: (calls: Call[]) => Promise<Answer>) => Promise<{ url: string; close(): Promise<void> }>;
-  run: (o: { cwd: string; prompt: string; baseUrl: string; home: string; env?: Record<string, string> }) => Promise<CliRun>;
-  describe: (run: CliRun) => string;
-  /** a folder it leaves in a folder it ran in beside ours (opencode installs its plugin package into `.opencode`) */
-  leavesInFolder?: string;
-}
-
-/**
- * A change to a file whose text was `before`, to `after`, without reading it: a whole-file write where the agent
- * has one, else a replace of all of it.
- */
-const blindEdit = (agent: TerminalAgent, file: string, before: string, after: string): Answer =>
-  agent.write ? agent.write(file, after) : agent.replace(file, before.trimEnd(), after.trimEnd());
-
-/** Our hook entries in a settings file's text, as the user level of a private HOME holds them. */
-const hooksOf = (ours: string | undefined) => (ours === undefined ? {} : { hooks: JSON.parse(ours).hooks });
-
-const AGENTS: TerminalAgent[] = [
-  {
-    name: 'Gemini CLI',
-    setting: 'guardGeminiCli',
-    folderEntries: '.gemini/settings.json',
-    read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
-    replace: (file, old, replacement) => ({
-      tool: 'replace',
-      args: { file_path: file, old_string: old, new_string: replacement, instruction: 'as asked' },
-    }),
-    write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),
-    readsBeforeOverwrite: false,
-    makeHome: (ours) => gemini.makeGeminiHome(hooksOf(ours)),
-    settings: { path: '.gemini/settings.json', offline: gemini.offlineSettings },
-    startFake: (answer) => startFakeGemini((request) => answer(request.calls)),
-    run: gemini.runGeminiCli,
-    describe: gemini.describeGeminiRun,
-  },
-  {
-    name: 'Qwen Code',
-    setting: 'guardQwenCode',
-    folderEntries: '.qwen/settings.json',
-    read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
-    replace: (file, old, replacement) => ({ tool: 'edit', args: { file_path: file, old_string: old, new_string: replacement } }),
-    write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),
-    readsBeforeOverwrite: true,
-    makeHome: (ours) => qwen.makeQwenHome(hooksOf(ours)),
-    settings: { path: '.qwen/settings.json', offline: qwen.offlineSettings },
-    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
-    run: qwen.runQwenCode,
-    describe: qwen.describeQwenRun,
-  },
-  {
-    name: 'pi',
-    setting: 'guardPi',
-    folderEntries: '.pi/extensions/agent-edit-guard.js',
-    read: (file) => ({ tool: 'read', args: { path: file } }),
-    replace: (file, old, replacement) => ({ tool: 'edit', args: { path: file, edits: [{ oldText: old, newText: replacement }] } }),
-    write: (file, content) => ({ tool: 'write', args: { path: file, content } }),
-    readsBeforeOverwrite: false,
-    makeHome: pi.makePiHome,
-    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
-    run: pi.runPi,
-    describe: pi.describePiRun,
-  },
-  {
-    name: 'Cline',
-    setting: 'guardCline',
-    folderEntries: '.cline/plugins/agent-edit-guard.js',
-    read: (file) => ({ tool: 'read_files', args: { files: [{ path: file }] } }),
-    replace: (file, old, replacement) => ({ tool: 'editor', args: { path: file, old_text: old, new_text: replacement } }),
-    readsBeforeOverwrite: false,
-    makeHome: cline.makeClineHome,
-    // a skipped call's result is `{"error": <reason>}`
-    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls.map(unwrapError))),
-    run: cline.runCline,
-    describe: cline.describeClineRun,
-  },
-  {
-    name: 'opencode',
-    setting: 'guardOpencode',
-    folderEntries: '.opencode/plugin/agent-edit-guard.js',
-    read: (file) => ({ tool: 'read', args: { filePath: file } }),
-    replace: (file, old, replacement) => ({ tool: 'edit', args: { filePath: file, oldString: old, newString: replacement } }),
-    write: (file, content) => ({ tool: 'write', args: { filePath: file, content } }),
-    readsBeforeOverwrite: false,
-    makeHome: opencode.makeOpencodeHome,
-    startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
-    run: opencode.runOpencode,
-    describe: opencode.describeOpencodeRun,
-    leavesInFolder: '.opencode',
-  },
-];
-
-/** A call whose result is an agent's JSON error object, with the error's own text as its result. */
-function unwrapError(call: Call): Call {
-  try {
-    const error = (JSON.parse(call.result ?? '') as { error?: unknown }).error;
-    return typeof error === 'string' ? { ...call, result: error } : call;
-  } catch {
-    return call;
-  }
-}
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 /** What our entries run: the extension's hook clients, or its in-process plugins. */
@@ -172,7 +41,7 @@ const OUR_CLIENT = /hook-client\.sh|hook-bridge\.js|dist\/plugins\//;
 const REFUSED = /nothing was (written|applied)/;
 const refused = (c: Call | undefined) => c?.result !== undefined && REFUSED.test(c.result);
 
-for (const agent of AGENTS) {
+for (const agent of TERMINAL_AGENTS) {
   const { name } = agent;
   const toolOf = (answer: Answer) => ('tool' in answer ? answer.tool : '');
 
