@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run outcomes`: what the guard prevents, measured. Runs the outcomes suite (test/outcomes) in
 // the Copilot suite's host (scripts/host/run-copilot.sh: Copilot Chat's real agent loop, the scripted
-// fake model), each scenario --runs=N times (default 3), then writes test/outcomes/results.json and
-// the README's "What it prevents" table from that one run, and prints the table.
+// fake model; the terminal agents' real CLIs against their scripted model servers), each scenario
+// --runs=N times (default 3), then writes test/outcomes/results.json, the README's "What it prevents"
+// table and docs/how-it-works.md's scenario-by-scenario tables from that one run, and prints the table.
 // --quick (`npm test`): each scenario once, nothing written but the table printed.
-// --table: no run; the README's table made again from test/outcomes/results.json (after a change of its wording).
+// --table: no run; both tables made again from test/outcomes/results.json (after a change of their wording).
 // The exit code is the suite's: non-zero when a configuration broke its promise (the tests say which).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,16 +25,22 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 const resultsPath = join(repo, 'test/outcomes/results.json');
 const readmePath = join(repo, 'README.md');
+const howItWorksPath = join(repo, 'docs/how-it-works.md');
 const tableOnly = args.includes('--table');
 
 const build = spawnSync('node', [join(repo, 'scripts/build.mjs'), '--tests'], { cwd: repo, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // the table is made by the suite's own code (test/outcomes/table.ts), as built just now
-const { outcomesTable, withTable } = createRequire(import.meta.url)(join(repo, 'out/test/outcomes/table.js'));
+const { outcomesTable, detailTables, withTable, DETAIL_TABLES } = createRequire(import.meta.url)(join(repo, 'out/test/outcomes/table.js'));
+/** The README's table and how-it-works' detail, both from `results`. */
+function writeTables(results) {
+  writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), outcomesTable(results)));
+  writeFileSync(howItWorksPath, withTable(readFileSync(howItWorksPath, 'utf8'), detailTables(results), DETAIL_TABLES));
+}
 if (tableOnly) {
-  writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), outcomesTable(JSON.parse(readFileSync(resultsPath, 'utf8')))));
-  console.log("wrote the README's table from test/outcomes/results.json");
+  writeTables(JSON.parse(readFileSync(resultsPath, 'utf8')));
+  console.log("wrote the README's and docs/how-it-works.md's tables from test/outcomes/results.json");
   process.exit(0);
 }
 
@@ -64,9 +71,7 @@ const results = {
   ...run,
 };
 const table = outcomesTable(results);
-console.log(
-  `\nWhat it prevents (${runs} run${runs === 1 ? '' : 's'} per scenario, VS Code ${results.vscode}, Copilot Chat ${results.copilotChat}):\n\n${table}\n`,
-);
+console.log(`\nWhat it prevents:\n\n${table}\n\n${detailTables(results)}\n`);
 if (!quick) {
   if (rc !== 0 || process.env.EDITGUARD_TEST_GREP) {
     console.error(
@@ -76,8 +81,8 @@ if (!quick) {
     );
   } else {
     writeFileSync(resultsPath, `${JSON.stringify(results, null, 1)}\n`);
-    writeFileSync(readmePath, withTable(readFileSync(readmePath, 'utf8'), table));
-    console.log("wrote test/outcomes/results.json and the README's table");
+    writeTables(results);
+    console.log("wrote test/outcomes/results.json, the README's table and docs/how-it-works.md's");
   }
 }
 process.exit(rc);

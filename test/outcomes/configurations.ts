@@ -1,9 +1,10 @@
-// The three configurations every scenario runs in, and the tool calls the scripted agent's acts
-// become in each: Copilot's built-in tools (unguarded, or behind the hooks bridge), or the guarded
+// A configuration an agent runs the scenarios in — what its tools are called and what their results
+// say — and Copilot's three: its built-in tools (unguarded, or behind the hooks bridge), or the guarded
 // tools of the Guarded agent.
 import { GUARDED_AGENT, READ, REPLACE, WRITE } from '../copilot/agent';
+import { BLOCKED, DENIED } from '../copilot/turns';
 import { appendAsReplace, type Edit, patchPart, wholePatch } from './edits';
-import type { ConfigurationId } from './table';
+import { textOfRead } from './shown';
 
 export interface Call {
   tool: string;
@@ -23,20 +24,42 @@ export interface PlannedEdit {
   edit: Edit;
 }
 
+/** What a tool result means to the agent. */
+export type CallOutcome = 'done' | 'refused' | 'failed';
+
 export interface Configuration {
-  id: ConfigurationId;
-  /** the README table's column */
+  id: string;
+  /** the tables' name for it */
   label: string;
-  /** chat.open's mode: Copilot's agent mode, or the Guarded agent */
-  mode: string;
-  /** editGuard.guardCopilotTools on: Copilot runs the hooks file's commands */
-  bridge: boolean;
+  /** the extension stands in front of the agent's writes */
+  guarded: boolean;
   read(file: FileRef, lines?: { start: number; count: number }): Call;
   /**
    * The calls of one model response for a batch of edits: each edit its own call, or (`patch`) the
    * edits of several files in one call where the tool set has one.
    */
   edits(batch: PlannedEdit[], shape: 'calls' | 'patch'): Call[];
+  /** the scenarios' reads of a large file that overflow the context are made (Copilot compacts it then; nothing would here) */
+  overflows: boolean;
+  /** what a result of the agent's tools means */
+  outcomeOf(result: string): CallOutcome;
+  /** the file's text a read's result showed */
+  textOfRead(result: string): string;
+}
+
+/** A Copilot configuration: how the chat runs it. */
+export interface CopilotConfiguration extends Configuration {
+  /** chat.open's mode: Copilot's agent mode, or the Guarded agent */
+  mode: string;
+  /** editGuard.guardCopilotTools on: Copilot runs the hooks file's commands */
+  bridge: boolean;
+}
+
+/** What a result of Copilot's tools, or of the guarded tools, means. */
+export function copilotOutcomeOf(text: string): CallOutcome {
+  if (text.startsWith(BLOCKED) || DENIED.test(text)) return 'refused';
+  if (/^ERROR\b/i.test(text)) return 'failed';
+  return 'done';
 }
 
 const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
@@ -51,6 +74,9 @@ const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
 };
 
 const builtinTools = {
+  overflows: true,
+  outcomeOf: copilotOutcomeOf,
+  textOfRead,
   read: (file: FileRef, lines = { start: 1, count: 500 }): Call => ({
     tool: 'read_file',
     input: { filePath: file.abs, startLine: lines.start, endLine: lines.start + lines.count - 1 },
@@ -73,15 +99,19 @@ const guardedEdit = ({ file, edit }: PlannedEdit): Call => {
   }
 };
 
-/** In the order of the README table's columns. */
-export const CONFIGURATIONS: Configuration[] = [
-  { id: 'baseline', label: 'Copilot, unguarded', mode: 'agent', bridge: false, ...builtinTools },
-  { id: 'hooks', label: "Copilot's tools + hooks bridge", mode: 'agent', bridge: true, ...builtinTools },
+/** Copilot's, the unguarded one first. */
+export const COPILOT_CONFIGURATIONS: CopilotConfiguration[] = [
+  { id: 'baseline', label: 'Copilot, unguarded', guarded: false, mode: 'agent', bridge: false, ...builtinTools },
+  { id: 'hooks', label: 'its tools behind the hooks', guarded: true, mode: 'agent', bridge: true, ...builtinTools },
   {
     id: 'guarded',
-    label: 'Guarded agent',
+    label: 'the Guarded agent',
+    guarded: true,
     mode: GUARDED_AGENT,
     bridge: false,
+    overflows: true,
+    outcomeOf: copilotOutcomeOf,
+    textOfRead,
     read: (file, lines) => ({
       tool: READ,
       input: lines ? { filePath: file.rel, offset: lines.start, limit: lines.count } : { filePath: file.rel },

@@ -1,19 +1,21 @@
-// One scenario in one configuration, in Copilot's real agent loop: its files made fresh, its turns
-// played by the scripted agent, then every file compared byte for byte with the intended result.
+// One scenario in one configuration of one agent, in the agent's own loop: its files made fresh, its
+// turns played by the scripted agent, then every file compared byte for byte with the intended result.
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, fakeModel, liveWatcher, makeWatchedFolder, newChat, reportedBy, userEdit, workspaceRoot } from '../copilot/agent';
+import { liveWatcher, makeWatchedFolder, reportedBy, userEdit, workspaceRoot } from '../copilot/agent';
+import { waitFor } from '../integration/helpers';
+import type { OutcomeAgent } from './agents';
 import type { Configuration, FileRef } from './configurations';
 import type { Outcome } from './table';
-import type { Act, Scenario, World } from './scenarios';
+import type { Scenario, World } from './scenarios';
 import { folded, ScriptedAgent } from './scriptedAgent';
 
 /** 2000 lines of ~60 characters: five reads of 400 lines overflow the small model's 30 000 tokens. */
 const BIG = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n';
 
-export async function runScenario(scenario: Scenario, config: Configuration, run: number): Promise<Outcome> {
-  const folder = `outcomes/${config.id}/${scenario.id}-${run}`;
+export async function runScenario(scenario: Scenario, agent: OutcomeAgent, config: Configuration, run: number): Promise<Outcome> {
+  const folder = `outcomes/${agent.id}/${config.id}/${scenario.id}-${run}`;
   const refOf = (rel: string): FileRef & { uri: vscode.Uri } => {
     const abs = path.join(workspaceRoot(), ...folder.split('/'), rel);
     return { rel: `${folder}/${rel}`, abs, uri: vscode.Uri.file(abs) };
@@ -35,9 +37,20 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
     (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(refOf(rel).uri), { preview: false })).document;
   for (const f of scenario.files) if (f.open) await open(f.rel);
 
+  /** A clean buffer shows an agent's disk write once VS Code has loaded it: until then. */
+  const caughtUp = async (doc: vscode.TextDocument, rel: string) => {
+    if (doc.isDirty) return;
+    const disk = () => folded(fs.readFileSync(refOf(rel).abs, 'utf8'));
+    await waitFor(() => folded(doc.getText()) === disk(), `the editor to show what the disk holds of ${rel}`, 10_000, 20);
+  };
   const world: World = {
     open,
-    type: async (rel, search, replacement) => userEdit(loaded(rel) ?? (await open(rel)), search, replacement),
+    type: async (rel, search, replacement) => {
+      const doc = loaded(rel) ?? (await open(rel));
+      // the user types into what the editor shows
+      await caughtUp(doc, rel);
+      await userEdit(doc, search, replacement);
+    },
     save: async (rel) => {
       const doc = loaded(rel) ?? (await open(rel));
       // a save of a clean buffer writes nothing; this one was typed in (and maybe back), so VS Code writes it
@@ -60,32 +73,25 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
       await reportedBy(watcher, after);
     },
   };
-  const agent = new ScriptedAgent(
+  const scripted = new ScriptedAgent(
     config,
     {
       ref: refOf,
       big,
-      textNow: async (rel) => folded(loaded(rel)?.getText() ?? fs.readFileSync(refOf(rel).abs, 'utf8')),
+      textNow: async (rel) => {
+        const doc = loaded(rel);
+        if (!doc) return folded(fs.readFileSync(refOf(rel).abs, 'utf8'));
+        // (a read of the disk saw an agent's write already)
+        await caughtUp(doc, rel);
+        return folded(doc.getText());
+      },
     },
     world,
   );
 
   const started = Date.now();
   try {
-    for (const [i, acts] of scenario.turns.entries()) {
-      const leading: Act[] = [];
-      while (leading.length < acts.length && 'world' in acts[leading.length]) leading.push(acts[leading.length]);
-      for (const act of leading) if ('world' in act) await act.world(world);
-      await agentTurn(
-        `o-${config.id}-${scenario.id}-${run}-${i + 1}`,
-        agent.turn(acts.slice(leading.length)),
-        `${scenario.title} (turn ${i + 1}).`,
-        {
-          model: fakeModel().MODELS[scenario.model],
-          mode: config.mode,
-        },
-      );
-    }
+    await agent.play(scenario, config, scripted, `o-${agent.id}-${config.id}-${scenario.id}-${run}`);
   } finally {
     watcher.dispose();
   }
@@ -99,9 +105,9 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
     const intended = Buffer.isBuffer(f.intended) ? f.intended : Buffer.from(f.intended, 'utf8');
     if (!fs.readFileSync(refOf(f.rel).abs).equals(intended)) wrongFiles.push(f.rel);
   }
-  await newChat();
-  const { blocks, failures, calls, scripted } = agent.tally;
+  const { blocks, failures, calls, scripted: planned, readsAfterBlankStops } = scripted.tally;
   return {
+    agent: agent.id,
     scenario: scenario.id,
     configuration: config.id,
     kind: scenario.kind,
@@ -110,7 +116,8 @@ export async function runScenario(scenario: Scenario, config: Configuration, run
     falseBlocks: scenario.kind === 'false-alarm' ? blocks : 0,
     failures,
     calls,
-    extraCalls: calls - scripted,
+    extraCalls: calls - planned,
+    readsAfterBlankStops,
     wallMs,
   };
 }

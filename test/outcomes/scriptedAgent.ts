@@ -3,14 +3,14 @@
 // a refusal or a failed call, the same in every configuration: take in the current text the result
 // showed (a whole numbered content, a diff applied to its copy, numbered lines put in at their
 // numbers) and make the edit again from it (the same intent); when the result showed no text, or
-// its diff does not apply to the copy, read the file and then make the edit again. It counts every call.
+// its diff does not apply to the copy, read the file and then make the edit again. A refusal that asks
+// the user to save their unsaved changes first is answered by the user saving. It counts every call.
 import * as assert from 'assert';
 import type { Step, ToolResultSeen } from '../copilot/agent';
-import { BLOCKED, DENIED } from '../copilot/turns';
 import type { Call, Configuration, FileRef, PlannedEdit } from './configurations';
 import { applyToCopy, type Intent } from './edits';
 import type { Act, World } from './scenarios';
-import { shownOf, splicedInto, textOfRead } from './shown';
+import { asksTheUserToSave, shownOf, splicedInto } from './shown';
 
 export interface Tally {
   /** calls the script makes when nothing is refused or fails */
@@ -21,17 +21,15 @@ export interface Tally {
   blocks: number;
   /** calls that failed without a refusal (the tool's own error) */
   failures: number;
+  /**
+   * reads after a stop whose result showed no text: the agent's own tool's failure (it costs the read unguarded
+   * too), or a refusal of a write whose sibling in the same response is still landing (there is no text yet to show)
+   */
+  readsAfterBlankStops: number;
 }
 
 /** A text with its line breaks folded to LF and without a BOM. */
 export const folded = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
-
-/** What a result means to the agent. */
-export function outcomeOf(text: string): 'done' | 'refused' | 'failed' {
-  if (text.startsWith(BLOCKED) || DENIED.test(text)) return 'refused';
-  if (/^ERROR\b/i.test(text)) return 'failed';
-  return 'done';
-}
 
 /** A refused or failed edit is made again at most this often. */
 const MAX_ATTEMPTS = 3;
@@ -49,38 +47,50 @@ export interface AgentFiles {
 }
 
 export class ScriptedAgent {
-  readonly tally: Tally = { scripted: 0, calls: 0, blocks: 0, failures: 0 };
+  readonly tally: Tally = { scripted: 0, calls: 0, blocks: 0, failures: 0, readsAfterBlankStops: 0 };
   private readonly copies = new Map<string, string | undefined>();
   private readonly firstReads = new Map<string, string>();
 
   constructor(
     private readonly config: Configuration,
     private readonly files: AgentFiles,
-    private readonly world: World,
+    readonly world: World,
   ) {}
 
-  /** The fake model's answers for one turn: each request gets the next call of the acts, then a closing text. */
-  turn(acts: Act[]): Step[] {
+  /**
+   * The model's side of the acts: each call of `next` takes the results of the calls it answered last
+   * (in their order; none at first) and answers with the next calls, or nothing once the acts are done.
+   */
+  calls(acts: Act[]): (results: string[]) => Promise<Call[] | undefined> {
     const program = this.play(acts);
+    return async (results) => {
+      const next = await program.next(results);
+      return next.done ? undefined : next.value;
+    };
+  }
+
+  /** Copilot's fake model's answers for one turn: each request gets the next calls of the acts, then a closing text. */
+  turn(acts: Act[]): Step[] {
+    const next = this.calls(acts);
     let asked: Call[] = [];
     const step = async (req: { toolResults: ToolResultSeen[] }): Promise<Step> => {
-      const results = asked.map((call) => resultOf(req.toolResults, call));
-      const next = await program.next(results);
-      if (next.done) return { text: 'Done.' };
-      asked = next.value;
+      const calls = await next(asked.map((call) => resultOf(req.toolResults, call).text));
+      if (!calls) return { text: 'Done.' };
+      asked = calls;
       return asked.length === 1 ? asked[0] : { calls: asked };
     };
     // one answer per model request; a turn of this suite makes far fewer
     return Array.from({ length: 60 }, () => step);
   }
 
-  private async *play(acts: Act[]): AsyncGenerator<Call[], void, ToolResultSeen[]> {
+  private async *play(acts: Act[]): AsyncGenerator<Call[], void, string[]> {
     for (const act of acts) {
       if ('world' in act) await act.world(this.world);
       else if ('assume' in act) this.copies.set(act.assume, act.text);
       else if ('summarize' in act) this.copies.set(act.summarize, this.firstReads.get(act.summarize));
       else if ('read' in act) yield* this.read(act.read, true);
       else if ('overflow' in act) {
+        if (!this.config.overflows) continue;
         for (const start of OVERFLOW_READS) {
           this.tally.scripted++;
           this.tally.calls++;
@@ -102,17 +112,13 @@ export class ScriptedAgent {
     }
   }
 
-  private async *read(name: string, scripted: boolean): AsyncGenerator<Call[], void, ToolResultSeen[]> {
+  private async *read(name: string, scripted: boolean): AsyncGenerator<Call[], void, string[]> {
     if (scripted) this.tally.scripted++;
     this.tally.calls++;
     const [result] = yield [this.config.read(this.files.ref(name))];
-    const text = textOfRead(result.text);
+    const text = this.config.textOfRead(result);
     // the copy is what the read showed; if that is not the file's text, this suite misreads the result
-    assert.strictEqual(
-      folded(text),
-      await this.files.textNow(name),
-      `the agent's copy of ${name} is what its read showed:\n${result.text}`,
-    );
+    assert.strictEqual(folded(text), await this.files.textNow(name), `the agent's copy of ${name} is what its read showed:\n${result}`);
     this.copies.set(name, text);
     if (!this.firstReads.has(name)) this.firstReads.set(name, text);
   }
@@ -121,7 +127,7 @@ export class ScriptedAgent {
     wanted: Array<{ name: string; intent: Intent }>,
     shape: 'calls' | 'patch',
     attempt: number,
-  ): AsyncGenerator<Call[], void, ToolResultSeen[]> {
+  ): AsyncGenerator<Call[], void, string[]> {
     const planned = wanted
       .map((w) => ({ ...w, copy: this.copies.get(w.name) }))
       .map((w) => ({ ...w, edit: w.intent(w.copy) }))
@@ -135,10 +141,12 @@ export class ScriptedAgent {
 
     const again: typeof wanted = [];
     const toRead = new Set<string>();
+    /** files whose refusal asked the user to save first (rule 13): the user does, as the agent asked */
+    const toSave = new Set<string>();
     results.forEach((result, i) => {
       // a patch is one call for every edit; otherwise call i is edit i
       const covered = calls.length === planned.length ? [planned[i]] : planned;
-      const outcome = outcomeOf(result.text);
+      const outcome = this.config.outcomeOf(result);
       if (outcome === 'done') {
         for (const p of covered) this.copies.set(p.name, applyToCopy(p.copy, p.edit));
         return;
@@ -147,24 +155,29 @@ export class ScriptedAgent {
       else {
         this.tally.failures++;
         // the host's log says what the tool answered (the figures alone would not)
-        console.log(`[outcomes] ${calls[i].tool} failed: ${result.text.slice(0, 400)}`);
+        console.log(`[outcomes] ${calls[i].tool} failed: ${result.slice(0, 400)}`);
       }
       for (const p of covered) {
-        const spliced = outcome === 'failed' ? splicedInto(result.text, p.copy) : undefined;
+        if (outcome === 'refused' && asksTheUserToSave(result)) toSave.add(p.name);
+        const spliced = outcome === 'failed' ? splicedInto(result, p.copy) : undefined;
         const shown =
           outcome === 'refused'
-            ? shownOf(result.text, this.files.ref(p.name).rel, p.copy)
+            ? shownOf(result, this.files.ref(p.name).rel, p.copy)
             : spliced !== undefined
               ? { text: spliced }
               : undefined;
         if (shown && 'text' in shown) this.copies.set(p.name, shown.text);
         // only some lines shown (a duplicate refusal): the agent knows them to be in the file as well
         else if (shown) this.copies.set(p.name, `${p.copy ?? ''}\n${shown.lines}\n`);
-        else toRead.add(p.name);
+        else {
+          if (!toRead.has(p.name)) this.tally.readsAfterBlankStops++;
+          toRead.add(p.name);
+        }
         again.push({ name: p.name, intent: p.intent });
       }
     });
     if (again.length === 0 || attempt >= MAX_ATTEMPTS) return;
+    for (const name of toSave) await this.world.save(name);
     for (const name of toRead) yield* this.read(name, false);
     yield* this.edit(again, shape, attempt + 1);
   }

@@ -54,6 +54,12 @@ export function splicedInto(result: string, copy: string | undefined): string | 
   return lines.join('\n');
 }
 
+/**
+ * A refusal that waits on the user (rule 13: an agent that writes the disk, and unsaved changes in the
+ * editor): it asks the user to save or discard their changes before the agent writes again.
+ */
+export const asksTheUserToSave = (refusal: string) => /ask them to save or discard their changes/.test(refusal);
+
 /** What a refusal showed of one file, given the agent's copy: the whole current text, or only some of its lines. */
 export type Shown = { text: string } | { lines: string } | undefined;
 

@@ -3,14 +3,15 @@
 // out/test/outcomes/table.js). Pure: the unit tests check that the README holds exactly the table of
 // results.json.
 
-/** The three configurations (configurations.ts), and the two kinds of scenario (scenarios.ts). */
-export type ConfigurationId = 'baseline' | 'hooks' | 'guarded';
 export type ScenarioKind = 'failure' | 'false-alarm';
 
 /** What one run of a scenario measured. */
 export interface Outcome {
+  /** the agent whose loop ran it (AgentInfo.id) */
+  agent: string;
   scenario: string;
-  configuration: ConfigurationId;
+  /** one of the agent's configurations (AgentInfo.configurations) */
+  configuration: string;
   kind: ScenarioKind;
   /** the scenario's files whose bytes differ from the intended result: a change lost, or the file corrupted */
   wrongFiles: string[];
@@ -23,8 +24,23 @@ export interface Outcome {
   /** every tool call, and the calls beyond the script's own (retries, re-reads) */
   calls: number;
   extraCalls: number;
+  /** of those, the reads after a stop that showed no text (the agent's own tool's failure, a sibling's write still landing) */
+  readsAfterBlankStops: number;
   /** from the first request to the last answer of the last turn */
   wallMs: number;
+}
+
+/** An agent as the results name it: its configurations (the unguarded one first), and what it does not run. */
+export interface AgentInfo {
+  id: string;
+  name: string;
+  /** the version that ran (its CLI's, or Copilot Chat's) */
+  version: string;
+  configurations: Array<{ id: string; label: string; guarded: boolean }>;
+  /** scenarios the agent cannot express, each with the reason: shown, not run */
+  cannot: Record<string, string>;
+  /** failure scenarios the agent keeps unguarded, each with what it does: a fact about the agent */
+  keeps: Record<string, string>;
 }
 
 /** test/outcomes/results.json */
@@ -33,8 +49,7 @@ export interface Results {
   runsPerScenario: number;
   suiteSeconds: number;
   vscode: string;
-  copilotChat: string;
-  configurations: Array<{ id: string; label: string }>;
+  agents: AgentInfo[];
   scenarios: Array<{ id: string; title: string; source: string; kind: ScenarioKind; what: string }>;
   outcomes: Outcome[];
 }
@@ -51,9 +66,6 @@ export interface Summary {
   /** the median run's */
   wallMs: number;
 }
-
-export const TABLE_START = '<!-- outcomes-table:start (npm run outcomes writes this table from test/outcomes/results.json) -->';
-export const TABLE_END = '<!-- outcomes-table:end -->';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -97,41 +109,117 @@ function cell(scenario: Results['scenarios'][number], s: Summary): string {
   return `${result}${blocks}${failed}${extra} · ${seconds(s.wallMs)}`;
 }
 
-/** The Markdown table of a results.json object. */
-export function outcomesTable(results: Results): string {
-  const { configurations, scenarios, outcomes } = results;
-  const of = (scenarioId: string, configId: string) =>
-    summarize(outcomes.filter((o) => o.scenario === scenarioId && o.configuration === configId));
-  const header = ['What happens', 'Documented in', ...configurations.map((c) => c.label)];
-  const rows = scenarios.map((s) => [s.title, s.source, ...configurations.map((c) => cell(s, of(s.id, c.id)))]);
-  const totals = configurations.map((c) => {
-    const all = summarize(outcomes.filter((o) => o.configuration === c.id));
-    const perRun = (n: number) => n / results.runsPerScenario;
-    // a stop: a refused call, or a call that failed (the agent makes it again either way)
-    const stops = all.blocks + all.failures;
-    const perStop = stops > 0 ? (all.extraCalls / stops).toFixed(2) : '–';
-    return `${plural(perRun(all.wrongFiles), 'file')} lost or corrupted, ${plural(perRun(all.falseBlocks), 'false block')}, ${perStop} extra calls per stop`;
-  });
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+const table = (header: string[], rows: string[][]) => [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+
+function runsCaption(results: Results): string {
   const runs = results.runsPerScenario === 1 ? 'One run of each scenario' : `${results.runsPerScenario} runs of each scenario`;
-  const caption = `*${runs} in each configuration, ${results.generated.slice(0, 10)}: Copilot Chat ${results.copilotChat} in VS Code ${results.vscode}. Counts are per run; a time is the median run's, from the first request to the last answer.*`;
-  return [caption, '', line(header), line(header.map(() => '---')), ...rows.map(line), line(['**All scenarios**', '', ...totals])].join(
-    '\n',
-  );
+  return `${runs} in each configuration, ${results.generated.slice(0, 10)}, VS Code ${results.vscode}`;
 }
 
-/** The README with its table between the markers replaced by `table`. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`the README has no "${TABLE_START}" … "${TABLE_END}" markers`);
-  return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
+/** One agent's figures in one configuration, over the scenarios it runs. */
+function totals(results: Results, agent: AgentInfo, configId: string) {
+  const runsOf = (scenario: string) =>
+    results.outcomes.filter((o) => o.agent === agent.id && o.configuration === configId && o.scenario === scenario);
+  const run = results.scenarios.filter((s) => !(s.id in agent.cannot));
+  const all = summarize(run.flatMap((s) => runsOf(s.id)));
+  const perRun = (n: number) => n / results.runsPerScenario;
+  return {
+    ...all,
+    scenarios: run.length,
+    /** files wrong per run, and in how many failure scenarios of how many */
+    lostFiles: perRun(all.wrongFiles),
+    lostIn: run.filter((s) => s.kind === 'failure' && summarize(runsOf(s.id)).wrongRuns > 0).length,
+    failureScenarios: run.filter((s) => s.kind === 'failure').length,
+    /** the median runs' times added up */
+    wallMs: run.reduce((ms, s) => ms + summarize(runsOf(s.id)).wallMs, 0),
+    /** extra calls per stop (a refused call, or a failed one: the agent makes it again either way) */
+    perStop: all.blocks + all.failures > 0 ? (all.extraCalls / (all.blocks + all.failures)).toFixed(2) : '–',
+  };
 }
 
-/** The table the README holds now (between the markers). */
-export function tableIn(readme: string): string | undefined {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
+/**
+ * The README's table: one row per agent and guarded configuration, beside what the same agent lost
+ * unguarded in the same run.
+ */
+export function outcomesTable(results: Results): string {
+  const rows = results.agents.flatMap((agent) => {
+    const [unguarded, ...guarded] = agent.configurations;
+    const before = totals(results, agent, unguarded.id);
+    const scenarios = `${before.scenarios}${before.scenarios < results.scenarios.length ? ` of ${results.scenarios.length}` : ''}`;
+    const lost = `${plural(before.lostFiles, 'file')} in ${before.lostIn} of ${before.failureScenarios}`;
+    return guarded.map((config) => {
+      const after = totals(results, agent, config.id);
+      const time = before.wallMs > 0 ? `${(after.wallMs / before.wallMs).toFixed(2)}×` : '–';
+      return [
+        `${agent.name} ${agent.version}`,
+        config.label,
+        scenarios,
+        lost,
+        `**${plural(after.lostFiles, 'file')}**`,
+        plural(after.falseBlocks / results.runsPerScenario, 'false block'),
+        after.perStop,
+        time,
+      ];
+    });
+  });
+  const header = [
+    'Agent',
+    'Guarded by',
+    'Scenarios',
+    'Unguarded: files lost or corrupted, in failure scenarios',
+    'Guarded: lost or corrupted',
+    'False blocks',
+    'Extra calls per stop',
+    'Time against unguarded',
+  ];
+  const caption = `*${runsCaption(results)}. Counts are per run; a time is the sum of the scenarios' median runs, from the first request to the last answer. Each scenario, agent by agent: [How it works](docs/how-it-works.md#the-outcomes-scenario-by-scenario).*`;
+  return [caption, '', table(header, rows)].join('\n');
+}
+
+/** docs/how-it-works.md's tables: for each agent, every scenario in each of its configurations. */
+export function detailTables(results: Results): string {
+  return results.agents
+    .map((agent) => {
+      const of = (scenarioId: string, configId: string) =>
+        summarize(results.outcomes.filter((o) => o.agent === agent.id && o.scenario === scenarioId && o.configuration === configId));
+      const header = ['What happens', 'Documented in', ...agent.configurations.map((c) => c.label)];
+      const rows = results.scenarios.map((s) => [
+        s.title,
+        s.source,
+        ...agent.configurations.map((c) =>
+          s.id in agent.cannot
+            ? `not run: ${agent.cannot[s.id]}`
+            : `${cell(s, of(s.id, c.id))}${!c.guarded && s.id in agent.keeps ? ` (${agent.keeps[s.id]})` : ''}`,
+        ),
+      ]);
+      const all = agent.configurations.map((c) => {
+        const t = totals(results, agent, c.id);
+        return `${plural(t.lostFiles, 'file')} lost or corrupted, ${plural(t.falseBlocks / results.runsPerScenario, 'false block')}, ${t.perStop} extra calls per stop`;
+      });
+      return [`#### ${agent.name} ${agent.version}`, '', table(header, [...rows, ['**All scenarios**', '', ...all]])].join('\n');
+    })
+    .join('\n\n');
+}
+
+const START = (what: string) => `<!-- ${what}:start (npm run outcomes writes this from test/outcomes/results.json) -->`;
+const END = (what: string) => `<!-- ${what}:end -->`;
+/** The README's table, and docs/how-it-works.md's. */
+export const README_TABLE = 'outcomes-table';
+export const DETAIL_TABLES = 'outcomes-detail';
+
+/** `text` with what stands between the `what` markers replaced by `table`. */
+export function withTable(text: string, table: string, what = README_TABLE): string {
+  const start = text.indexOf(START(what));
+  const end = text.indexOf(END(what));
+  if (start < 0 || end < start) throw new Error(`no "${START(what)}" … "${END(what)}" markers`);
+  return `${text.slice(0, start + START(what).length)}\n${table}\n${text.slice(end)}`;
+}
+
+/** What stands between the `what` markers now. */
+export function tableIn(text: string, what = README_TABLE): string | undefined {
+  const start = text.indexOf(START(what));
+  const end = text.indexOf(END(what));
   if (start < 0 || end < start) return undefined;
-  return readme.slice(start + TABLE_START.length, end).trim();
+  return text.slice(start + START(what).length, end).trim();
 }

@@ -7,8 +7,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { CallContext } from '../../src/core/ports';
 import { appendAsReplace, changeLine, changeLines, createFile, patchPart } from '../outcomes/edits';
-import { shownOf, splicedInto, textOfRead } from '../outcomes/shown';
-import { type Outcome, outcomesTable, type Results, tableIn, withTable } from '../outcomes/table';
+import { asksTheUserToSave, shownOf, splicedInto, textOfRead } from '../outcomes/shown';
+import { unsavedInEditorHeadline } from '../../src/core/messages';
+import {
+  DETAIL_TABLES,
+  detailTables,
+  type Outcome,
+  outcomesTable,
+  README_TABLE,
+  type Results,
+  tableIn,
+  withTable,
+} from '../outcomes/table';
 import { coreFixture, verbOf } from './memoryDocuments';
 
 const FILE = 'file:///ws/a.ts';
@@ -35,6 +45,7 @@ function core() {
 }
 
 const outcome = (o: Partial<Outcome> & Pick<Outcome, 'scenario' | 'configuration'>): Outcome => ({
+  agent: 'one',
   kind: 'failure',
   wrongFiles: [],
   blocks: 0,
@@ -42,9 +53,13 @@ const outcome = (o: Partial<Outcome> & Pick<Outcome, 'scenario' | 'configuration
   failures: 0,
   calls: 2,
   extraCalls: 0,
+  readsAfterBlankStops: 0,
   wallMs: 1000,
   ...o,
 });
+
+const markers = (what: string) =>
+  `<!-- ${what}:start (npm run outcomes writes this from test/outcomes/results.json) -->\nold\n<!-- ${what}:end -->`;
 
 suite('outcomes suite: the scripted agent, what it reads, and the table', () => {
   test('a change is quoted from 3 lines before its first changed line to 3 after its last, and is done once the copy shows it', () => {
@@ -91,6 +106,13 @@ suite('outcomes suite: the scripted agent, what it reads, and the table', () => 
     assert.strictEqual(shownOf(changed, 'a.ts', 'another copy\n'), undefined, 'a diff that does not apply to the copy: read again');
   });
 
+  test("only the core's refusal that waits on the user's unsaved changes asks the user to save", async () => {
+    assert.ok(asksTheUserToSave(unsavedInEditorHeadline('replace', 'a.ts', 'Gemini CLI', true)));
+    const t = core();
+    t.docs.file(FILE, TEN);
+    assert.ok(!asksTheUserToSave((await t.replace('line 3', 'line three')).text), 'a not-read refusal: the agent retries at once');
+  });
+
   test("the core's no-match shows the current lines where it looked: put into the copy at their numbers", async () => {
     const t = core();
     t.docs.file(FILE, TEN);
@@ -105,66 +127,95 @@ suite('outcomes suite: the scripted agent, what it reads, and the table', () => 
     assert.strictEqual(splicedInto('ERROR (no-match): read the file again.', TEN), undefined);
   });
 
-  test('the table: a loss and a false block stand out; the totals count files, false blocks and extra calls per stop', () => {
+  test('the table: one row per agent and guarded configuration, beside what it lost unguarded; the detail shows every scenario, and the ones not run with why', () => {
     const results: Results = {
       generated: '2026-01-01T00:00:00.000Z',
       runsPerScenario: 1,
       suiteSeconds: 60,
       vscode: '1.0.0',
-      copilotChat: '0.1.0',
-      configurations: [
-        { id: 'baseline', label: 'Unguarded' },
-        { id: 'guarded', label: 'Guarded' },
+      agents: [
+        {
+          id: 'one',
+          name: 'Agent One',
+          version: '2.0',
+          configurations: [
+            { id: 'bare', label: 'Agent One, unguarded', guarded: false },
+            { id: 'gate', label: 'its hooks', guarded: true },
+          ],
+          cannot: { p: 'no parallel calls' },
+          keeps: { k: 'it checks the file itself' },
+        },
       ],
       scenarios: [
         { id: 'f', title: 'A failure', source: 'a tracker', kind: 'failure', what: 'a loss' },
+        { id: 'k', title: 'Kept anyway', source: 'a forum', kind: 'failure', what: 'a loss' },
+        { id: 'p', title: 'In parallel', source: 'a thread', kind: 'failure', what: 'a loss' },
         { id: 'a', title: 'A false alarm', source: 'another', kind: 'false-alarm', what: 'a block' },
       ],
       outcomes: [
-        outcome({ scenario: 'f', configuration: 'baseline', wrongFiles: ['x.ts'] }),
-        outcome({ scenario: 'f', configuration: 'guarded', blocks: 1, extraCalls: 1, wallMs: 2500 }),
-        outcome({ scenario: 'a', configuration: 'baseline', kind: 'false-alarm' }),
-        outcome({ scenario: 'a', configuration: 'guarded', kind: 'false-alarm', blocks: 1, falseBlocks: 1, extraCalls: 1 }),
+        outcome({ scenario: 'f', configuration: 'bare', wrongFiles: ['x.ts', 'y.ts'] }),
+        outcome({ scenario: 'f', configuration: 'gate', blocks: 1, extraCalls: 1, wallMs: 2500 }),
+        outcome({ scenario: 'k', configuration: 'bare', failures: 1, extraCalls: 1 }),
+        outcome({ scenario: 'k', configuration: 'gate', blocks: 1 }),
+        outcome({ scenario: 'a', configuration: 'bare', kind: 'false-alarm' }),
+        outcome({ scenario: 'a', configuration: 'gate', kind: 'false-alarm', blocks: 1, falseBlocks: 1, extraCalls: 1, wallMs: 1500 }),
       ],
     };
     const [caption, , ...rows] = outcomesTable(results).split('\n');
+    assert.match(caption, /^\*One run of each scenario in each configuration, 2026-01-01, VS Code 1\.0\.0\. /);
+    assert.match(caption, /\(docs\/how-it-works\.md#the-outcomes-scenario-by-scenario\)\.\*$/);
+    assert.strictEqual(rows.length, 3, 'a header, its rule, one row');
     assert.strictEqual(
-      caption,
-      "*One run of each scenario in each configuration, 2026-01-01: Copilot Chat 0.1.0 in VS Code 1.0.0. Counts are per run; a time is the median run's, from the first request to the last answer.*",
+      rows[2],
+      '| Agent One 2.0 | its hooks | 3 of 4 | 2 files in 1 of 2 | **0 files** | 1 false block | 0.67 | 1.67× |',
+      'the unguarded loss counted in files and scenarios; extra calls over blocks; summed median times',
     );
-    assert.strictEqual(rows[0], '| What happens | Documented in | Unguarded | Guarded |');
-    assert.strictEqual(rows[2], '| A failure | a tracker | **lost** · 1.0 s | kept, 1 block, +1 call · 2.5 s |');
-    assert.strictEqual(rows[3], '| A false alarm | another | no block · 1.0 s | **1 false block**, 1 block, +1 call · 1.0 s |');
+    const detail = detailTables(results).split('\n');
+    assert.strictEqual(detail[0], '#### Agent One 2.0');
+    assert.strictEqual(detail[2], '| What happens | Documented in | Agent One, unguarded | its hooks |');
+    assert.strictEqual(detail[4], '| A failure | a tracker | **lost** · 1.0 s | kept, 1 block, +1 call · 2.5 s |');
     assert.strictEqual(
-      rows[4],
-      '| **All scenarios** |  | 1 file lost or corrupted, 0 false blocks, – extra calls per stop | 0 files lost or corrupted, 1 false block, 1.00 extra calls per stop |',
+      detail[5],
+      '| Kept anyway | a forum | kept, 1 failed call, +1 call · 1.0 s (it checks the file itself) | kept, 1 block · 1.0 s |',
+      'what an unguarded agent keeps, with why',
     );
-    const readme = withTable(
-      '# R\n<!-- outcomes-table:start (npm run outcomes writes this table from test/outcomes/results.json) -->\nold\n<!-- outcomes-table:end -->\n',
-      'new',
-    );
+    assert.strictEqual(detail[6], '| In parallel | a thread | not run: no parallel calls | not run: no parallel calls |');
+    assert.strictEqual(detail[7], '| A false alarm | another | no block · 1.0 s | **1 false block**, 1 block, +1 call · 1.5 s |');
+    const readme = withTable(`# R\n${markers(README_TABLE)}\n`, 'new');
     assert.strictEqual(tableIn(readme), 'new');
+    assert.strictEqual(tableIn(readme, DETAIL_TABLES), undefined, 'each table between its own markers');
     assert.throws(() => withTable('# no markers', 'new'), /markers/);
   });
 
-  test("the README's table is the table of test/outcomes/results.json, whose figures keep the promise it states", () => {
+  test("the README's table and how-it-works' detail are the tables of test/outcomes/results.json, whose figures keep the promise they state", () => {
     const results: Results = JSON.parse(fs.readFileSync(path.join(repo, 'test', 'outcomes', 'results.json'), 'utf8'));
     const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+    const howItWorks = fs.readFileSync(path.join(repo, 'docs', 'how-it-works.md'), 'utf8');
     assert.strictEqual(tableIn(readme), outcomesTable(results), 'run `npm run outcomes`: it writes both from one run');
-    for (const s of results.scenarios) {
-      for (const c of results.configurations) {
-        const runs = results.outcomes.filter((o) => o.scenario === s.id && o.configuration === c.id);
-        assert.strictEqual(runs.length, results.runsPerScenario, `${c.id} ${s.id}: every run recorded`);
-        for (const o of runs) {
-          if (c.id === 'baseline') continue;
-          assert.deepStrictEqual([o.wrongFiles, o.falseBlocks], [[], 0], `${c.id} ${s.id}`);
-          assert.ok(o.extraCalls <= o.blocks + o.failures, `${c.id} ${s.id}: at most one extra call per stop`);
+    assert.strictEqual(tableIn(howItWorks, DETAIL_TABLES), detailTables(results), 'run `npm run outcomes`: it writes both from one run');
+    for (const agent of results.agents) {
+      for (const s of results.scenarios) {
+        for (const c of agent.configurations) {
+          const runs = results.outcomes.filter((o) => o.agent === agent.id && o.scenario === s.id && o.configuration === c.id);
+          assert.strictEqual(
+            runs.length,
+            s.id in agent.cannot ? 0 : results.runsPerScenario,
+            `${agent.id} ${c.id} ${s.id}: every run recorded`,
+          );
+          for (const o of runs) {
+            if (!c.guarded) continue;
+            assert.deepStrictEqual([o.wrongFiles, o.falseBlocks], [[], 0], `${agent.id} ${c.id} ${s.id}`);
+            assert.ok(
+              o.extraCalls - o.readsAfterBlankStops <= o.blocks + o.failures,
+              `${agent.id} ${c.id} ${s.id}: at most one extra call per stop`,
+            );
+          }
         }
       }
+      const losses = results.outcomes.filter(
+        (o) => o.agent === agent.id && !agent.configurations.find((c) => c.id === o.configuration)?.guarded && o.wrongFiles.length > 0,
+      );
+      assert.ok(losses.length > 0, `${agent.id}: unguarded, it loses data somewhere, or its row shows nothing`);
     }
-    const baselineLosses = results.outcomes.filter(
-      (o) => o.configuration === 'baseline' && o.kind === 'failure' && o.wrongFiles.length > 0,
-    );
-    assert.ok(baselineLosses.length > 0, 'the baseline loses data somewhere, or the table shows nothing');
   });
 });
