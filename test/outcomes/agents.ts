@@ -168,8 +168,8 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
     // a model reads and writes text: line breaks as LF (the agent's tools keep the file's own), and a byte order
     // mark only where its read shows the bytes as they are
     textOfRead: (result: string) => {
-      const text = (agent.readText ? agent.readText(result) : result).replace(/\r\n/g, '\n');
-      return agent.readsBytes ? text : folded(text);
+      const text = agent.readText ? agent.readText(result) : result;
+      return agent.readsBytes ? text.replace(/\r\n/g, '\n') : folded(text);
     },
   };
   const settings = () => vscode.workspace.getConfiguration('editGuard', null);
