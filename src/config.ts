@@ -1,5 +1,5 @@
-// The `editGuard.*` settings as VS Code holds them, read fresh on every call so a change applies at
-// once. Keys, defaults, scopes and allowed values come from the one table, src/core/settings.ts.
+// The `editGuard.*` settings as VS Code holds them; a change applies at once. Keys, defaults, scopes and
+// allowed values come from the one table, src/core/settings.ts.
 import * as vscode from 'vscode';
 import {
   DEFAULT_GATE_SETTINGS,
@@ -10,6 +10,7 @@ import {
   type SettingKey,
   SETTINGS,
 } from './core/settings';
+import { BoundedMap } from './core/boundedMap';
 import type { AgentDescriptor } from './hooks/agentDescriptor';
 
 /** `editGuard.<key>`, as `affectsConfiguration` and messages name it. */
@@ -17,8 +18,50 @@ export const settingId = (key: string) => `${SECTION}.${key}`;
 /** All of the extension's settings, for `affectsConfiguration`. */
 export const SECTION_ID = SECTION;
 
+/** Resources whose settings are remembered at most (a window's chats touch far fewer files). */
+const MAX_REMEMBERED = 1000;
+/**
+ * What the settings read to since they last changed, while `watchSettings` runs. Every hook event and
+ * every check reads a few of them, and `getConfiguration` costs about half a millisecond each in the
+ * extension host (docs/performance.md); the change event that clears this is the one that updates
+ * what `getConfiguration` returns, so a remembered value is never older than a fresh read.
+ */
+let remembered: BoundedMap<string, unknown> | undefined;
+
+/** Remembers the settings between their changes (registered once, at activation). */
+export function watchSettings(): vscode.Disposable {
+  const memory = (remembered = new BoundedMap<string, unknown>(MAX_REMEMBERED));
+  const forget = () => memory.clear();
+  const listeners = [
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION)) forget();
+    }),
+    // a folder's settings come and go with the folder; trust decides whether the workspace's count
+    vscode.workspace.onDidChangeWorkspaceFolders(forget),
+    vscode.workspace.onDidGrantWorkspaceTrust(forget),
+  ];
+  return {
+    dispose: () => {
+      for (const l of listeners) l.dispose();
+      if (remembered === memory) remembered = undefined;
+    },
+  };
+}
+
+function rememberedAs<T>(key: string, read: () => T): T {
+  if (!remembered) return read();
+  if (remembered.has(key)) return remembered.get(key) as T;
+  const value = read();
+  remembered.set(key, value);
+  return value;
+}
+
 /** A setting's value where `resource` says (a file, else the workspace), or its default when the value is not one it takes. */
 function read<K extends SettingKey>(key: K, resource?: vscode.Uri): (typeof SETTINGS)[K]['default'] {
+  return rememberedAs(`${key}\n${resource?.toString() ?? ''}`, () => readNow(key, resource));
+}
+
+function readNow<K extends SettingKey>(key: K, resource?: vscode.Uri): (typeof SETTINGS)[K]['default'] {
   const spec: { default: unknown; values?: readonly unknown[]; minimum?: number; maximum?: number } = SETTINGS[key];
   const value = vscode.workspace.getConfiguration(SECTION, resource ?? null).get<unknown>(key, spec.default);
   const fits =
@@ -53,6 +96,10 @@ export function readSettings(file?: string): GateSettings {
  * counts where the user set that and not the new one.
  */
 export function placement(agent: AgentDescriptor): HooksPlacement {
+  return rememberedAs(`placement\n${agent.setting}`, () => placementNow(agent));
+}
+
+function placementNow(agent: AgentDescriptor): HooksPlacement {
   const config = vscode.workspace.getConfiguration(SECTION, null);
   const legacy = agent.legacySetting;
   if (legacy && !isExplicit(config.inspect(agent.setting)) && config.get<boolean>(legacy.key) === true) return legacy.on;

@@ -22,7 +22,7 @@ export interface Agents {
 
 export function registerAgents(
   context: vscode.ExtensionContext,
-  core: Pick<Core, 'gate' | 'sessions' | 'log' | 'activity' | 'names' | 'expected'>,
+  core: Pick<Core, 'gate' | 'sessions' | 'log' | 'activity' | 'names' | 'expected' | 'afterAnswer'>,
   descriptors: readonly AgentDescriptor[],
 ): Agents {
   const byId = new Map<string, HookAgent>();
@@ -46,7 +46,8 @@ export function registerAgents(
   );
   const bridge = new Bridge(
     context.extensionPath,
-    (agent, payload) => gate.handle(agent, payload),
+    // the hook waits for this answer; what only shows it waits for the answer (src/core/afterAnswer.ts)
+    (agent, payload) => core.afterAnswer.answer(() => gate.handle(agent, payload)),
     context.environmentVariableCollection,
     core.log,
   );

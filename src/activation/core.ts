@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { ExpectedCalls } from '../chat/expectedCalls';
 import { ChatNames } from '../chat/names';
 import { ChatSessions } from '../chat/session';
-import { maxEditRecordBytes, readSettings } from '../config';
+import { maxEditRecordBytes, readSettings, watchSettings } from '../config';
+import { AfterAnswer } from '../core/afterAnswer';
 import { EditorDocuments } from '../core/documents';
 import { EditHistory } from '../core/editHistory';
 import { Gate } from '../core/gate';
@@ -36,10 +37,14 @@ export interface Core {
   activity: vscode.EventEmitter<string>;
   /** our tools' calls another agent's hook announced with their chat and turn (the Copilot harness's) */
   expected: ExpectedCalls;
+  /** answers first: the surfaces' refreshes wait until the agents' answers in progress are out */
+  afterAnswer: AfterAnswer;
 }
 
 export function createCore(context: vscode.ExtensionContext): Core {
   const log = vscode.window.createOutputChannel('Agent Edit Guard', { log: true });
+  // first: every part below reads the settings through it
+  context.subscriptions.push(watchSettings());
   const store = new MarkStore();
   const editor = new VsCodeEditor();
   const documents = new EditorDocuments(editor);
@@ -68,12 +73,14 @@ export function createCore(context: vscode.ExtensionContext): Core {
     freshness: new LiveFreshness(store, documents),
     activity: new vscode.EventEmitter<string>(),
     expected: new ExpectedCalls(),
+    afterAnswer: new AfterAnswer((e) => log.error(`a refresh failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)),
   };
   context.subscriptions.push(
     log,
     editor,
     core.freshness,
     core.activity,
+    core.afterAnswer,
     { dispose: () => store.dispose() },
     gate.onDidWrite((write) => history.record(write)),
     // a file renamed in the editor keeps its record of agent edits under its new name, so a revert works there

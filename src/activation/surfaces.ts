@@ -26,7 +26,7 @@ export interface Surfaces {
 
 export function registerSurfaces(
   context: vscode.ExtensionContext,
-  core: Pick<Core, 'store' | 'documents' | 'names' | 'history' | 'reverter' | 'gate' | 'activity' | 'freshness' | 'log'>,
+  core: Pick<Core, 'store' | 'documents' | 'names' | 'history' | 'reverter' | 'gate' | 'activity' | 'freshness' | 'log' | 'afterAnswer'>,
   agents: Agents,
 ): Surfaces {
   const { store, documents, names, history, reverter, gate } = core;
@@ -39,7 +39,7 @@ export function registerSurfaces(
     turn: (session, turn) => turnLabel(names, session, turn),
     tool: toolName,
   };
-  const agentEdits = new AgentEditsView(history, editNames);
+  const agentEdits = new AgentEditsView(history, editNames, core.afterAnswer);
 
   // freshness is exact for open documents (their hash is cached per version), observed for others
   const view = (mark: ReadMark): MarkView => ({
@@ -50,10 +50,12 @@ export function registerSurfaces(
   const views = (): MarkView[] => store.all().map(view);
   // the status bar follows the chat whose tool ran last
   let currentSession: string | undefined;
-  const refreshStatus = () => {
+  // the status bar and the marks' listeners are told after the answers in progress, once per burst
+  const refreshStatus = core.afterAnswer.coalesced(() => {
     const marks = currentSession ? store.newestPerFile(currentSession) : [];
     status.update({ enabled: readSettings().enabled, session: currentSession, marks: marks.map(view) });
-  };
+  });
+  const fireMarksChanged = core.afterAnswer.coalesced(() => marksChanged.fire());
   const clearMarks = (session?: string, uri?: string) => {
     store.clear(session, uri);
     if (session === undefined) diagnostics.clear();
@@ -75,16 +77,16 @@ export function registerSurfaces(
     // a reverted file's blocked-write warnings were about text that is gone
     reverter.onDidRevert(({ uri }) => diagnostics.clearFile(uri)),
     registerAgentEditCommands({ history, reverter, view: agentEdits, names: editNames }),
-    core.freshness.onDidTouchSeenFile(() => marksChanged.fire()),
+    core.freshness.onDidTouchSeenFile(fireMarksChanged),
     names.onDidChange(refreshStatus),
     store.onDidChange(() => {
       refreshStatus();
-      marksChanged.fire();
+      fireMarksChanged();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION_ID)) return;
       refreshStatus();
-      marksChanged.fire();
+      fireMarksChanged();
     }),
     vscode.commands.registerCommand(COMMANDS.showReadMarks, () =>
       showReadMarksPicker({

@@ -9,7 +9,7 @@ import type { Core } from './core';
 
 export function registerGuardedTools(
   context: vscode.ExtensionContext,
-  core: Pick<Core, 'tools' | 'sessions' | 'expected' | 'log' | 'names' | 'activity'>,
+  core: Pick<Core, 'tools' | 'sessions' | 'expected' | 'log' | 'names' | 'activity' | 'afterAnswer'>,
   agents: Pick<Agents, 'noteGuardedCall'>,
 ): void {
   const env = {
@@ -26,9 +26,14 @@ export function registerGuardedTools(
       core.activity.fire(session);
     },
   };
+  // the agent waits for the result; what only shows it waits for the result (src/core/afterAnswer.ts)
+  const answeredFirst = <T>(tool: vscode.LanguageModelTool<T>): vscode.LanguageModelTool<T> => ({
+    prepareInvocation: tool.prepareInvocation?.bind(tool),
+    invoke: (options, token) => core.afterAnswer.answer(async () => tool.invoke(options, token)),
+  });
   context.subscriptions.push(
-    vscode.lm.registerTool(ReadFileTool.id, new ReadFileTool(env)),
-    vscode.lm.registerTool(WriteFileTool.id, new WriteFileTool(env)),
-    vscode.lm.registerTool(ReplaceStringTool.id, new ReplaceStringTool(env)),
+    vscode.lm.registerTool(ReadFileTool.id, answeredFirst(new ReadFileTool(env))),
+    vscode.lm.registerTool(WriteFileTool.id, answeredFirst(new WriteFileTool(env))),
+    vscode.lm.registerTool(ReplaceStringTool.id, answeredFirst(new ReplaceStringTool(env))),
   );
 }

@@ -43,6 +43,10 @@ export class BoundedMap<K, V> {
     return this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Every entry, least recently used first: `set` in this order rebuilds the same map (a saved state's order). */
   [Symbol.iterator](): IterableIterator<[K, V]> {
     return this.entries.entries();

@@ -1,8 +1,10 @@
 // The extension's end of the hooks bridge: a TCP listener on 127.0.0.1 (protocol.ts says why
 // TCP), answering only requests that carry this window's secret; the missed-calls file lives in a
 // fresh folder only this user can open. The secret and the address reach the hook command through
-// the extension host's environment, which the agents' hook commands inherit; neither is ever written
-// into a file. No `vscode` here: it is tested in plain Node.
+// the extension host's environment, which the agents' hook commands inherit, or — for an agent
+// started outside the window — through this window's record, a file only this user can read
+// (discovery.ts); never through a hook entry or any file another user or agent's settings hold
+// (docs/security.md). No `vscode` here: it is tested in plain Node.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -136,7 +138,6 @@ export class BridgeServer {
       this.log.warn(`hooks bridge: a request said ${length ?? 'no'} bytes and carried ${payload.length}; let through`);
       return reply(STATUS.malformed);
     }
-    this.reportMissed();
     try {
       reply(STATUS.ok, await this.handle(agent, payload.toString('utf8')));
     } catch (e) {
@@ -146,6 +147,8 @@ export class BridgeServer {
       );
       reply(STATUS.ok);
     }
+    // the answer is out: now the calls a client could not get answered before, if any, are logged
+    this.reportMissed();
   }
 
   /** The header's protocol and secret, compared in constant time. */

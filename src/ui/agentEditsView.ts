@@ -2,6 +2,7 @@
 // with counts. Its elements are plain objects (`AgentEditNode`), so the commands that act on them
 // (agentEditCommands.ts) take the same objects from the view, the Command Palette or a test.
 import * as vscode from 'vscode';
+import type { AfterAnswer } from '../core/afterAnswer';
 import { COMMANDS } from '../commands';
 import { type EditHistory, type EditRecord, groupRecords } from '../core/editHistory';
 import { timeOfDay } from './labels';
@@ -73,9 +74,11 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   constructor(
     private readonly history: EditHistory,
     private readonly names: EditNames,
+    /** the record changes inside an agent's answer; the view is redrawn after it, once per burst */
+    tidy: Pick<AfterAnswer, 'coalesced'>,
   ) {
     this.view = vscode.window.createTreeView(AGENT_EDITS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.listener = history.onDidChange(() => this.refresh());
+    this.listener = history.onDidChange(tidy.coalesced(() => this.refresh()));
     this.refresh();
   }
 

@@ -19,24 +19,37 @@ function displayLocale(): string | undefined {
   }
 }
 
+/**
+ * The formatters of the labels, made once: `toLocaleTimeString` builds a new formatter on every call,
+ * which was most of a status bar refresh (docs/performance.md). The display language is fixed for the
+ * window's life (changing it reloads the window).
+ */
+let formats: Record<'time' | 'seconds' | 'date' | 'dateYear', Intl.DateTimeFormat> | undefined;
+function format(which: keyof NonNullable<typeof formats>): Intl.DateTimeFormat {
+  if (!formats) {
+    const locale = displayLocale();
+    formats = {
+      time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }),
+      seconds: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit' }),
+      date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }),
+      dateYear: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }),
+    };
+  }
+  return formats[which];
+}
+
 /** When something started: the hour and minute today; on another day the date too (and the year in another year). */
 export function startedLabel(at: number, now = Date.now()): string {
-  const locale = displayLocale();
   const when = new Date(at);
   const today = new Date(now);
-  const time = when.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  const time = format('time').format(when);
   if (when.toDateString() === today.toDateString()) return time;
-  const date = when.toLocaleDateString(locale, {
-    day: 'numeric',
-    month: 'short',
-    ...(when.getFullYear() !== today.getFullYear() && { year: 'numeric' }),
-  });
+  const date = format(when.getFullYear() !== today.getFullYear() ? 'dateYear' : 'date').format(when);
   return vscode.l10n.t({ message: '{0}, {1}', args: [date, time], comment: ['a date, then a time of day: when a chat or a turn started'] });
 }
 
 /** A time of day to the second, in VS Code's display language: when a mark was stamped or an edit landed. */
-export const timeOfDay = (at: number): string =>
-  new Date(at).toLocaleTimeString(displayLocale(), { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+export const timeOfDay = (at: number): string => format('seconds').format(new Date(at));
 
 /** The words of a request, quoted. */
 const quoted = (words: string) =>
