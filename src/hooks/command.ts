@@ -37,7 +37,7 @@ export interface HookClients {
 /** POSIX sh: single quotes, with each ' written as '\'' */
 export const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** PowerShell (agents run `windows` commands with it): single quotes, ' doubled, and the call operator */
-export const psQuote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+export const psQuote = (s: string) => `'${s.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
 
 /** What the editor's binary needs in its environment to run as plain Node (in VS Code desktop it is Electron). */
 export const RUNTIME_ENV = { ELECTRON_RUN_AS_NODE: '1' } as const;
