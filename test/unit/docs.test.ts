@@ -1,10 +1,10 @@
 // The docs that describe the code stay true to it: docs/design.md §Layers (the one map of the code)
 // names only paths that exist, and covers every folder of src/; the README's settings table holds
 // every setting of the table in src/core/settings.ts, with its default. And the docs hold together:
-// the README is a front door (short, the two commands on its first screen), and every relative link
-// and picture of the README, of the docs it leads to and of CONTRIBUTING.md leads to a file of the
-// repository and a heading there. (That the .vsix carries what the README links to is checked with
-// the package's file list, in manifest.test.ts.)
+// the README is a front door (short, the two commands on its first screen, a user's install line before
+// them), and every relative link and picture of the README, of the docs it leads to and of
+// CONTRIBUTING.md leads to a file of the repository and a heading there. (That the .vsix carries
+// what the README links to is checked with the package's file list, in manifest.test.ts.)
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -102,6 +102,17 @@ suite('the README: a front door, and links that lead somewhere', () => {
         lines.slice(0, 25).some((l) => l === command || l.startsWith(`${command} `)),
         `no line of the README's first 25 starts with ${command}`,
       );
+  });
+
+  test("its install line, before the developers' commands, names the file `npm run package` makes", () => {
+    const { name } = JSON.parse(read('package.json'));
+    const lines = read('README.md').split('\n');
+    const install = lines.findIndex((l) => l.includes(`\`code --install-extension ${name}-<version>.vsix\``));
+    const commands = lines.findIndex((l) => l.startsWith('```'));
+    assert.ok(install >= 0, `no line of the README shows code --install-extension ${name}-<version>.vsix`);
+    assert.ok(install < commands, 'the install line comes before the first code block, the developers’ commands');
+    // the file scripts/package.mjs writes: <name>-<version>.vsix
+    assert.match(read('scripts/package.mjs'), /^const out = `\$\{name\}-\$\{version\}\.vsix`;$/m);
   });
 
   test('every relative link and picture of the README leads to a file of the repository, and a #fragment to a heading there', () => {

@@ -54,6 +54,17 @@ suite('manifest', () => {
     }
   });
 
+  test('the repository is named once: the issues and the home page are addresses in it', () => {
+    const repository: string = manifest.repository.url;
+    assert.equal(manifest.repository.type, 'git');
+    assert.match(repository, /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/, 'an address without .git or a trailing slash');
+    assert.equal(manifest.bugs.url, `${repository}/issues`);
+    assert.equal(manifest.homepage, `${repository}#readme`);
+    // the Marketplace's own Q&A tab: no second address to keep in step
+    assert.equal(manifest.qna, 'marketplace');
+    assert.equal(manifestText.split(repository).length - 1, 3, 'package.json writes the address in repository, bugs and homepage only');
+  });
+
   test('contributed files exist: the Guarded agent and the walkthrough media', () => {
     for (const agent of manifest.contributes.chatAgents) assert.ok(existsSync(path.join(root, agent.path)), agent.path);
     for (const step of manifest.contributes.walkthroughs[0].steps)
@@ -202,16 +213,16 @@ suite('manifest and code in step', () => {
 });
 
 suite('package', () => {
-  // The README is the Marketplace page, and it links into docs/ and to CONTRIBUTING.md. The package
-  // names no repository yet, so there is no absolute address to link to: `npm run package` keeps the
-  // README's links relative (`--no-rewrite-relative-links`, as for its pictures in media/), and a
-  // relative link leads only to a file of the package itself. So the package carries every file the
-  // README links to (.vscodeignore names each one) and the pictures they show — and no other doc:
-  // docs/design.md and the rest stay in the repository, where the packaged docs' own links into them
-  // (and into test/ and scripts/) lead; test/unit/docs.test.ts checks those there.
-  // (VS Code's own extension page — 1.139, read in its workbench — opens only http(s) and mailto
-  // links; once package.json names a repository, vsce can write every relative link as an address
-  // in it, and this choice can be made again.)
+  // The README is the Marketplace page, and it links into docs/ and to CONTRIBUTING.md. package.json
+  // names the repository, but its address is not known to be public yet, so nothing may depend on it:
+  // `npm run package` keeps the README's links relative (`--no-rewrite-relative-links`, as for its
+  // pictures in media/), and a relative link leads only to a file of the package itself. So the
+  // package carries every file the README links to (.vscodeignore names each one) and the pictures
+  // they show — and no other doc: docs/design.md and the rest stay in the repository, where the
+  // packaged docs' own links into them (and into test/ and scripts/) lead; test/unit/docs.test.ts
+  // checks those there. (VS Code's own extension page — 1.139, read in its workbench — opens only
+  // http(s) and mailto links; once the repository is public, vsce can write every relative link as
+  // an address in it, and this choice can be made again.)
   const readmeLinks = relativeLinks(root, 'README.md');
   const linkedFiles = [...new Set(readmeLinks.map((l) => l.file))].sort();
 
