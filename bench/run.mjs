@@ -2,7 +2,8 @@
 // `npm run bench`: the gate's cost against the physical limit, measured side by side.
 //   1–3, 5 (core)  bench/core.bench.ts in plain Node (`--expose-gc`), the product's src/core
 //   4–6 (host)     bench/host/index.ts inside a real VS Code extension host (scripts/host: code-server)
-//   7 (host)       bench/host/hooks.ts: the hooks file's commands run as Copilot runs a hook command
+//   7 (host)       bench/host/window.ts: the window's own answer per hook event; bench/host/hooks.ts: the
+//                  hooks file's commands run as Copilot runs a hook command (EDITGUARD_BENCH_WINDOW_ONLY=1: the first alone)
 //                  (`--only=hooks`: this group alone, in a host run without groups 4–5 and the extra activation runs)
 //   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore)
 //   8 (copilot)    bench/copilot/index.ts: an edit tool step in Copilot Chat's real agent loop

@@ -30,6 +30,7 @@ import * as path from 'path';
 import { compare, ratioOf, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
 import { hungListener, unusedLoopbackAddress } from '../../test/shared/loopback';
+import { answeringListener } from './window';
 import { BRIDGE_ENV, ENV_BOUND, ENV_MISSED, ENV_SOCKET, hookCommands, type HookCommand, setBridge } from './bridge';
 
 /** the script's own bound (DEFAULT_BOUND_MS of src/hooks/protocol.ts) */
@@ -77,6 +78,8 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
   const prompt = commandOf('UserPromptSubmit');
   const hungFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-hung-'));
   const hung = await hungListener();
+  // a listener that answers at once: the hook command's own cost, the window's taken away
+  const instant = await answeringListener();
   const emptyHome = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-bench-no-window-'));
   try {
     // the extension host's environment at spawn time, as Copilot's spawn takes it
@@ -158,6 +161,10 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
           throw new Error(`hooks bench: the ${w === 'pre' ? 'PreToolUse' : 'PostToolUse'} of a read answered ${JSON.stringify(r)}`);
       }
     };
+    const untimedHook = async (hook: HookCommand, env: NodeJS.ProcessEnv, body: string) => {
+      const r = await runHookCommand(hook, env, ws, body);
+      if (r.code !== 0 || !empty(r)) throw new Error(`hooks bench: an untimed hook answered ${JSON.stringify(r)}`);
+    };
     // the chat of the read mark and of the allowed edit: their earlier hooks run untimed, just before
     let readSession = '';
     let allowedSession = '';
@@ -192,6 +199,13 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         },
         { name: 'ignored', run: run('ignored', pre, listening, () => terminal(session('ignored'))), teardown: expect('ignored', empty) },
         {
+          name: 'clientAlone',
+          run: run('clientAlone', pre, { ...listening, [ENV_SOCKET]: instant.address }, () =>
+            payload('PreToolUse', session('client'), 'replace_string_in_file', replaceInput),
+          ),
+          teardown: expect('clientAlone', empty),
+        },
+        {
           name: 'readStart',
           run: run('readStart', pre, listening, () => payload('PreToolUse', session('readstart'), 'read_file', readInput)),
           teardown: expect('readStart', empty),
@@ -212,7 +226,11 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
             await readHooks(allowedSession, ['pre', 'post']);
           },
           run: run('editAllowed', pre, listening, () => payload('PreToolUse', allowedSession, 'replace_string_in_file', replaceInput)),
-          teardown: expect('editAllowed', empty),
+          // the edit "ran": its PostToolUse, untimed, settles it, so the file is not held for the next chat's read (rule 14)
+          teardown: async () => {
+            expect('editAllowed', empty)();
+            await untimedHook(post, listening, payload('PostToolUse', allowedSession, 'replace_string_in_file', replaceInput, ''));
+          },
         },
         {
           name: 'editDenied',
@@ -256,7 +274,10 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
             await harnessViews(harnessAllowedSession, ['pre', 'post']);
           },
           run: run('harnessEditAllowed', pre, noExtension, () => harnessTool('PreToolUse', harnessAllowedSession, 'Edit', harnessEdit)),
-          teardown: expect('harnessEditAllowed', empty),
+          teardown: async () => {
+            expect('harnessEditAllowed', empty)();
+            await untimedHook(post, noExtension, harnessTool('PostToolUse', harnessAllowedSession, 'Edit', harnessEdit));
+          },
         },
         {
           name: 'harnessEditDenied',
@@ -345,6 +366,13 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         x25,
       ),
       row('hook.noExtension', 'noExtension', 'hook command, no window listening: PreToolUse replace_string_in_file', x25),
+      row(
+        'hook.clientAlone',
+        'clientAlone',
+        "hook command against a listener that answers at once (an edit check's payload): the client's own cost",
+        undefined,
+        'the window taken away: what the command costs before and after it asks',
+      ),
       row('hook.ignored', 'ignored', 'hook command, a tool the gate does not need (PreToolUse run_in_terminal), extension listening', x25),
       row('hook.readStart', 'readStart', 'hook command, the start of a read (PreToolUse read_file: the version it shows)', x25),
       row('hook.readMark', 'readMark', 'hook command, a read mark (PostToolUse read_file)', x25, 'its PreToolUse, untimed, just before'),
@@ -405,6 +433,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     info.hooks = { hooksFile, commands: { UserPromptSubmit: prompt, PreToolUse: pre, PostToolUse: post }, samples: c.samples, hungMs };
   } finally {
     hung.close();
+    instant.close();
     fs.rmSync(hungFolder, { recursive: true, force: true });
     fs.rmSync(emptyHome, { recursive: true, force: true });
     await setBridge(false, ws);
@@ -516,7 +545,11 @@ export async function codexHookRoundTrips(rows: Row[], info: Record<string, unkn
             await untimed(post, payload('PostToolUse', allowedSession, 'Bash', cat));
           },
           run: run('patchAllowed', pre, () => payload('PreToolUse', allowedSession, 'apply_patch', patch)),
-          teardown: expect('patchAllowed', empty),
+          // the patch "ran": its PostToolUse settles it (rule 14), untimed
+          teardown: async () => {
+            expect('patchAllowed', empty)();
+            await untimed(post, payload('PostToolUse', allowedSession, 'apply_patch', patch));
+          },
         },
         {
           name: 'patchDenied',

@@ -38,6 +38,8 @@ interface PluginUnderTest {
     beforeRead(chat: string, file: string, call: string): Promise<boolean>;
     afterRead(chat: string, file: string, call: string): Promise<unknown>;
     beforeEdit(chat: string, file: string, call: string): Promise<boolean>;
+    /** the edit's result: it settles the call, so the file is free for the chat's next edit (rule 14) */
+    afterEdit(chat: string, file: string, call: string): Promise<unknown>;
   };
 }
 
@@ -71,6 +73,7 @@ const PLUGINS: PluginUnderTest[] = [
         beforeRead: async (chat, file, call) => blocked(await on('tool_call')(tool('read', file, call), ctx(chat))),
         afterRead: (chat, file, call) => on('tool_result')(tool('read', file, call), ctx(chat)),
         beforeEdit: async (chat, file, call) => blocked(await on('tool_call')(tool('edit', file, call), ctx(chat))),
+        afterEdit: (chat, file, call) => on('tool_result')(tool('edit', file, call), ctx(chat)),
       };
     },
   },
@@ -91,19 +94,18 @@ const PLUGINS: PluginUnderTest[] = [
         input: { files: [{ path: file }] },
         result: { output: [{ success: true }] },
       });
+      const edit = (chat: string, file: string, call: string) => ({
+        snapshot: snapshot(chat),
+        toolCall: { toolCallId: call, toolName: 'editor' },
+        input: { path: file, old_text: 'x', new_text: 'y' },
+      });
       const skipped = (r: unknown) => (r as { skip?: boolean } | undefined)?.skip === true;
       return {
         prompt: (chat) => plugin.hooks.beforeRun({ snapshot: { ...snapshot(chat), messages: [{ role: 'user', content: 'bench' }] } }),
         beforeRead: async (chat, file, call) => skipped(await plugin.hooks.beforeTool(read(chat, file, call))),
         afterRead: (chat, file, call) => plugin.hooks.afterTool(read(chat, file, call)),
-        beforeEdit: async (chat, file, call) =>
-          skipped(
-            await plugin.hooks.beforeTool({
-              snapshot: snapshot(chat),
-              toolCall: { toolCallId: call, toolName: 'editor' },
-              input: { path: file, old_text: 'x', new_text: 'y' },
-            }),
-          ),
+        beforeEdit: async (chat, file, call) => skipped(await plugin.hooks.beforeTool(edit(chat, file, call))),
+        afterEdit: (chat, file, call) => plugin.hooks.afterTool({ ...edit(chat, file, call), result: { output: [{ success: true }] } }),
       };
     },
   },
@@ -136,6 +138,11 @@ const PLUGINS: PluginUnderTest[] = [
               { tool: 'edit', sessionID: chat, callID: call },
               { args: { filePath: file, oldString: 'x', newString: 'y' } },
             ),
+          ),
+        afterEdit: (chat, file, call) =>
+          hooks['tool.execute.after'](
+            { tool: 'edit', sessionID: chat, callID: call, args: { filePath: file, oldString: 'x', newString: 'y' } },
+            {},
           ),
       };
     },
@@ -190,7 +197,12 @@ async function roundTrips(plugin: PluginUnderTest, rows: Row[], info: Record<str
         { name: 'floor', run: async () => undefined },
         { name: 'readStart', run: async () => (refused.readStart = await hooks.beforeRead(reader, target, call())) },
         { name: 'readMark', run: async () => void (await hooks.afterRead(reader, target, `call_${n}`)) },
-        { name: 'editAllowed', run: async () => (refused.editAllowed = await hooks.beforeEdit(reader, target, call())) },
+        {
+          name: 'editAllowed',
+          run: async () => (refused.editAllowed = await hooks.beforeEdit(reader, target, call())),
+          // the edit "ran": its result settles it, untimed, so the chat's next edit is not a sibling's of one in flight (rule 14)
+          teardown: async () => void (await hooks.afterEdit(reader, target, `call_${n}`)),
+        },
         { name: 'editDenied', run: async () => (refused.editDenied = await hooks.beforeEdit(`bench-plugin-unread-${n}`, unread, call())) },
         {
           name: 'noWindow',

@@ -133,3 +133,9 @@ export function sourceLikeText(bytes: number, seed = 1): string {
 export const KB = 1024;
 export const MB = 1024 * 1024;
 export const sizeLabel = (b: number) => (b >= MB ? `${b / MB} MB` : `${b / KB} KB`);
+
+/** The value below which `q` of the samples lie (nearest rank): p95 is `percentile(values, 0.95)`. */
+export function percentile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
