@@ -11,8 +11,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
 import { CLIENT_SCRIPT_NAME } from '../hooks/bashClient';
 import { type HookClients, NODE_CLIENT_NAME } from '../hooks/command';
-import { processStart, removeRecord, touchRecord, type WindowRecord, writeRecord } from '../hooks/discovery';
-import { ENV } from '../hooks/protocol';
+import { recordOf, removeRecord, touchRecord, writeRecord } from '../hooks/discovery';
 import { BridgeServer, type HookHandler } from '../hooks/server';
 
 export class Bridge implements vscode.Disposable {
@@ -73,16 +72,7 @@ export class Bridge implements vscode.Disposable {
   private writeRecord(): void {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     if (!this.server || folders.length === 0) return this.removeRecord();
-    const env = this.server.environment;
-    const record: WindowRecord = {
-      address: env[ENV.socket],
-      secret: env[ENV.secret],
-      missed: env[ENV.missed],
-      state: env[ENV.state],
-      pid: process.pid,
-      start: processStart(process.pid),
-      folders,
-    };
+    const record = recordOf(this.server.environment, folders);
     try {
       const file = writeRecord(record, undefined, this.record);
       if (!file)

@@ -14,7 +14,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DISCOVERY_PATH, RECORD_SUFFIX } from './protocol';
+import { DISCOVERY_PATH, ENV, RECORD_SUFFIX } from './protocol';
 
 /** Where the records are (protocol.ts DISCOVERY_PATH, under the OS home): the same for every process of this user on this machine. */
 export const discoveryFolder = (home = os.homedir()) => path.join(home, ...DISCOVERY_PATH.split('/'));
@@ -72,6 +72,23 @@ export function processStart(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/** The record of a window whose bridge has this environment (BridgeServer.environment), for this process. */
+export function recordOf(
+  environment: Readonly<Record<string, string>>,
+  folders: string[],
+  start = processStart(process.pid),
+): WindowRecord {
+  return {
+    address: environment[ENV.socket],
+    secret: environment[ENV.secret],
+    missed: environment[ENV.missed],
+    state: environment[ENV.state],
+    pid: process.pid,
+    start,
+    folders,
+  };
 }
 
 /** Is the record's process still the one that wrote it? */

@@ -14,7 +14,7 @@ import { hooksFileContent } from '../../src/agents/copilot/node/hooksFile';
 import { isInsideGitFolder, isNotebook } from '../../src/core/paths';
 import { hookClientScript } from '../../src/hooks/bashClient';
 import { type HookClients, windowsHookCommand } from '../../src/hooks/command';
-import { alive, findWindow, type WindowRecord, writeRecord } from '../../src/hooks/discovery';
+import { alive, findWindow, recordOf, type WindowRecord, writeRecord } from '../../src/hooks/discovery';
 import { ENV } from '../../src/hooks/protocol';
 import { BridgeServer } from '../../src/hooks/server';
 import { hungListener } from '../shared/loopback';
@@ -223,17 +223,8 @@ suite('platforms: macOS, its bash 3.2 and no /proc', function () {
 
   test('no /proc: a record without a start time is the window while its process lives, through the Node reader and the bash client', async () => {
     const home = tempFolder('aeg-platforms-home-');
-    const env = server.environment;
-    const record: WindowRecord = {
-      address: env[ENV.socket],
-      secret: env[ENV.secret],
-      missed: env[ENV.missed],
-      state: env[ENV.state],
-      pid: process.pid,
-      // what processStart gives where there is no /proc/<pid>/stat (macOS, Windows)
-      start: '',
-      folders: ['/ws/discovered'],
-    };
+    // a start of '': what processStart gives where there is no /proc/<pid>/stat (macOS, Windows)
+    const record: WindowRecord = recordOf(server.environment, ['/ws/discovered'], '');
     const file = writeRecord(record, home)!;
     assert.equal(alive(record), true);
     assert.equal(findWindow('/ws/discovered/a.ts', home)?.address, record.address);
