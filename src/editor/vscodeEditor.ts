@@ -50,14 +50,19 @@ function wrap(doc: vscode.TextDocument): EditorDocument {
 }
 
 /**
- * A `file:` URI's path on this machine. The extension runs where the workspace's files are (its kind is
- * `workspace`), so their bytes and stat are the disk's own: read with Node, without the round trip to
- * the workbench that `workspace.fs` takes (about 10 ms a call in the host here, the most of a hook's
- * answer before; docs/performance.md). Documents still come from the editor only.
+ * A `file:` URI's path on this machine, when the extension host holds no document of it. The extension runs
+ * where the workspace's files are (its kind is `workspace`), so such a file's bytes and stat are the disk's
+ * own: read with Node, without the round trip to the workbench that `workspace.fs` takes (about 10 ms a call
+ * in the host here; docs/performance.md). For a file the extension host holds a document of, that round trip
+ * stays: it is also what brings the document up to date — the workbench answers only after the edits it made
+ * before it (the user's keystrokes included) have reached this host, so the gate decides on what the editor
+ * holds, not on a copy a keystroke behind (test/copilot: the user's unsaved change, named as such).
  */
 function localPath(uri: string): string | undefined {
   const parsed = vscode.Uri.parse(uri);
-  return parsed.scheme === 'file' ? parsed.fsPath : undefined;
+  if (parsed.scheme !== 'file') return undefined;
+  const held = vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.toString() === uri);
+  return held ? undefined : parsed.fsPath;
 }
 
 /** A file's stat as `workspace.fs.stat` gives it for a local file: links followed, whole milliseconds, a dangling link a file. */
