@@ -60,9 +60,13 @@ function wrap(doc: vscode.TextDocument): EditorDocument {
  */
 function localPath(uri: string): string | undefined {
   const parsed = vscode.Uri.parse(uri);
-  if (parsed.scheme !== 'file') return undefined;
-  const held = vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.toString() === uri);
-  return held ? undefined : parsed.fsPath;
+  return parsed.scheme === 'file' && !heldDocument(uri) ? parsed.fsPath : undefined;
+}
+
+/** The extension host's open document of `uri`, if it holds one. */
+function heldDocument(uri: string): vscode.TextDocument | undefined {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+  return doc && !doc.isClosed ? doc : undefined;
 }
 
 /** A file's stat as `workspace.fs.stat` gives it for a local file: links followed, whole milliseconds, a dangling link a file. */
@@ -108,8 +112,8 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
   }
 
   openDocument(uri: string): EditorDocument | undefined {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-    return doc && !doc.isClosed ? wrap(doc) : undefined;
+    const doc = heldDocument(uri);
+    return doc ? wrap(doc) : undefined;
   }
 
   async open(uri: string): Promise<OpenResult> {
