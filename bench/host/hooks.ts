@@ -147,23 +147,21 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     const floorTrue: HookCommand = { command: 'true', env: {} };
     const floorRuntime: HookCommand = { command: `'${process.execPath.replace(/'/g, `'\\''`)}' -e 0`, env: { ELECTRON_RUN_AS_NODE: '1' } };
     // a read is two hooks: PreToolUse captures the version the tool shows, PostToolUse marks it
+    /** A hook run untimed before a sample (its earlier events), which must let the call through. */
+    const untimedHook = async (hook: HookCommand, env: NodeJS.ProcessEnv, body: string, what = 'an untimed hook') => {
+      const r = await runHookCommand(hook, env, ws, body);
+      if (r.code !== 0 || !empty(r)) throw new Error(`hooks bench: ${what} answered ${JSON.stringify(r)}`);
+    };
     const readHooks = async (chat: string, which: Array<'pre' | 'post'>) => {
-      for (const w of which) {
-        const r = await runHookCommand(
+      for (const w of which)
+        await untimedHook(
           w === 'pre' ? pre : post,
           listening,
-          ws,
           w === 'pre'
             ? payload('PreToolUse', chat, 'read_file', readInput)
             : payload('PostToolUse', chat, 'read_file', readInput, 'x\n'.repeat(50)),
+          `the ${w === 'pre' ? 'PreToolUse' : 'PostToolUse'} of a read`,
         );
-        if (r.code !== 0 || !empty(r))
-          throw new Error(`hooks bench: the ${w === 'pre' ? 'PreToolUse' : 'PostToolUse'} of a read answered ${JSON.stringify(r)}`);
-      }
-    };
-    const untimedHook = async (hook: HookCommand, env: NodeJS.ProcessEnv, body: string) => {
-      const r = await runHookCommand(hook, env, ws, body);
-      if (r.code !== 0 || !empty(r)) throw new Error(`hooks bench: an untimed hook answered ${JSON.stringify(r)}`);
     };
     // the chat of the read mark and of the allowed edit: their earlier hooks run untimed, just before
     let readSession = '';
@@ -171,15 +169,13 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     let harnessReadSession = '';
     let harnessAllowedSession = '';
     const harnessViews = async (chat: string, which: Array<'pre' | 'post'>) => {
-      for (const w of which) {
-        const r = await runHookCommand(
+      for (const w of which)
+        await untimedHook(
           w === 'pre' ? pre : post,
           noExtension,
-          ws,
           harnessTool(w === 'pre' ? 'PreToolUse' : 'PostToolUse', chat, 'Read', harnessRead),
+          `the harness's ${w} of a view`,
         );
-        if (r.code !== 0 || !empty(r)) throw new Error(`hooks bench: the harness's ${w} of a view answered ${JSON.stringify(r)}`);
-      }
     };
     const c = await compare(
       [
