@@ -47,7 +47,7 @@ export function registerAgents(
   const bridge = new Bridge(
     context.extensionPath,
     // the hook waits for this answer; what only shows it waits for the answer (src/core/afterAnswer.ts)
-    (agent, payload) => core.afterAnswer.answer(() => gate.handle(agent, payload)),
+    (agent, payload, origin) => core.afterAnswer.answer(() => gate.handle(agent, payload, origin)),
     context.environmentVariableCollection,
     core.log,
   );

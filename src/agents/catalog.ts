@@ -8,13 +8,25 @@ import { claudeCode } from './claudeCode/node/agent';
 import { cline } from './cline/node/agent';
 import { codex } from './codex/node/agent';
 import { copilot } from './copilot/node/agent';
+import { copilotCli } from './copilotCli/node/agent';
 import { copilotHarness } from './copilotHarness/node/agent';
 import { geminiCli } from './geminiCli/node/agent';
 import { opencode } from './opencode/node/agent';
 import { pi } from './pi/node/agent';
 import { qwenCode } from './qwenCode/node/agent';
 
-export const AGENTS: readonly AgentDescriptor[] = [copilot, copilotHarness, claudeCode, codex, geminiCli, qwenCode, pi, cline, opencode];
+export const AGENTS: readonly AgentDescriptor[] = [
+  copilot,
+  copilotHarness,
+  copilotCli,
+  claudeCode,
+  codex,
+  geminiCli,
+  qwenCode,
+  pi,
+  cline,
+  opencode,
+];
 
 /** The agents that keep hook entries of their own: each has a setting, a command and an offer. */
 export const agentsWithEntries = (agents: readonly AgentDescriptor[] = AGENTS) => agents.filter(ownsEntries);

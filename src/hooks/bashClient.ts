@@ -14,6 +14,7 @@
 // The payload is the agent's `JSON.stringify` (no spaces), and a `"tool_name":"` inside a string value
 // would be escaped (`\"tool_name\"`), so the first match is the payload's own field; a payload whose
 // tool cannot be read this way is sent, never dropped.
+import { COPILOT } from './channels';
 import { DEFAULT_BOUND_MS, DISCOVERY_PATH, ENV, HEADER, MARKABLE_CHAT_ID, PENDING_PREFIX, RECORD_SUFFIX, STATUS } from './protocol';
 
 /** The character class of a chat id that can have a marker, as bash's regex writes it. */
@@ -93,10 +94,21 @@ if [ \${#tools[@]} -gt 0 ] && [ -n "$tool" ]; then
   # nothing of this chat to settle: the event changes nothing for the gate
   [ -n "$wanted" ] || [ -z "$chat" ] || [ -z "$state" ] || [ -e "$state/${PENDING_PREFIX}$chat" ] || exit 0
 fi
+# the program that ran this hook (it exec'd us): read from /proc, with no process started; elsewhere only for the
+# entries two programs run (the Copilot CLI and the Copilot harness run Copilot's, and are told apart by it)
+parent=
+if [ -r "/proc/$PPID/comm" ]; then
+  IFS= read -r parent <"/proc/$PPID/comm"
+elif [ "$agent" = ${COPILOT} ]; then
+  parent=$(ps -o comm= -p "$PPID")
+  parent=\${parent##*/}
+fi
+parent=\${parent//[^A-Za-z0-9._-]/_}
+parent=\${parent:0:64}
 ms=$${ENV.boundMs}
 case $ms in '' | *[!0-9]*) ms=${DEFAULT_BOUND_MS} ;; esac
 exec 3<>"/dev/tcp/\${address%:*}/\${address##*:}" || miss 'could not reach the extension'
-printf '%s %s %s %s\\n%s' '${HEADER}' "$secret" "$agent" "\${#payload}" "$payload" >&3 || miss 'could not send the hook input'
+printf '%s %s %s %s %s\\n%s' '${HEADER}' "$secret" "$agent" "\${parent:--}" "\${#payload}" "$payload" >&3 || miss 'could not send the hook input'
 printf -v bound '%d.%03d' $((ms / 1000)) $((ms % 1000))
 # bash 3 (macOS) reads whole seconds only
 [ "\${BASH_VERSINFO[0]}" -ge 4 ] || bound=$(((ms + 999) / 1000))

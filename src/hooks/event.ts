@@ -17,18 +17,23 @@ export interface TouchedFile {
 /**
  * `turn`, on the events of a turn: the agent's own id of the turn, when its payloads carry one (Codex's
  * `turn_id`); without it the gate counts the chat's `UserPromptSubmit`s (docs/design.md §Chat sessions and turns).
+ * `call`: the agent's id of one tool call, the same in its events before and after (where it gives one).
+ * `response`, before a call: the model response the call is of, for an agent whose payloads name no call but
+ * tell one response's calls from the next one's (the Copilot runtime stamps every `PreToolUse` of one response
+ * with one timestamp): a call of a later response is never taken for a sibling (rule 14).
+ * `failed`, after a call: the agent's own tool failed or refused it — it showed nothing, wrote nothing.
  */
 export type HookEvent =
   /** the user sent a message: a new turn of that chat begins; `prompt`, the message as the agent passes it */
   | { kind: 'turn'; chat: string; prompt?: string; turn?: string }
   /** a read is about to run: the version it will show is the text now (the disk's, for an agent that reads the disk) */
-  | { kind: 'before-read'; chat: string; tool: string; files: string[]; turn?: string; call?: string }
-  /** a read ran */
-  | { kind: 'after-read'; chat: string; tool: string; files: string[]; turn?: string; call?: string }
+  | { kind: 'before-read'; chat: string; tool: string; files: string[]; turn?: string; call?: string; response?: string }
+  /** a read ran (or, `failed`, did not) */
+  | { kind: 'after-read'; chat: string; tool: string; files: string[]; turn?: string; call?: string; failed?: boolean }
   /** an edit is about to run: check each file */
-  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string }
-  /** an edit ran: the agent's own write */
-  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string }
+  | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string; response?: string }
+  /** an edit ran: the agent's own write (or, `failed`, no write at all) */
+  | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string; failed?: boolean }
   /** the chat is about to be compacted: the model loses the text it read */
   | { kind: 'compact'; chat: string }
   /** one of our guarded tools is about to run in this chat: it learns the chat and turn from this */
@@ -66,8 +71,11 @@ export interface HookAgent {
    * each payload goes to the agent that claims it. Absent: its own entries (`id`).
    */
   readonly channel?: string;
-  /** Of the agents on one channel: is this payload this agent's? (A chat once claimed stays its agent's.) */
-  claims?(payload: unknown): boolean;
+  /**
+   * Of the agents on one channel: is this payload this agent's? `origin`: what the hook's client saw of the
+   * process that ran it (`HookOrigin`). A chat once claimed stays its agent's.
+   */
+  claims?(payload: unknown, origin: HookOrigin): boolean;
   /**
    * The tool names its hooks report for the tools the gate needs: the bash client asks the extension
    * about these (and drops other tools' events while their chat has nothing to settle).
@@ -79,6 +87,16 @@ export interface HookAgent {
   verb(tool: string): string;
   /** The hook's stdout that stops a tool call before it runs, with the reason the model then reads. */
   deny(reason: string): string;
+}
+
+/**
+ * What a hook's client saw of the program that ran it, besides the payload: the name of its parent process
+ * (`parent`, as the OS names the executable: `copilot`, `copilot-runtime`), where the client could read it.
+ * Two programs that run one hooks file with payloads of one shape (the Copilot CLI and the Copilot harness)
+ * are told apart by it.
+ */
+export interface HookOrigin {
+  parent?: string;
 }
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
@@ -98,9 +116,17 @@ export interface GuardedToolCall {
 
 /** The hook events the gate listens to, under the names VS Code's hooks, Claude Code's and Codex's share. */
 export const GATED_HOOK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact'] as const;
-export type HookEventName = (typeof GATED_HOOK_EVENTS)[number];
+/**
+ * `PostToolUseFailure`: a call the agent's own tool failed (Claude Code, Qwen Code, the Copilot runtime: test/copilotCli/FACTS.md).
+ * Without it the call would be taken as done at the chat's next event, as if it had written (rule 14). VS Code
+ * skips an event it does not know in a hooks file, so the Local agent reads the same file unharmed.
+ */
+export const FAILURE_EVENT = 'PostToolUseFailure';
+/** The events of the agents that report a failed call: the gated ones and `PostToolUseFailure`. */
+export const GATED_HOOK_EVENTS_WITH_FAILURES = [...GATED_HOOK_EVENTS, FAILURE_EVENT] as const;
+export type HookEventName = (typeof GATED_HOOK_EVENTS_WITH_FAILURES)[number];
 /** Of those, the events of one tool call: their entries name the tools whose events the gate needs. */
-export const TOOL_EVENTS: ReadonlySet<string> = new Set<HookEventName>(['PreToolUse', 'PostToolUse']);
+export const TOOL_EVENTS: ReadonlySet<string> = new Set<HookEventName>(['PreToolUse', 'PostToolUse', FAILURE_EVENT]);
 
 /**
  * The common head of a VS Code-format payload (Copilot's and Claude Code's): its event and chat, or
@@ -141,6 +167,10 @@ export function readVsCodeFormat(payload: unknown, toolEvent: (when: 'before' | 
     case 'PreToolUse':
     case 'PostToolUse':
       return toolEvent(event === 'PreToolUse' ? 'before' : 'after', head);
+    case FAILURE_EVENT: {
+      const after = toolEvent('after', head);
+      return after.kind === 'after-read' || after.kind === 'after-edit' ? { ...after, failed: true } : after;
+    }
     default:
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
   }

@@ -10,6 +10,7 @@
 // process starts). So a read's mark is of the version captured at its PreToolUse — the text the tool
 // then showed — and a tool's effects are settled at whichever comes first: its PostToolUse or the
 // chat's next event (an agent runs one tool at a time, so a new event means the earlier tool is done).
+// A call the agent's own tool failed leaves nothing: no mark, and its file is free at once (rule 14).
 import { BoundedMap } from '../core/boundedMap';
 import type { ChatNames } from '../chat/names';
 import type { ChatSessions } from '../chat/session';
@@ -18,7 +19,7 @@ import type { CallContext, Logger, SeenVersion } from '../core/ports';
 import { KeyedLock } from '../core/lock';
 import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
-import type { HookAgent, HookEvent } from './event';
+import type { HookAgent, HookEvent, HookOrigin } from './event';
 import { ANSWER_WITHIN_MS } from './protocol';
 
 export interface HookRouterEnvironment {
@@ -41,12 +42,18 @@ export interface HookRouterEnvironment {
   expected?: Pick<ExpectedCalls, 'announce'>;
 }
 
+/** Which call an entry is of: the agent's id of the call and the model response it is of, where the agent tells them. */
+interface CallOf {
+  call?: string;
+  response?: string;
+}
+
 /** What a chat's running tool will leave behind once it is done. */
 interface Pending {
-  /** reads: the version each will have shown; `call`, the agent's id of the tool call, where it gives one */
-  reads: Array<{ ctx: CallContext; seen: SeenVersion; call?: string }>;
+  /** reads: the version each will have shown */
+  reads: Array<{ ctx: CallContext; seen: SeenVersion } & CallOf>;
   /** edits the gate let through: the agent's own writes */
-  writes: Array<{ ctx: CallContext; call?: string }>;
+  writes: Array<{ ctx: CallContext } & CallOf>;
 }
 
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
@@ -69,7 +76,7 @@ export class HookRouter {
   constructor(private readonly env: HookRouterEnvironment) {}
 
   /** One hook event of an agent (its id, as the hook command names it; the hook's stdin) → what the hook prints ('' = no objection). */
-  async handle(agentId: string, payloadText: string): Promise<string> {
+  async handle(agentId: string, payloadText: string, origin: HookOrigin = {}): Promise<string> {
     const sharing = [...this.env.agents.values()].filter((a) => (a.channel ?? a.id) === agentId);
     if (sharing.length === 0) {
       this.env.log.warn(`hooks bridge: a hook of an agent this version does not know (${agentId}); let through`);
@@ -85,7 +92,7 @@ export class HookRouter {
       return '';
     }
     const received = Date.now();
-    const agent = this.ownerOf(sharing, agentId, payload);
+    const agent = this.ownerOf(sharing, agentId, payload, origin);
     // the answer is due within this, waiting for another chat's write in flight included (rule 14)
     const deadline = received + (agent.answerWithinMs ?? ANSWER_WITHIN_MS);
     if (!this.env.active(agent.id)) return '';
@@ -100,15 +107,15 @@ export class HookRouter {
    * Of the agents that run one channel's hook entries, the one this payload is of: the agent its chat
    * was claimed by, else the first that claims it, else the channel's own agent.
    */
-  private ownerOf(sharing: HookAgent[], channel: string, payload: unknown): HookAgent {
+  private ownerOf(sharing: HookAgent[], channel: string, payload: unknown, origin: HookOrigin): HookAgent {
     if (sharing.length === 1) return sharing[0];
     const chat =
       typeof (payload as { session_id?: unknown } | null)?.session_id === 'string'
         ? (payload as { session_id: string }).session_id
         : undefined;
     const known = chat !== undefined ? sharing.find((a) => a.id === this.owners.get(chat)) : undefined;
-    const owner = known ?? sharing.find((a) => a.claims?.(payload)) ?? sharing.find((a) => a.id === channel) ?? sharing[0];
-    if (chat !== undefined && !known && owner.claims?.(payload)) this.owners.set(chat, owner.id);
+    const owner = known ?? sharing.find((a) => a.claims?.(payload, origin)) ?? sharing.find((a) => a.id === channel) ?? sharing[0];
+    if (chat !== undefined && !known && owner.claims?.(payload, origin)) this.owners.set(chat, owner.id);
     return owner;
   }
 
@@ -123,12 +130,16 @@ export class HookRouter {
       );
       return '';
     }
+    // a call the agent's own tool failed showed nothing and wrote nothing: it leaves no mark, and its files are free
+    if ((event.kind === 'after-read' || event.kind === 'after-edit') && event.failed) this.dropFailed(event, cwd);
     // any other event of a chat means its earlier tool call is done — but where one model response's calls run at
-    // once, a call is done at its own result (or at the chat's next event of another kind), not at a sibling's check
+    // once, a call is done at its own result (or at the chat's next event of another kind, or at the first check of
+    // a later response), not at a sibling's check
     if (event.chat) {
       if (!agent.parallelCalls) await this.settle(event.chat);
-      else if (event.kind === 'after-read' || event.kind === 'after-edit') await this.settle(event.chat, event.call);
+      else if (event.kind === 'after-read' || event.kind === 'after-edit') await this.settle(event.chat, ofCall(event.call));
       else if (event.kind !== 'before-read' && event.kind !== 'before-edit') await this.settle(event.chat);
+      else if (event.response !== undefined) await this.settle(event.chat, ofEarlierResponse(event.response));
     }
     if (event.kind === 'ignore') return '';
 
@@ -159,7 +170,7 @@ export class HookRouter {
         for (const file of event.files) {
           const ctx = call(event.tool, file);
           const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor', { session, deadline });
-          if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen, call: event.call });
+          if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen, call: event.call, response: event.response });
         }
         return '';
       }
@@ -172,7 +183,7 @@ export class HookRouter {
           deadline,
         );
         if (!verdict.allow) return agent.deny(verdict.text);
-        this.pendingOf(event.chat).writes.push(...calls.map((ctx) => ({ ctx, call: event.call })));
+        this.pendingOf(event.chat).writes.push(...calls.map((ctx) => ({ ctx, call: event.call, response: event.response })));
         return '';
       }
       case 'guarded-call': {
@@ -213,32 +224,51 @@ export class HookRouter {
   }
 
   /**
-   * Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. `call`: only
-   * what that one call left (an agent whose calls run at once), when it names one.
+   * Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. `isDone`: only
+   * what those calls left (an agent whose calls run at once); all of the chat's by default.
    */
-  private async settle(chat: string, call?: string): Promise<void> {
-    const pending = this.pending.get(chat);
-    if (!pending) return;
-    const isDone = (entry: { call?: string }) => call === undefined || entry.call === call;
-    const done = { reads: pending.reads.filter(isDone), writes: pending.writes.filter(isDone) };
-    pending.reads = pending.reads.filter((e) => !isDone(e));
-    pending.writes = pending.writes.filter((e) => !isDone(e));
-    if (pending.reads.length === 0 && pending.writes.length === 0) {
-      this.pending.delete(chat);
-      this.env.onPending?.(chat, false);
-    }
+  private async settle(chat: string, isDone: (entry: CallOf & { ctx: CallContext }) => boolean = () => true): Promise<void> {
+    const done = this.take(chat, isDone);
+    if (!done) return;
     for (const { ctx, seen } of done.reads) this.env.edits.stampRead(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked); each
     // write's file is free once its mark is stamped (rule 14)
     for (const { ctx } of done.writes) await this.env.edits.recordWrite(ctx);
   }
 
+  /**
+   * A call the agent's own tool failed (or refused by itself: no match, the file exists, a permission declined): it
+   * read nothing and wrote nothing, so it stamps no mark, and the files it held are free at once (rule 14). The call
+   * is the one the event names, else the chat's calls of that tool on those files.
+   */
+  private dropFailed(event: Extract<HookEvent, { kind: 'after-read' | 'after-edit' }>, cwd: string | undefined): void {
+    const uris = new Set(event.files.map((f) => this.env.resolveFile(typeof f === 'string' ? f : f.path, cwd).uri));
+    const isThis = (e: CallOf & { ctx: CallContext }) =>
+      event.call !== undefined ? e.call === event.call : e.ctx.tool === event.tool && uris.has(e.ctx.uri);
+    const dropped = this.take(event.chat, isThis);
+    for (const { ctx } of dropped?.writes ?? []) {
+      this.env.edits.abandon(ctx);
+      this.env.log.debug(`${ctx.tool} ${ctx.path} failed in ${ctx.agentName ?? 'the agent'}'s own tool: no mark, the file is free`);
+    }
+  }
+
   /** Forgets what the chat's running tool would leave (compaction): its writes' files are free again (rule 14). */
   private dropPending(chat: string): void {
-    const dropped = this.pending.get(chat);
-    if (!this.pending.delete(chat)) return;
-    for (const { ctx } of dropped?.writes ?? []) this.env.edits.abandon(ctx);
-    this.env.onPending?.(chat, false);
+    for (const { ctx } of this.take(chat, () => true)?.writes ?? []) this.env.edits.abandon(ctx);
+  }
+
+  /** Takes the chat's pending entries that `which` picks out of its list (the bridge is told when none is left). */
+  private take(chat: string, which: (entry: CallOf & { ctx: CallContext }) => boolean): Pending | undefined {
+    const pending = this.pending.get(chat);
+    if (!pending) return undefined;
+    const taken = { reads: pending.reads.filter(which), writes: pending.writes.filter(which) };
+    pending.reads = pending.reads.filter((e) => !which(e));
+    pending.writes = pending.writes.filter((e) => !which(e));
+    if (pending.reads.length === 0 && pending.writes.length === 0) {
+      this.pending.delete(chat);
+      this.env.onPending?.(chat, false);
+    }
+    return taken;
   }
 
   private pendingOf(chat: string): Pending {
@@ -273,6 +303,11 @@ export class HookRouter {
     return known?.prompt === prompt ? known.id : countedTurn(chat, prompt);
   }
 }
+
+/** The entries of one call (`call` undefined: of every call, the agent naming none). */
+const ofCall = (call: string | undefined) => (e: CallOf) => call === undefined || e.call === call;
+/** The entries of the responses before `response`: a check of a later response means they have all run. */
+const ofEarlierResponse = (response: string) => (e: CallOf) => e.response !== undefined && e.response !== response;
 
 /** A turn's name before Copilot's id for it is known: the chat and its count of user messages. */
 const countedTurn = (chat: string, prompt: number) => `${chat}#${prompt}`;

@@ -4,7 +4,7 @@
 // Usage (as a hook command): node hook-bridge.js <agent id> <HookEvent>
 // It forwards the hook's stdin to the window's extension and prints the answer. Whatever goes wrong it
 // prints nothing and exits 0, which lets the tool call through (fail-open).
-import { askWindow, boundOf, noteMissed } from './windowClient';
+import { askWindow, boundOf, noteMissed, parentProcessName } from './windowClient';
 import { ENV } from './protocol';
 
 /** the agent whose hook entry runs this (its first argument) */
@@ -34,5 +34,5 @@ process.stdin.on('error', () => {
 });
 process.stdin.on('end', () => {
   clearTimeout(reading);
-  void askWindow(agent, Buffer.concat(input)).then(finish);
+  void askWindow(agent, Buffer.concat(input), process.env, undefined, parentProcessName()).then(finish);
 });

@@ -2,8 +2,9 @@
 // TCP connection per event, on 127.0.0.1 only. TCP rather than a Unix socket or a named pipe because
 // the cheap client (bashClient.ts) is bash, whose `/dev/tcp` speaks only TCP; the secret, not the
 // address, is what makes a request ours. The client sends one header line — the protocol, the
-// window's secret, the agent whose hook entry ran (its id, from the command line) and the payload's
-// length in bytes — then the hook's stdin unchanged; the extension answers with a status line and,
+// window's secret, the agent whose hook entry ran (its id, from the command line), the name of the process
+// that ran the hook where the client could read it (else `-`; a client of an earlier release leaves the word
+// out) and the payload's length in bytes — then the hook's stdin unchanged; the extension answers with a status line and,
 // after `ok`, exactly what the hook prints, then closes. Shared by both sides; no `vscode` here,
 // because the node client runs in a plain Node process.
 
@@ -45,7 +46,17 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** The bridge listens on the loopback interface only. */
 export const LOOPBACK = '127.0.0.1';
 
-export const requestHeader = (secret: string, agent: string, bytes: number) => `${HEADER} ${secret} ${agent} ${bytes}\n`;
+export const requestHeader = (secret: string, agent: string, bytes: number, parent?: string) =>
+  `${HEADER} ${secret} ${agent} ${headerWord(parent)} ${bytes}\n`;
+
+/** The name of a hook's parent process as one word of the header: only these characters, `-` for none. */
+export const headerWord = (name: string | undefined) => (name ? name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64) : '') || '-';
+
+/** The parent a header names (its fourth of five words), if any. */
+export function parentOf(header: string): string | undefined {
+  const words = header.split(' ');
+  return words.length === 5 && words[3] !== '-' ? words[3] : undefined;
+}
 
 /**
  * A chat whose earlier tool call is not settled yet has a marker file `pending-<chat id>` in the

@@ -11,10 +11,25 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
-import { AGENT_ID, ENV, HEADER, LOOPBACK, MARKABLE_CHAT_ID, MAX_REQUEST_BYTES, type MissedCall, PENDING_PREFIX, STATUS } from './protocol';
+import type { HookOrigin } from './event';
+import {
+  AGENT_ID,
+  ENV,
+  HEADER,
+  LOOPBACK,
+  MARKABLE_CHAT_ID,
+  MAX_REQUEST_BYTES,
+  type MissedCall,
+  parentOf,
+  PENDING_PREFIX,
+  STATUS,
+} from './protocol';
 
-/** Answers one hook payload of an agent (its id, as the hook command named it) with what the hook should print ('' = no objection). */
-export type HookHandler = (agent: string, payload: string) => Promise<string>;
+/**
+ * Answers one hook payload of an agent (its id, as the hook command named it) with what the hook should print ('' = no
+ * objection); `origin`, what the client saw of the process that ran the hook.
+ */
+export type HookHandler = (agent: string, payload: string, origin: HookOrigin) => Promise<string>;
 
 /** A connection that sends nothing for this long is dropped. */
 const IDLE_MS = 10_000;
@@ -139,7 +154,8 @@ export class BridgeServer {
       return reply(STATUS.malformed);
     }
     try {
-      reply(STATUS.ok, await this.handle(agent, payload.toString('utf8')));
+      const parent = parentOf(header);
+      reply(STATUS.ok, await this.handle(agent, payload.toString('utf8'), parent !== undefined ? { parent } : {}));
     } catch (e) {
       // the gate never fails closed on its own bugs (rule 7)
       this.log.error(

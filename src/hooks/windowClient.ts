@@ -30,6 +30,8 @@ export async function askWindow(
   payload: Buffer,
   env: ClientEnvironment = process.env,
   mostMs = DEFAULT_BOUND_MS,
+  /** the process that ran the hook (a hook command's client says; an in-process plugin has none) */
+  parent?: string,
 ): Promise<string> {
   const bound = boundOf(env, mostMs);
   let address = env[ENV.socket];
@@ -41,7 +43,7 @@ export async function askWindow(
     if (!window) return '';
     ({ address, secret, missed: missedFile } = window);
   }
-  const asked = await forward(address, secret, agent, payload, bound);
+  const asked = await forward(address, secret, agent, payload, bound, parent);
   if ('answer' in asked) return asked.answer;
   noteMissed(missedFile, payload, asked.missed);
   return '';
@@ -92,7 +94,7 @@ function windowOf(payloadText: string) {
  * One request on its own connection (protocol.ts): the header, the payload; the status line, then the answer.
  * Past `bound` the connection is dropped: in an agent's own process an open socket would keep it from ending.
  */
-function forward(address: string, secret: string, agent: string, payload: Buffer, bound: number): Promise<Asked> {
+function forward(address: string, secret: string, agent: string, payload: Buffer, bound: number, parent?: string): Promise<Asked> {
   const target = parseAddress(address);
   if (!target) return Promise.resolve({ missed: `${ENV.socket} is not an address (${address})` });
   if (!AGENT_ID.test(agent)) return Promise.resolve({ missed: `the hook command named no agent (${JSON.stringify(agent)})` });
@@ -107,7 +109,7 @@ function forward(address: string, secret: string, agent: string, payload: Buffer
     socket.on('connect', () => {
       // the header's length says where the payload ends, so our side stays open: Bun (opencode's runtime) drops
       // the answer of a socket that half-closed, Node waits for it
-      socket.write(requestHeader(secret, agent, payload.length));
+      socket.write(requestHeader(secret, agent, payload.length, parent));
       socket.write(payload);
     });
     socket.on('data', (chunk: Buffer) => reply.push(chunk));
@@ -122,6 +124,18 @@ function forward(address: string, secret: string, agent: string, payload: Buffer
       resolve({ answer: answer.subarray(newline + 1).toString('utf8') });
     });
   });
+}
+
+/**
+ * The name of this process's parent — the program that ran the hook command, which `exec`s the client — where the
+ * OS tells it without starting a process (Linux's /proc); undefined elsewhere.
+ */
+export function parentProcessName(): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${process.ppid}/comm`, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Notes a call let through unanswered, for the window's log; with nowhere to note it, the call is allowed all the same. */

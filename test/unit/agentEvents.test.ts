@@ -9,7 +9,9 @@ import { parsePiEvent } from '../../src/agents/pi/node/events';
 import { parseClineEvent } from '../../src/agents/cline/node/events';
 import { parseOpencodeEvent } from '../../src/agents/opencode/node/events';
 import { parseCopilotEvent } from '../../src/agents/copilot/node/events';
-import { copilotHarnessAgent, isHarnessPayload, parseHarnessEvent } from '../../src/agents/copilotHarness/node/events';
+import { copilotHarnessAgent } from '../../src/agents/copilotHarness/node/events';
+import { copilotCliAgent } from '../../src/agents/copilotCli/node/events';
+import { isRuntimePayload as isHarnessPayload, parseRuntimeEvent as parseHarnessEvent } from '../../src/hooks/copilotRuntime';
 import { denyPreToolUse, MODEL_REQUEST } from '../../src/hooks/event';
 import { filesOfPatch } from '../../src/hooks/patch';
 import type { CallContext, GateSettings } from '../../src/core/ports';
@@ -746,115 +748,168 @@ suite("rule 12: a built-in replace's oldString must stand in the file as written
   });
 });
 
-suite('hook events of the Copilot harness (test/harness/FACTS.md)', () => {
-  const harness = (event: string, fields: Record<string, unknown> = {}) => ({
-    hook_event_name: event,
-    session_id: '3f1c2b4a-0000-4000-8000-00000000a11c',
-    timestamp: '2026-12-02T03:00:00.000Z',
-    cwd: '/ws',
-    ...fields,
-  });
-  const chat = '3f1c2b4a-0000-4000-8000-00000000a11c';
-
-  test('view is Read {path}, edit is Edit {path, old_str, new_str}, create is Write {path, file_text}: read, change, create', () => {
-    assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'Read', tool_input: { path: '/ws/a.ts' } })), {
-      kind: 'before-read',
-      chat,
-      tool: 'Read',
-      files: ['/ws/a.ts'],
-      call: 'Read {"path":"/ws/a.ts"}',
+suite(
+  'hook events of the Copilot runtime: the Copilot harness and the Copilot CLI (test/harness/FACTS.md, test/copilotCli/FACTS.md)',
+  () => {
+    const harness = (event: string, fields: Record<string, unknown> = {}) => ({
+      hook_event_name: event,
+      session_id: '3f1c2b4a-0000-4000-8000-00000000a11c',
+      timestamp: '2026-12-02T03:00:00.000Z',
+      cwd: '/ws',
+      ...fields,
     });
-    assert.deepEqual(
-      parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str: 'b' } })),
-      {
+    const chat = '3f1c2b4a-0000-4000-8000-00000000a11c';
+
+    test('view is Read {path}, edit is Edit {path, old_str, new_str}, create is Write {path, file_text}: read, change, create', () => {
+      assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'Read', tool_input: { path: '/ws/a.ts' } })), {
+        kind: 'before-read',
+        chat,
+        tool: 'Read',
+        files: ['/ws/a.ts'],
+        call: 'Read {"path":"/ws/a.ts"}',
+        response: '2026-12-02T03:00:00.000Z',
+      });
+      assert.deepEqual(
+        parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str: 'b' } })),
+        {
+          kind: 'before-edit',
+          chat,
+          tool: 'Edit',
+          files: [{ path: '/ws/a.ts', intent: 'change' }],
+          call: 'Edit {"path":"/ws/a.ts","old_str":"a","new_str":"b"}',
+          response: '2026-12-02T03:00:00.000Z',
+        },
+      );
+      assert.deepEqual(
+        parseHarnessEvent(
+          harness('PostToolUse', {
+            tool_name: 'Write',
+            tool_input: { path: '/ws/n.ts', file_text: 'x' },
+            tool_result: { result_type: 'success', text_result_for_llm: 'Created file /ws/n.ts with 1 characters' },
+          }),
+        ),
+        {
+          kind: 'after-edit',
+          chat,
+          tool: 'Write',
+          files: [{ path: '/ws/n.ts', intent: 'create' }],
+          call: 'Write {"path":"/ws/n.ts","file_text":"x"}',
+        },
+      );
+    });
+
+    test('its payloads name no call: the tool and its input stand for one, the same before and after it, apart from a sibling call', () => {
+      const edit = (when: string, new_str: string) =>
+        parseHarnessEvent(harness(when, { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str } }));
+      const callOf = (e: ReturnType<typeof parseHarnessEvent>) => ('call' in e ? e.call : undefined);
+      assert.equal(callOf(edit('PreToolUse', 'b')), callOf(edit('PostToolUse', 'b')));
+      assert.notEqual(
+        callOf(edit('PreToolUse', 'b')),
+        callOf(edit('PreToolUse', 'c')),
+        'two calls of one response are each settled at its own PostToolUse',
+      );
+      assert.equal(copilotHarnessAgent.parallelCalls, true);
+    });
+
+    test("a codex-family model's apply_patch is Edit with the raw patch as its input: every file it adds, updates, deletes or moves", () => {
+      const patch = [
+        '*** Begin Patch',
+        '*** Update File: src/a.ts',
+        '*** Move to: src/b.ts',
+        '@@',
+        '-x',
+        '+y',
+        '*** Delete File: old.txt',
+        '*** Add File: new.txt',
+        '+hello',
+        '*** End Patch',
+      ].join('\n');
+      assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: patch })), {
         kind: 'before-edit',
         chat,
         tool: 'Edit',
-        files: [{ path: '/ws/a.ts', intent: 'change' }],
-        call: 'Edit {"path":"/ws/a.ts","old_str":"a","new_str":"b"}',
-      },
-    );
-    assert.deepEqual(
-      parseHarnessEvent(
-        harness('PostToolUse', {
-          tool_name: 'Write',
-          tool_input: { path: '/ws/n.ts', file_text: 'x' },
-          tool_result: { result_type: 'success', text_result_for_llm: 'Created file /ws/n.ts with 1 characters' },
-        }),
-      ),
-      {
-        kind: 'after-edit',
+        files: [
+          { path: 'src/a.ts', intent: 'change' },
+          { path: 'src/b.ts', intent: 'create' },
+          { path: 'old.txt', intent: 'change' },
+          { path: 'new.txt', intent: 'create' },
+        ],
+        call: `Edit ${JSON.stringify(patch)}`,
+        response: '2026-12-02T03:00:00.000Z',
+      });
+    });
+
+    test('a call its own tool failed ends in PostToolUseFailure: the same call, failed (it read nothing, wrote nothing)', () => {
+      const input = { path: '/ws/a.ts', file_text: 'x' };
+      assert.deepEqual(
+        parseHarnessEvent(harness('PostToolUseFailure', { tool_name: 'Write', tool_input: input, error: 'Path already exists' })),
+        {
+          kind: 'after-edit',
+          chat,
+          tool: 'Write',
+          files: [{ path: '/ws/a.ts', intent: 'create' }],
+          call: `Write ${JSON.stringify(input)}`,
+          failed: true,
+        },
+      );
+      assert.equal(isHarnessPayload(harness('PostToolUseFailure', { tool_name: 'Write', tool_input: input })), true);
+      const read = parseHarnessEvent(harness('PostToolUseFailure', { tool_name: 'Read', tool_input: { path: '/ws/gone.ts' } }));
+      assert.equal(read.kind === 'after-read' && read.failed, true);
+    });
+
+    test("one response's calls are told from a later response's by their PreToolUse's timestamp (test/copilotCli/FACTS.md)", () => {
+      const at = (timestamp: string) =>
+        parseHarnessEvent(
+          harness('PreToolUse', { timestamp, tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str: 'b' } }),
+        );
+      const responseOf = (e: ReturnType<typeof parseHarnessEvent>) => ('response' in e ? e.response : undefined);
+      assert.equal(responseOf(at('2026-12-07T10:49:32.238Z')), '2026-12-07T10:49:32.238Z');
+      assert.notEqual(responseOf(at('2026-12-07T10:49:32.238Z')), responseOf(at('2026-12-07T10:49:32.431Z')));
+      // a PreToolUse without one names no response: its siblings are told as before, by the reservation (rule 14)
+      const bare = harness('PreToolUse', { tool_name: 'Read', tool_input: { path: '/ws/a.ts' } }) as Record<string, unknown>;
+      delete bare.timestamp;
+      assert.equal(responseOf(parseHarnessEvent(bare)), undefined);
+    });
+
+    test('the Copilot CLI and the Copilot harness send the same payloads; the process that ran the hook tells whose it is', () => {
+      const p = harness('PreToolUse', { tool_name: 'Edit', tool_input: {} });
+      assert.equal(copilotCliAgent.claims?.(p, { parent: 'copilot' }), true);
+      assert.equal(copilotHarnessAgent.claims?.(p, { parent: 'copilot' }), false);
+      assert.equal(copilotCliAgent.claims?.(p, { parent: 'copilot-runtime' }), false);
+      assert.equal(copilotHarnessAgent.claims?.(p, { parent: 'copilot-runtime' }), true);
+      // a client that could not read its parent: the harness's, as before the CLI was told apart
+      assert.equal(copilotHarnessAgent.claims?.(p, {}), true);
+      assert.equal(copilotCliAgent.claims?.(p, {}), false);
+      // the Local agent's payloads are neither's
+      const local = payload('PreToolUse', { tool_name: 'read_file', tool_use_id: 'call_1', tool_input: {} });
+      assert.equal(copilotCliAgent.claims?.(local, { parent: 'copilot' }), false);
+      assert.equal(copilotHarnessAgent.claims?.(local, {}), false);
+    });
+
+    test('a call of a guarded tool is announced before it runs (the tool learns its chat from it); its PostToolUse changes nothing', () => {
+      const input = { filePath: 'a.ts' };
+      assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'guardedRead', tool_input: input })), {
+        kind: 'guarded-call',
         chat,
-        tool: 'Write',
-        files: [{ path: '/ws/n.ts', intent: 'create' }],
-        call: 'Write {"path":"/ws/n.ts","file_text":"x"}',
-      },
-    );
-  });
-
-  test('its payloads name no call: the tool and its input stand for one, the same before and after it, apart from a sibling call', () => {
-    const edit = (when: string, new_str: string) =>
-      parseHarnessEvent(harness(when, { tool_name: 'Edit', tool_input: { path: '/ws/a.ts', old_str: 'a', new_str } }));
-    const callOf = (e: ReturnType<typeof parseHarnessEvent>) => ('call' in e ? e.call : undefined);
-    assert.equal(callOf(edit('PreToolUse', 'b')), callOf(edit('PostToolUse', 'b')));
-    assert.notEqual(
-      callOf(edit('PreToolUse', 'b')),
-      callOf(edit('PreToolUse', 'c')),
-      'two calls of one response are each settled at its own PostToolUse',
-    );
-    assert.equal(copilotHarnessAgent.parallelCalls, true);
-  });
-
-  test("a codex-family model's apply_patch is Edit with the raw patch as its input: every file it adds, updates, deletes or moves", () => {
-    const patch = [
-      '*** Begin Patch',
-      '*** Update File: src/a.ts',
-      '*** Move to: src/b.ts',
-      '@@',
-      '-x',
-      '+y',
-      '*** Delete File: old.txt',
-      '*** Add File: new.txt',
-      '+hello',
-      '*** End Patch',
-    ].join('\n');
-    assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'Edit', tool_input: patch })), {
-      kind: 'before-edit',
-      chat,
-      tool: 'Edit',
-      files: [
-        { path: 'src/a.ts', intent: 'change' },
-        { path: 'src/b.ts', intent: 'create' },
-        { path: 'old.txt', intent: 'change' },
-        { path: 'new.txt', intent: 'create' },
-      ],
-      call: `Edit ${JSON.stringify(patch)}`,
+        call: { tool: 'guardedRead', input },
+      });
+      assert.equal(parseHarnessEvent(harness('PostToolUse', { tool_name: 'guardedRead', tool_input: input })).kind, 'ignore');
     });
-  });
 
-  test('a call of a guarded tool is announced before it runs (the tool learns its chat from it); its PostToolUse changes nothing', () => {
-    const input = { filePath: 'a.ts' };
-    assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name: 'guardedRead', tool_input: input })), {
-      kind: 'guarded-call',
-      chat,
-      call: { tool: 'guardedRead', input },
+    test("turns, compaction, and other tools; its payloads are told from the Local agent's by the fields they lack", () => {
+      assert.deepEqual(parseHarnessEvent(harness('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
+      assert.deepEqual(parseHarnessEvent(harness('PreCompact', { transcript_path: '/t', trigger: 'manual' })), { kind: 'compact', chat });
+      assert.equal(parseHarnessEvent(harness('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' } })).kind, 'ignore');
+      assert.equal(isHarnessPayload(harness('PreToolUse', { tool_name: 'Edit', tool_input: {} })), true);
+      assert.equal(isHarnessPayload(harness('UserPromptSubmit', { prompt: 'x' })), true);
+      // the Local agent's carry a tool_use_id and a transcript_path
+      assert.equal(isHarnessPayload(payload('PreToolUse', { tool_name: 'read_file', tool_use_id: 'call_1', tool_input: {} })), false);
+      assert.equal(isHarnessPayload(payload('UserPromptSubmit', { prompt: 'x' })), false);
+      assert.equal(
+        isHarnessPayload(harness('PreCompact', { transcript_path: '/t' })),
+        false,
+        'PreCompact alone does not tell: the chat does',
+      );
     });
-    assert.equal(parseHarnessEvent(harness('PostToolUse', { tool_name: 'guardedRead', tool_input: input })).kind, 'ignore');
-  });
-
-  test("turns, compaction, and other tools; its payloads are told from the Local agent's by the fields they lack", () => {
-    assert.deepEqual(parseHarnessEvent(harness('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
-    assert.deepEqual(parseHarnessEvent(harness('PreCompact', { transcript_path: '/t', trigger: 'manual' })), { kind: 'compact', chat });
-    assert.equal(parseHarnessEvent(harness('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' } })).kind, 'ignore');
-    assert.equal(isHarnessPayload(harness('PreToolUse', { tool_name: 'Edit', tool_input: {} })), true);
-    assert.equal(isHarnessPayload(harness('UserPromptSubmit', { prompt: 'x' })), true);
-    // the Local agent's carry a tool_use_id and a transcript_path
-    assert.equal(isHarnessPayload(payload('PreToolUse', { tool_name: 'read_file', tool_use_id: 'call_1', tool_input: {} })), false);
-    assert.equal(isHarnessPayload(payload('UserPromptSubmit', { prompt: 'x' })), false);
-    assert.equal(
-      isHarnessPayload(harness('PreCompact', { transcript_path: '/t' })),
-      false,
-      'PreCompact alone does not tell: the chat does',
-    );
-  });
-});
+  },
+);

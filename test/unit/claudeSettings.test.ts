@@ -55,7 +55,7 @@ const reason = (edit: SettingsEdit) => {
 
 suite("Claude Code's hook entries", () => {
   test("one group per event in Claude Code's format: the tool events matched to its file tools, the others without a matcher; the command is every agent's, naming Claude Code", () => {
-    assert.deepEqual(Object.keys(ENTRIES), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
+    assert.deepEqual(Object.keys(ENTRIES), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'PostToolUseFailure']);
     const early = `[ -f '/ext/dist/hook-client.sh' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'claude-code'`;
     assert.deepEqual(ENTRIES.PreToolUse, {
       matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit',
@@ -120,7 +120,14 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     const added = withOurHooks(USERS, ENTRIES);
     const json = parsed(added);
     assert.deepEqual(Object.keys(json), ['permissions', 'model', 'hooks', 'env'], 'key order kept');
-    assert.deepEqual(Object.keys(json.hooks), ['PreToolUse', 'Stop', 'UserPromptSubmit', 'PostToolUse', 'PreCompact']);
+    assert.deepEqual(Object.keys(json.hooks), [
+      'PreToolUse',
+      'Stop',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'PreCompact',
+      'PostToolUseFailure',
+    ]);
     assert.deepEqual(json.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'npx block-rm', timeout: 5 }] },
       ENTRIES.PreToolUse,

@@ -60,7 +60,7 @@ suite("our plugin in Cline's sandbox, answering through the bridge", function ()
     }
   });
 
-  test("a run's prompt without Cline's wrapper, each model request, a call that ran; not a skipped or failed one; a sub-agent's own chat; compaction", async () => {
+  test("a run's prompt without Cline's wrapper, each model request, a call that ran, a skipped or failed one as a failure; a sub-agent's own chat; compaction", async () => {
     const { seen, server } = await refusingWindow('editor');
     try {
       const plugin = loadedPlugin(server.environment);
@@ -90,6 +90,9 @@ suite("our plugin in Cline's sandbox, answering through the bridge", function ()
           ['UserPromptSubmit', 's-1', 'Fix the bug.'],
           ['ModelRequest', 's-1', undefined],
           ['PostToolUse', 's-1', 'call_1'],
+          // nothing was read or written: the gate frees the file at once and marks nothing
+          ['PostToolUseFailure', 's-1', 'call_1'],
+          ['PostToolUseFailure', 's-1', 'call_1'],
           ['ModelRequest', 's-1/agent_2', undefined],
           ['PreCompact', 's-1', undefined],
         ],

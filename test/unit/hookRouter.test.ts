@@ -16,7 +16,8 @@ import { ExpectedCalls } from '../../src/chat/expectedCalls';
 import { HookRouter } from '../../src/hooks/hookRouter';
 import { piAgent } from '../../src/agents/pi/node/events';
 import { clineAgent } from '../../src/agents/cline/node/events';
-import { MODEL_REQUEST } from '../../src/hooks/event';
+import { type HookOrigin, MODEL_REQUEST } from '../../src/hooks/event';
+import { copilotCliAgent } from '../../src/agents/copilotCli/node/events';
 import { RESERVATION_MS } from '../../src/core/reservations';
 import { callOn, coreFixture } from './memoryDocuments';
 
@@ -40,7 +41,9 @@ function setup(settings: Partial<GateSettings> = {}) {
     edits,
     sessions,
     log,
-    agents: new Map([copilotAgent, copilotHarnessAgent, claudeCodeAgent, codexAgent, piAgent, clineAgent].map((a) => [a.id, a])),
+    agents: new Map(
+      [copilotAgent, copilotHarnessAgent, copilotCliAgent, claudeCodeAgent, codexAgent, piAgent, clineAgent].map((a) => [a.id, a]),
+    ),
     expected,
     active: () => active,
     onActivity: (s) => activity.push(s),
@@ -125,6 +128,7 @@ function setup(settings: Partial<GateSettings> = {}) {
     sessions,
     activity,
     blocks,
+    gate,
     key,
     send,
     prompt,
@@ -634,6 +638,30 @@ suite("hook router: Claude Code's tools, which read and write the disk (rule 13)
     return { ...t, send, tool, read, edit, write, reason, key: () => t.sessions.keyOfChatId(SESSION) };
   }
 
+  test("a call Claude Code's own tool failed leaves nothing: a failed Read marks nothing, a failed Edit stamps no own write", async () => {
+    const t = claude();
+    t.docs.file(A, 'x\n');
+    assert.equal(await t.tool('PreToolUse', 'Read', { file_path: 'a.txt' }), '');
+    assert.equal(await t.send('PostToolUseFailure', { tool_name: 'Read', tool_input: { file_path: 'a.txt' }, error: 'too large' }), '');
+    assert.equal(t.store.newest(t.key(), A), undefined, 'the model saw nothing of the file');
+    await t.read('a.txt');
+    assert.equal(await t.edit('a.txt'), '');
+    // the user saved a change between the check and the tool, which then found no match
+    t.docs.diskChange(A, 'changed by the user\n');
+    assert.equal(
+      await t.send('PostToolUseFailure', {
+        tool_name: 'Edit',
+        tool_input: { file_path: 'a.txt', old_string: 'x', new_string: 'y', replace_all: false },
+        error: 'String to replace not found',
+      }),
+      '',
+    );
+    assert.equal(t.store.newest(t.key(), A)?.origin, 'read', "the user's text is not taken for the agent's own write");
+    const out = await t.edit('a.txt');
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /changed since you last read it/);
+  });
+
   test('a Read marks the text on disk, not the unsaved buffer: that is what Claude Code saw', async () => {
     const t = claude();
     t.docs.file(A, 'on disk\n');
@@ -727,15 +755,21 @@ suite("hook router: Claude Code's tools, which read and write the disk (rule 13)
 
 suite('hook router: the Copilot harness, on the hooks file it shares with the Local agent', () => {
   const HARNESS_CHAT = '3f1c2b4a-0000-4000-8000-00000000a11c';
-  function harness() {
+  function harness(origin: HookOrigin = { parent: 'copilot-runtime' }) {
     const t = setup();
     // its commands name the Copilot hooks file's agent: the bridge tells the harness's payloads by what they lack
     const send = (event: string, extra: Record<string, unknown> = {}) =>
       t.hooks.handle(
         copilotAgent.id,
         JSON.stringify({ hook_event_name: event, session_id: HARNESS_CHAT, timestamp: '2026-12-02T03:00:00.000Z', cwd: '/ws', ...extra }),
+        origin,
       );
-    const tool = (event: 'PreToolUse' | 'PostToolUse', name: string, input: unknown) => send(event, { tool_name: name, tool_input: input });
+    const tool = (
+      event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure',
+      name: string,
+      input: unknown,
+      extra: Record<string, unknown> = {},
+    ) => send(event, { tool_name: name, tool_input: input, ...extra });
     const view = async (file: string) => {
       assert.equal(await tool('PreToolUse', 'Read', { path: file }), '');
       assert.equal(await tool('PostToolUse', 'Read', { path: file }), '');
@@ -745,6 +779,61 @@ suite('hook router: the Copilot harness, on the hooks file it shares with the Lo
     const reason = (output: string) => JSON.parse(output).hookSpecificOutput.permissionDecisionReason as string;
     return { ...t, send, tool, view, edit, reason, harnessKey: () => t.sessions.keyOfChatId(HARNESS_CHAT) };
   }
+  /** The timestamp the runtime gives every PreToolUse of a response (response n of the chat). */
+  const responseAt = (n: number) => ({ timestamp: `2026-12-07T10:49:${String(30 + n).padStart(2, '0')}.000Z` });
+
+  test("a create its own tool fails after the gate let it through leaves nothing: the next response's edit of the file lands at once (issue: refused write-in-flight)", async () => {
+    const t = harness();
+    t.docs.file(A, 'one\ntwo\n');
+    await t.send('UserPromptSubmit', { prompt: 'Make f3' });
+    const create = { path: 'a.txt', file_text: 'new\n' };
+    // a create over a file it never viewed: refused with the content, which counts as a read
+    assert.ok(t.denied(await t.tool('PreToolUse', 'Write', create, responseAt(1))));
+    // the same create again: let through (the refusal showed the text) — and the runtime's own create fails
+    assert.equal(await t.tool('PreToolUse', 'Write', create, responseAt(2)), '');
+    assert.equal(t.gate.reservations.size, 1, 'the create holds the file while it may land');
+    assert.equal(await t.tool('PostToolUseFailure', 'Write', create, { error: 'Path already exists' }), '');
+    assert.equal(t.gate.reservations.size, 0, 'a call that failed holds nothing');
+    assert.equal(t.store.newest(t.harnessKey(), A)?.origin, 'refusal', 'and stamps no own write: it wrote nothing');
+    // the next response edits the whole text the refusal showed: the correct call, let through
+    assert.equal(await t.tool('PreToolUse', 'Edit', { path: 'a.txt', old_str: 'one\ntwo\n', new_str: 'new\n' }, responseAt(3)), '');
+    assert.deepEqual(t.blocks, ['Write a.txt not-read turn 3f1c2b4a-0000-4000-8000-00000000a11c#1']);
+  });
+
+  test('a call of an earlier response whose result never came is over once a later response is checked: no sibling refusal, its own write stamped', async () => {
+    const t = harness();
+    t.docs.file(A, 'one\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.view('a.txt');
+    assert.equal(await t.tool('PreToolUse', 'Edit', { path: 'a.txt', old_str: 'one', new_str: 'ONE' }, responseAt(1)), '');
+    // the edit landed, but no event said so (a permission prompt declined or the result lost would look the same)
+    t.docs.diskChange(A, 'ONE\n');
+    assert.equal(await t.tool('PreToolUse', 'Edit', { path: 'a.txt', old_str: 'ONE', new_str: 'One' }, responseAt(2)), '');
+    assert.equal(t.store.newest(t.harnessKey(), A)?.origin, 'write', "the earlier response's edit is the agent's own write");
+    assert.deepEqual(t.blocks, []);
+  });
+
+  test('two edits of one response still hold each other off: the sibling, with the same timestamp, is refused write-in-flight', async () => {
+    const t = harness();
+    t.docs.file(A, 'one\ntwo\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    await t.view('a.txt');
+    assert.equal(await t.tool('PreToolUse', 'Edit', { path: 'a.txt', old_str: 'one', new_str: 'ONE' }, responseAt(1)), '');
+    const out = await t.tool('PreToolUse', 'Edit', { path: 'a.txt', old_str: 'two', new_str: 'TWO' }, responseAt(1));
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /Another call of your same response is writing a\.txt right now/);
+  });
+
+  test("the Copilot CLI's payloads, run from its own process, are the CLI's: its chat, blocks and records name it", async () => {
+    const t = harness({ parent: 'copilot' });
+    t.docs.file(A, 'on disk\n');
+    t.docs.userEdit(A, 'typed, unsaved\n');
+    await t.send('UserPromptSubmit', { prompt: 'Fix a.txt' });
+    const out = await t.edit('a.txt');
+    assert.ok(t.denied(out), out);
+    assert.match(t.reason(out), /Copilot CLI writes the file on disk/);
+    assert.equal(t.names.chat(t.harnessKey())?.agent, 'Copilot CLI');
+  });
 
   test("a view marks the disk's text, not the unsaved buffer; an edit under unsaved changes is denied with them (rule 13), the chat named as the harness's", async () => {
     const t = harness();

@@ -15,6 +15,7 @@ import { removeOurHooksFile, userHooksFile, writeOurHooksFile } from '../../src/
 import { CLIENT_SCRIPT_NAME } from '../../src/hooks/bashClient';
 import { type HookClients, NODE_CLIENT_NAME, psQuote, shQuote } from '../../src/hooks/command';
 import { ENV, HEADER, requestHeader, STATUS } from '../../src/hooks/protocol';
+import type { HookOrigin } from '../../src/hooks/event';
 import { BridgeServer } from '../../src/hooks/server';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { MemoryLog } from './memoryDocuments';
@@ -63,6 +64,19 @@ function runHook(clients: HookClients, env: Record<string, string | undefined>, 
   );
 }
 
+/**
+ * The name of the process that runs the hooks here (this one): what a client reads of its parent — the bash client
+ * from /proc or, without it, with ps for Copilot's entries; the Node client only from /proc.
+ */
+function ranBy(client: 'bash client' | 'Node client'): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${process.pid}/comm`, 'utf8').trim();
+  } catch {
+    if (client === 'Node client') return undefined;
+    return path.basename(spawnSync('ps', ['-o', 'comm=', '-p', String(process.pid)], { encoding: 'utf8' }).stdout.trim()) || undefined;
+  }
+}
+
 const payloadOf = (event: string, tool: string, input: object = { filePath: '/ws/a' }) =>
   JSON.stringify({ timestamp: '2026-12-01T00:00:00.000Z', hook_event_name: event, session_id: 's', tool_name: tool, tool_input: input });
 const hookInput = payloadOf('PreToolUse', 'replace_string_in_file');
@@ -77,15 +91,18 @@ for (const { name, clients, available } of CLIENTS) {
     this.timeout(20000);
     let server: BridgeServer | undefined;
     let seen: string[];
+    let origins: HookOrigin[];
     let log: MemoryLog;
     suiteSetup(function () {
       if (process.platform === 'win32' || !available) this.skip();
     });
     setup(async () => {
       seen = [];
+      origins = [];
       log = new MemoryLog();
-      server = await BridgeServer.start(async (_agent, payload) => {
+      server = await BridgeServer.start(async (_agent, payload, origin) => {
         seen.push(payload);
+        origins.push(origin);
         return DENY;
       }, log);
     });
@@ -95,6 +112,12 @@ for (const { name, clients, available } of CLIENTS) {
       const r = await runHook(clients, server!.environment, hookInput);
       assert.deepEqual([r.code, r.stdout, r.stderr], [0, DENY, '']);
       assert.deepEqual(seen, [hookInput]);
+    });
+
+    test('the extension learns which program ran the hook: its parent process, as the OS names it (the Copilot CLI from the harness)', async () => {
+      await runHook(clients, server!.environment, hookInput);
+      const parent = ranBy(name as 'bash client' | 'Node client');
+      assert.deepEqual(origins, [parent !== undefined ? { parent } : {}]);
     });
 
     test('a large payload with multi-byte text arrives byte for byte', async () => {
@@ -180,8 +203,8 @@ for (const { name, clients, available } of CLIENTS) {
         assert.deepEqual([r.code, r.stdout], [0, '']);
         assert.equal(
           received,
-          `${requestHeader(server!.secret, 'copilot', Buffer.byteLength(hookInput))}${hookInput}`,
-          'the command asked the hung end, once, with the whole input, before it gave up',
+          `${requestHeader(server!.secret, 'copilot', Buffer.byteLength(hookInput), ranBy(name as 'bash client' | 'Node client'))}${hookInput}`,
+          'the command asked the hung end, once, with the whole input and the process that ran it, before it gave up',
         );
         // the note names the bound that let the call through: not an error, not an early give-up
         server!.reportMissed();
@@ -318,7 +341,12 @@ suite('hooks file', () => {
     const whenListening = (client: string) =>
       `[ -f '${client}' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null;`;
     const file = JSON.parse(hooksFileContent(odd));
-    assert.deepEqual(Object.keys(file.hooks), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']);
+    assert.deepEqual(Object.keys(file.hooks), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'PostToolUseFailure']);
+    // a call the Copilot runtime's own tool failed: filtered like the other tool events
+    assert.match(
+      file.hooks.PostToolUseFailure[0].command,
+      /'PostToolUseFailure' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/,
+    );
     const pre = file.hooks.PreToolUse[0];
     assert.equal(pre.type, 'command');
     assert.equal(

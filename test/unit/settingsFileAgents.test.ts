@@ -59,7 +59,7 @@ const AGENTS: SettingsFileAgent[] = [
     id: qwenEvents.QWEN_CODE,
     fileTools: qwenEvents.FILE_TOOLS,
     entries: qwenSettings.qwenHookEntries,
-    toolEvents: ['PostToolUse', 'PreToolUse'],
+    toolEvents: ['PostToolUse', 'PostToolUseFailure', 'PreToolUse'],
     beforeTool: 'PreToolUse',
     otherEvents: ['PreCompact', 'UserPromptSubmit'],
     matcher: qwenSettings.QWEN_TOOL_MATCHER,

@@ -8,7 +8,7 @@
 // run one of our clients; a file we cannot read as settings is never rewritten: the caller gets a reason
 // to log and show, and nothing changes. The merge itself is every such agent's (src/hooks/hookEntries.ts).
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand } from '../../../hooks/command';
-import { GATED_HOOK_EVENTS, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
+import { GATED_HOOK_EVENTS_WITH_FAILURES, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
 import {
   type EntriesEdit,
   type HookCommandEntry,
@@ -25,8 +25,8 @@ import { CLAUDE_CODE, FILE_TOOLS } from './events';
 export const CLAUDE_FILE_TOOLS = FILE_TOOLS;
 /** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Bash. */
 export const CLAUDE_TOOL_MATCHER = CLAUDE_FILE_TOOLS.join('|');
-/** The hook events the gate listens to, under the names VS Code's hooks use too. */
-export const CLAUDE_HOOK_EVENTS = GATED_HOOK_EVENTS;
+/** The hook events the gate listens to, under the names VS Code's hooks use too, and the one of a call its tool failed. */
+export const CLAUDE_HOOK_EVENTS = GATED_HOOK_EVENTS_WITH_FAILURES;
 export type ClaudeHookEvent = HookEventName;
 
 /** Where Claude Code reads its user settings, under the OS home, and a project's personal settings, under a folder. */

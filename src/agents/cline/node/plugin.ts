@@ -5,7 +5,7 @@
 // which Cline's model reads. Cline fails the whole run when a hook throws or takes 3 s, so every hook here
 // catches all and asks within CLINE_HOOK_MS; whatever goes wrong, the call is let through (fail-open).
 import * as path from 'node:path';
-import { MODEL_REQUEST } from '../../../hooks/event';
+import { FAILURE_EVENT, MODEL_REQUEST } from '../../../hooks/event';
 import { askWindowAbout, type ClientEnvironment } from '../../../hooks/windowClient';
 import { CLINE, CLINE_HOOK_MS, FILE_TOOLS } from './events';
 
@@ -124,7 +124,8 @@ export function clinePlugin(env: ClientEnvironment = process.env, cwd: () => str
         return reason === undefined ? undefined : { skip: true, reason };
       },
       async afterTool(e) {
-        if (isFileTool(e.toolCall?.toolName) && ran(e.result)) await send(e.snapshot, toolFields('PostToolUse', e));
+        // a call that was skipped or failed read and wrote nothing: the gate frees its file at once, and marks nothing
+        if (isFileTool(e.toolCall?.toolName)) await send(e.snapshot, toolFields(ran(e.result) ? 'PostToolUse' : FAILURE_EVENT, e));
         return undefined;
       },
       // compaction has no hook of its own: Cline announces it, then summarises the chat

@@ -12,13 +12,13 @@
 // (`trustHash`); test/integration/codex.test.ts runs the real CLI on entries trusted this way. Pure.
 import { createHash } from 'node:crypto';
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand, shQuote } from '../../../hooks/command';
-import { GATED_HOOK_EVENTS, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
+import { GATED_HOOK_EVENTS, TOOL_EVENTS } from '../../../hooks/event';
 import { type HookCommandEntry, type MatcherGroup, ourGroupsIn } from '../../../hooks/hookEntries';
 import { CODEX, CODEX_TOOLS } from './events';
 
 /** The hook events the gate listens to (Codex names them as VS Code's hooks do). */
 export const CODEX_HOOK_EVENTS = GATED_HOOK_EVENTS;
-export type CodexHookEvent = HookEventName;
+export type CodexHookEvent = (typeof CODEX_HOOK_EVENTS)[number];
 /**
  * Codex matches a tool event's `matcher` against the tool's name as a regular expression: no hook
  * process starts for its other tools. (`Edit` and `Write` would match apply_patch too; we name it.)

@@ -2,7 +2,7 @@
 // workspace folder): for each event the gate uses, one command (src/hooks/command.ts), the same for
 // every window on this machine. Pure, so its exact text is unit-tested.
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand, isOurCommand, RUNTIME_ENV, windowsHookCommand } from '../../../hooks/command';
-import { GATED_HOOK_EVENTS, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
+import { GATED_HOOK_EVENTS_WITH_FAILURES, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
 import { COPILOT, GATED_TOOL_NAMES } from './events';
 
 /** Where VS Code reads workspace hook files from, and our file's name. */
@@ -11,8 +11,11 @@ export const HOOKS_FILE_NAME = 'agent-edit-guard.json';
 /** Where VS Code reads a user's own hook files from (`chat.hookFilesLocations`' `~/.copilot/hooks`), under the OS home. */
 export const USER_HOOKS_FOLDER = '.copilot/hooks';
 
-/** The hook events the gate listens to (docs/design.md §Surfaces, the hooks bridge). */
-export const HOOK_EVENTS = GATED_HOOK_EVENTS;
+/**
+ * The hook events the gate listens to (docs/design.md §Surfaces, the hooks bridge); `PostToolUseFailure` for the
+ * Copilot runtime (the harness and the Copilot CLI), which VS Code's Local agent skips.
+ */
+export const HOOK_EVENTS = GATED_HOOK_EVENTS_WITH_FAILURES;
 type CopilotHookEvent = HookEventName;
 
 /**

@@ -5,7 +5,7 @@
 // which is what pi's model reads. Whatever goes wrong, the call is let through (fail-open), as with the hooks.
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MODEL_REQUEST } from '../../../hooks/event';
+import { FAILURE_EVENT, MODEL_REQUEST } from '../../../hooks/event';
 import { askWindowAbout, type ClientEnvironment } from '../../../hooks/windowClient';
 import { FILE_TOOLS, PI } from './events';
 
@@ -55,7 +55,8 @@ export function attach(pi: PiExtensionApi, env: ClientEnvironment = process.env)
     return reason === undefined ? undefined : { block: true, reason };
   });
   pi.on('tool_result', async (event, ctx) => {
-    if (isFileTool(event.toolName)) await send(ctx, toolFields('PostToolUse', event, ctx));
+    // a call its tool failed read and wrote nothing: the gate frees its file at once, and marks nothing
+    if (isFileTool(event.toolName)) await send(ctx, toolFields(event.isError === true ? FAILURE_EVENT : 'PostToolUse', event, ctx));
     return undefined;
   });
   pi.on('session_before_compact', async (_event, ctx) => {

@@ -5,7 +5,7 @@
 // added or removed, everything else stays as it was. Qwen Code rewrites the file when it starts (it adds
 // `$version`): our groups are kept through that.
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand } from '../../../hooks/command';
-import { GATED_HOOK_EVENTS, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
+import { GATED_HOOK_EVENTS_WITH_FAILURES, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
 import { type EntriesEdit, type MatcherGroup, withOurGroups } from '../../../hooks/hookEntries';
 import { FILE_TOOLS, QWEN_CODE } from './events';
 
@@ -27,9 +27,9 @@ export function qwenHookEntries(clients: HookClients): Record<HookEventName, Mat
     ];
     return TOOL_EVENTS.has(event) ? { matcher: QWEN_TOOL_MATCHER, hooks } : { hooks };
   };
-  return Object.fromEntries(GATED_HOOK_EVENTS.map((event) => [event, group(event)])) as Record<HookEventName, MatcherGroup>;
+  return Object.fromEntries(GATED_HOOK_EVENTS_WITH_FAILURES.map((event) => [event, group(event)])) as Record<HookEventName, MatcherGroup>;
 }
 
 /** The file with our groups in it, everything else as it was; a missing or empty file becomes our entries alone. */
 export const withOurHooks = (existing: string | undefined, entries: Record<HookEventName, MatcherGroup>): EntriesEdit =>
-  withOurGroups(existing, GATED_HOOK_EVENTS, entries);
+  withOurGroups(existing, GATED_HOOK_EVENTS_WITH_FAILURES, entries);
