@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run outcomes`: what the guard prevents, measured. Runs the outcomes suite (test/outcomes) in
 // the Copilot suite's host (scripts/host/run-copilot.sh: Copilot Chat's real agent loop, the scripted
-// fake model; the terminal agents' real CLIs against their scripted model servers), each scenario
-// --runs=N times (default 3), then writes test/outcomes/results.json, the README's "What it prevents"
+// fake model; the terminal agents' real CLIs against their scripted model servers), then in the harness
+// suite's host (scripts/host/run-harness.sh: the Copilot harness's chats, its scripted model behind that
+// host's proxy), both into one file, each scenario --runs=N times (default 3), then writes test/outcomes/results.json, the README's "What it prevents"
 // table and docs/how-it-works.md's scenario-by-scenario tables from that one run, and prints the table.
 // --quick (`npm test`): each scenario once, nothing written but the table printed.
 // --table: no run; both tables made again from test/outcomes/results.json (after a change of their wording).
@@ -47,17 +48,20 @@ if (tableOnly) {
 const tmp = mkdtempSync(join(tmpdir(), 'editguard-outcomes-'));
 const file = join(tmp, 'outcomes.json');
 const started = Date.now();
-const suite = spawnSync('bash', [join(repo, 'scripts/host/run-copilot.sh')], {
-  cwd: repo,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    EDITGUARD_EXT_TESTS: join(repo, 'out/test/outcomes/index.js'),
-    EDITGUARD_OUTCOMES_FILE: file,
-    EDITGUARD_OUTCOMES_RUNS: String(runs),
-  },
-});
-const rc = suite.status ?? 1;
+// each host runs the agents that need it (test/outcomes/outcomes.test.ts); both add to one file
+const hostRun = (runner) =>
+  spawnSync('bash', [join(repo, 'scripts/host', runner)], {
+    cwd: repo,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      EDITGUARD_EXT_TESTS: join(repo, 'out/test/outcomes/index.js'),
+      EDITGUARD_OUTCOMES_FILE: file,
+      EDITGUARD_OUTCOMES_RUNS: String(runs),
+    },
+  }).status ?? 1;
+const codes = ['run-copilot.sh', 'run-harness.sh'].map(hostRun);
+const rc = codes.find((c) => c !== 0) ?? 0;
 if (!existsSync(file)) {
   console.error('the outcomes suite recorded nothing');
   process.exit(rc || 1);

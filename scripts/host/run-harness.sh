@@ -10,7 +10,7 @@
 # The runtime is part of code-server's VS Code; it runs from the same PRIVATE copy of the host's install as the
 # Copilot suite (copilot-install.sh), as Copilot Chat, also there, writes into its install folder.
 # Env: EDITGUARD_TEST_GREP (mocha grep), EDITGUARD_IDLE_LIMIT_MS, EDITGUARD_HOST_DIR, EDITGUARD_COPILOT_CS,
-# PORT, VERBOSE=1.
+# PORT, VERBOSE=1, EDITGUARD_EXT_TESTS (another entry: `npm run outcomes` runs test/outcomes here for the harness).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 # the host, and the private copy of its install (sets CS_ENTRY)
@@ -22,6 +22,6 @@ SERVERS="$REPO/out/test/harness/node/servers.js"
 # the git repository around its working folder, and the Agent Host checkpoints turns with git there. Git stops
 # looking at .runs/, so the workspace copy is a folder of its own, as in a user's checkout (test/harness/FACTS.md).
 export GIT_CEILING_DIRECTORIES="$REPO/.runs"
-SUITE=harness EXT_TESTS="$REPO/out/test/harness/index.js" SERVERS_ENTRY="$SERVERS" \
+SUITE=harness EXT_TESTS="${EDITGUARD_EXT_TESTS:-$REPO/out/test/harness/index.js}" SERVERS_ENTRY="$SERVERS" \
   PREINSTALL_EXTS="$REPO/test/harness/tool-recorder" SETTINGS_FILE="$REPO/test/harness/user-settings.json" KEEP_RUNS=10 \
   exec bash "$REPO/scripts/host/run-suite.sh"

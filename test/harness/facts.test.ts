@@ -9,6 +9,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { revertAndCloseAll, userEdit } from '../integration/helpers';
+import { COPILOT_CLI_PROCESSES } from '../../src/hooks/copilotRuntime';
+import type { ToolCall } from './node/protocol';
 import {
   compactChat,
   create,
@@ -61,6 +63,7 @@ suite('Copilot harness: facts a gate depends on', () => {
       UserPromptSubmit: [{}],
       PreToolUse: [{}, { label: 'PreToolUse-timeout2', timeout: 2 }],
       PostToolUse: [{}],
+      PostToolUseFailure: [{}],
       PreCompact: [{}],
       Stop: [{}],
     });
@@ -73,6 +76,9 @@ suite('Copilot harness: facts a gate depends on', () => {
     files.exit2 = makeFile('facts/exit2.txt', 'two\n');
     files.exit1 = makeFile('facts/exit1.txt', 'one\n');
     files.otherChat = makeFile('facts/other-chat.txt', 'other chat\n');
+    files.existing = makeFile('facts/existing.txt', 'exists\n');
+    files.batchA = makeFile('facts/batch-a.txt', 'a\n');
+    files.batchB = makeFile('facts/batch-b.txt', 'b\n');
     hooks.setRules([
       // sleeps past its entry's `timeout: 2`, then denies: a deny would mean the timeout was not enforced
       { label: 'PreToolUse-timeout2', when: files.slow.abs, sleepMs: 6000, stdout: denyOutput('the slow hook got to answer') },
@@ -92,6 +98,10 @@ suite('Copilot harness: facts a gate depends on', () => {
         const echo = req.tools.find((t) => t.name === 'harnessEcho');
         return echo ? { tool: echo.name, input: { text: 'from the harness' } } : say('The echo tool is not offered.');
       },
+      // a create of a file that exists: the runtime's own tool refuses it
+      create(files.existing.abs, 'over it\n'),
+      // two calls in one response
+      { calls: [view(files.batchA.abs), view(files.batchB.abs)] as ToolCall[] },
       say('Done.'),
     ]);
     echoCalls = [...(await echoToolCalls())];
@@ -163,6 +173,31 @@ suite('Copilot harness: facts a gate depends on', () => {
     }
     assert.strictEqual(diskText(files.edited), 'alpha\nBETA\n');
     assert.strictEqual(diskText(files.created), 'made by the harness\n');
+  });
+
+  test('a call its own tool fails ends in PostToolUseFailure (its input and the error), and no PostToolUse', () => {
+    const failure = only('PostToolUseFailure', files.existing).input ?? {};
+    assert.strictEqual(failure.hook_event_name, 'PostToolUseFailure');
+    assert.strictEqual(failure.tool_name, 'Write');
+    assert.deepStrictEqual(failure.tool_input, { path: files.existing.abs, file_text: 'over it\n' });
+    assert.match(String(failure.error), /exists/, safeJson(failure));
+    assert.deepStrictEqual(recordsFor('PostToolUse', files.existing), []);
+    assert.deepStrictEqual(recordsFor('PostToolUseFailure', files.edited), [], 'a call that ran has none');
+    assert.strictEqual(diskText(files.existing), 'exists\n');
+  });
+
+  test("every PreToolUse of one model response carries one timestamp, a later response's a later one (rule 14 tells siblings by it)", () => {
+    const at = (f: TestFile) => String(only('PreToolUse', f).input?.timestamp);
+    assert.strictEqual(at(files.batchA), at(files.batchB), 'the two calls of one response');
+    assert.ok(at(files.existing) < at(files.batchA), `an earlier response's is earlier: ${at(files.existing)} < ${at(files.batchA)}`);
+    assert.notStrictEqual(at(files.edited), at(files.created), 'one call per response: each its own');
+  });
+
+  test("a hook's parent process is the SDK's runtime, not the Copilot CLI's `copilot` (which tells the CLI's hooks apart)", () => {
+    const { parentName, parent } = only('PreToolUse', files.edited);
+    console.log(`[facts] a hook's parent: ${parentName} (${parent})`);
+    assert.ok(parentName.length > 0, 'the OS names the parent');
+    assert.ok(!COPILOT_CLI_PROCESSES.includes(parentName), `${parentName} is not the Copilot CLI's name`);
   });
 
   test("a hook's environment: code-server's (HOME, the run's variables) with COPILOT_PROJECT_DIR and co., not the extension host's", () => {

@@ -20,6 +20,7 @@ import {
   harnessTurn,
   lastResult,
   makeFile,
+  type ModelRequest,
   MODELS,
   newHarnessChat,
   say,
@@ -127,6 +128,24 @@ suite('the gate in front of the Copilot harness', () => {
     assert.match(denials[0], /1\tthe user's notes/);
     if (refusedByTheHarness) assert.match(refusedByTheHarness, /already exists as a file/, refusedByTheHarness);
     assert.strictEqual(diskText(f), "the user's notes\nand the agent's line\n", 'the refusal counted as a view: the retry landed');
+  });
+
+  test("a create the runtime fails after the gate let it through holds nothing: the next response's edit of the file lands at once", async () => {
+    const f = makeFile('gate/f3.txt', 'one\ntwo\n');
+    const results: string[] = [];
+    const seen = (req: ModelRequest) => results.push(lastResult(req).text);
+    await harnessTurn('gate-failed-create', [
+      // never viewed: refused with its content, which counts as a view
+      create(f.abs, 'new\n'),
+      (req) => (seen(req), create(f.abs, 'new\n')),
+      // the correct call: the whole text the refusal showed, made the new text
+      (req) => (seen(req), edit(f.abs, 'one\ntwo\n', 'new\n')),
+      (req) => (seen(req), say('Done.')),
+    ]);
+    assert.match(results[0], /^Denied by preToolUse hook:[\s\S]*You have not read .*f3\.txt in this chat/, results[0]);
+    assert.match(results[1], /already exists/, 'the gate let the same create through; the runtime failed it by itself');
+    assert.doesNotMatch(results[2], DENIED_ANY, "the next response's edit is not taken for the failed create's sibling");
+    assert.strictEqual(diskText(f), 'new\n');
   });
 
   test('apply_patch (a codex-family model) over a file never viewed is denied with its content; nothing is applied', async () => {

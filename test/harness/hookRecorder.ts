@@ -36,8 +36,9 @@ export interface HookRecord {
   cwd: string;
   env: Record<string, string>;
   pid: number;
-  /** the parent process's command line */
+  /** the parent process's command line, and its name as the OS gives it (what our hook clients read) */
   parent: string;
+  parentName: string;
   /** the index of the rule that applied */
   rule?: number;
 }
@@ -54,6 +55,7 @@ rec="$folder/records/$started-$$-$label"
 env -0 > "$rec.env"
 pwd -P > "$rec.cwd"
 tr '\\0' ' ' < "/proc/$PPID/cmdline" > "$rec.parent" 2>/dev/null
+cat "/proc/$PPID/comm" > "$rec.comm" 2>/dev/null
 printf '%s' "$input" > "$rec.stdin.tmp" && mv "$rec.stdin.tmp" "$rec.stdin"
 code=0
 for rule in "$folder"/rules/*/; do
@@ -76,7 +78,15 @@ exit "$code"
 
 /** The hook events a VS Code-format hooks file names. */
 export type HookEvent =
-  'SessionStart' | 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'PreCompact' | 'SubagentStart' | 'SubagentStop' | 'Stop';
+  | 'SessionStart'
+  | 'UserPromptSubmit'
+  | 'PreToolUse'
+  | 'PostToolUse'
+  | 'PostToolUseFailure'
+  | 'PreCompact'
+  | 'SubagentStart'
+  | 'SubagentStop'
+  | 'Stop';
 
 export interface HookEntry {
   /** the recorder's label (the records say which entry ran); the event's name when absent */
@@ -154,6 +164,7 @@ export class HookRecorder {
           env,
           pid: Number(pid),
           parent: (readIf(base + '.parent') ?? '').trim(),
+          parentName: (readIf(base + '.comm') ?? '').trim(),
           rule: rule === undefined ? undefined : Number(rule),
         };
       })

@@ -53,6 +53,11 @@ export interface TerminalAgent {
   write?: (file: string, content: string) => ToolCall;
   /** a new file, where it has no whole-file write */
   create?: (file: string, content: string) => ToolCall;
+  /**
+   * A call its own tool refuses by itself, though the gate lets it through (the outcomes' `own-tool-fails`), where that
+   * is not a replace of a quote that stands twice in the file (`replace`, the default, which every other one refuses).
+   */
+  slip?: (file: string, copy: string, quote: string, replacement: string) => ToolCall;
   /** the file's text a read's result shows (default: the result as it is) */
   readText?: (result: string) => string;
   /** its read passes the file's bytes on as they are (Codex's `cat`): the model is shown a byte order mark as a character */
@@ -127,7 +132,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
     name: 'pi',
     cliPackage: '@mariozechner/pi-coding-agent',
     guardedBy: 'our extension of it',
-    failed: /^Error|could not find/i,
+    failed: /^Error|could not find|must be unique/i,
     setting: 'guardPi',
     folderEntries: '.pi/extensions/agent-edit-guard.js',
     read: (file) => ({ tool: 'read', args: { path: file } }),
@@ -165,7 +170,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
     name: 'opencode',
     cliPackage: 'opencode-ai',
     guardedBy: 'our plugin',
-    failed: /^Error|could not find|not found/i,
+    failed: /^Error|could not find|not found|Found multiple matches/i,
     // `<path>…</path><type>file</type><content>` then `1: line` lines, then `(End of file - total N lines)`
     readText: (result) => {
       const content = /<content>\n([\s\S]*?)\n<\/content>/.exec(result)?.[1] ?? '';
@@ -203,6 +208,8 @@ export const COPILOT_CLI: TerminalAgent = {
   read: (file) => ({ tool: 'view', args: { path: file } }),
   replace: (file, old, replacement) => ({ tool: 'edit', args: { path: file, old_str: old, new_str: replacement } }),
   create: (file, content) => ({ tool: 'create', args: { path: file, file_text: content } }),
+  // its create makes only new files ("Path already exists"): the call its runtime failed after the gate let it through
+  slip: (file, copy, quote, replacement) => ({ tool: 'create', args: { path: file, file_text: copy.replace(quote, replacement) } }),
   readsBeforeOverwrite: false,
   makeHome: () => makeCopilotHome(path.join(os.homedir(), '.copilot', 'hooks')),
   startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
@@ -295,6 +302,11 @@ export const CODEX: TerminalAgent = {
   read: (file) => ({ tool: 'shell', args: { cmd: `cat '${file}'` } }),
   replace: (file, old, replacement) => ({ tool: 'apply_patch', args: { patch: codexPatch(file, old, replacement) } }),
   create: (file, content) => ({ tool: 'apply_patch', args: { patch: codexPatch(file, undefined, content) } }),
+  // its patch applies a quote that stands twice at the first match: a line the file does not hold fails it ("Failed to find")
+  slip: (file, _copy, quote, replacement) => ({
+    tool: 'apply_patch',
+    args: { patch: codexPatch(file, `${quote} # as remembered`, replacement) },
+  }),
   // the shell's output follows its own header lines, after `Output:`
   readText: (result) => {
     const at = result.indexOf('Output:\n');

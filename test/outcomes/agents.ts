@@ -35,9 +35,15 @@ import { appendAsReplace } from './edits';
 import { type Act, type Scenario, SCENARIOS } from './scenarios';
 import { folded, type ScriptedAgent } from './scriptedAgent';
 import type { AgentInfo } from './table';
+import { copilotHarness } from './harnessAgent';
 
 export interface OutcomeAgent extends Omit<AgentInfo, 'version' | 'configurations'> {
   configurations: Configuration[];
+  /**
+   * The host whose runner it needs: the Copilot suite's (default: Copilot Chat, the terminal agents), or the harness
+   * suite's (the Agent Host, behind that runner's proxy and scripted model: harnessAgent.ts).
+   */
+  host?: 'copilot' | 'harness';
   version(): string;
   /** the order its configurations run in, where it matters (default: `configurations`) */
   runOrder?: Configuration[];
@@ -164,6 +170,8 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
       const calls = batch.map((p) => terminalCall(agent, p));
       return shape === 'patch' && agent.together && calls.length > 1 ? [asCall(agent.together(calls.map(asToolCall)))] : calls;
     },
+    slip: (file: { abs: string }, copy: string, quote: string, replacement: string) =>
+      asCall(agent.slip ? agent.slip(file.abs, copy, quote, replacement) : agent.replace(file.abs, quote, replacement)),
     outcomeOf: (result: string): CallOutcome => (REFUSED.test(result) ? 'refused' : agent.failed.test(result) ? 'failed' : 'done'),
     // a model reads and writes text: line breaks as LF (the agent's tools keep the file's own), and a byte order
     // mark only where its read shows the bytes as they are
@@ -249,5 +257,12 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
   };
 }
 
+/** The Copilot harness runs on the Copilot CLI's runtime: what it cannot express and keeps unguarded are the CLI's. */
+const harness: OutcomeAgent = { ...copilotHarness, cannot: { ...NEEDS_COMPACTION }, keeps: KEEPS['Copilot CLI'] };
+
 /** In the order of the tables. */
-export const OUTCOME_AGENTS: OutcomeAgent[] = [copilot, ...[CLAUDE_CODE, CODEX, COPILOT_CLI, ...TERMINAL_AGENTS].map(terminalOutcomeAgent)];
+export const OUTCOME_AGENTS: OutcomeAgent[] = [
+  copilot,
+  harness,
+  ...[CLAUDE_CODE, CODEX, COPILOT_CLI, ...TERMINAL_AGENTS].map(terminalOutcomeAgent),
+];

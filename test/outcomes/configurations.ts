@@ -39,6 +39,12 @@ export interface Configuration {
    * edits of several files in one call where the tool set has one.
    */
   edits(batch: PlannedEdit[], shape: 'calls' | 'patch'): Call[];
+  /**
+   * A call the agent's own tool refuses by itself though the gate lets it through (the scenario's `slip`): its replace
+   * of `quote`, which stands more than once in the file, by `replacement` — or, where the tool would take that call
+   * (Codex's patch applies at the first match), one it fails another way, named in the agent's entry.
+   */
+  slip(file: FileRef, copy: string, quote: string, replacement: string): Call;
   /** the scenarios' reads of a large file that overflow the context are made (Copilot compacts it then; nothing would here) */
   overflows: boolean;
   /** what a result of the agent's tools means */
@@ -58,7 +64,8 @@ export interface CopilotConfiguration extends Configuration {
 /** What a result of Copilot's tools, or of the guarded tools, means. */
 export function copilotOutcomeOf(text: string): CallOutcome {
   if (text.startsWith(BLOCKED) || DENIED.test(text)) return 'refused';
-  if (/^ERROR\b/i.test(text)) return 'failed';
+  // our tools' errors, and Copilot's replace that found its quote more than once
+  if (/^ERROR\b/i.test(text) || /^String replacement failed\b/.test(text)) return 'failed';
   return 'done';
 }
 
@@ -75,6 +82,11 @@ const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
 
 const builtinTools = {
   overflows: true,
+  // replace_string_in_file refuses a quote it finds more than once ("Multiple exact matches found")
+  slip: (file: FileRef, _copy: string, quote: string, replacement: string): Call => ({
+    tool: 'replace_string_in_file',
+    input: { filePath: file.abs, oldString: quote, newString: replacement },
+  }),
   outcomeOf: copilotOutcomeOf,
   textOfRead,
   read: (file: FileRef, lines = { start: 1, count: 500 }): Call => ({
@@ -118,5 +130,7 @@ export const COPILOT_CONFIGURATIONS: CopilotConfiguration[] = [
     }),
     // no patch tool: the edits of a patch are one call per file, in one response
     edits: (batch) => batch.map(guardedEdit),
+    // our replace answers ERROR (ambiguous) for a quote it finds more than once
+    slip: (file, _copy, quote, replacement) => ({ tool: REPLACE, input: { filePath: file.rel, oldString: quote, newString: replacement } }),
   },
 ];

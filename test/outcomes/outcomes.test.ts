@@ -8,34 +8,44 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { revertAndCloseAll, safeJson, startCopilotSuite } from '../copilot/agent';
+import { activateGuard, revertAndCloseAll, safeJson, startCopilotSuite } from '../copilot/agent';
+import { MODEL_URL_ENV } from '../harness/node/protocol';
 import { OUTCOME_AGENTS } from './agents';
 import { runScenario } from './run';
 import { SCENARIOS } from './scenarios';
-import type { Outcome, Results } from './table';
+import type { AgentInfo, Outcome, Results } from './table';
 
 const RUNS = Math.max(1, Number(process.env.EDITGUARD_OUTCOMES_RUNS) || 1);
+
+/** The host this run is in (the harness suite's runner gives its extension host the scripted model's address), and its agents. */
+const HOST = process.env[MODEL_URL_ENV] ? 'harness' : 'copilot';
+const HERE = OUTCOME_AGENTS.filter((a) => (a.host ?? 'copilot') === HOST);
 
 /**
  * Adds the outcomes to the run's file (read and written whole: the tests run one at a time), with
  * what the tables need to name them: the versions, the agents and their configurations, the scenarios.
+ * The file may hold another host's agents already (`npm run outcomes` runs both hosts into one file): kept.
  */
 function record(outcomes: Outcome[]): void {
   const file = process.env.EDITGUARD_OUTCOMES_FILE ?? (process.env.RUN_DIR ? path.join(process.env.RUN_DIR, 'outcomes.json') : undefined);
   if (!file) return;
-  const earlier: Outcome[] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).outcomes : [];
-  const all = [...earlier, ...outcomes];
+  const before: Partial<Results> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const all = [...(before.outcomes ?? []), ...outcomes];
+  const infoOf = (a: (typeof OUTCOME_AGENTS)[number]): AgentInfo =>
+    HERE.includes(a)
+      ? {
+          id: a.id,
+          name: a.name,
+          version: a.version(),
+          configurations: a.configurations.map(({ id, label, guarded }) => ({ id, label, guarded })),
+          cannot: a.cannot,
+          keeps: a.keeps,
+        }
+      : before.agents!.find((b) => b.id === a.id)!;
   const run: Omit<Results, 'generated' | 'runsPerScenario' | 'suiteSeconds'> = {
     vscode: vscode.version,
-    // the agents that ran (a part of the suite, under EDITGUARD_TEST_GREP, names only its own)
-    agents: OUTCOME_AGENTS.filter((a) => all.some((o) => o.agent === a.id)).map(({ id, name, version, configurations, cannot, keeps }) => ({
-      id,
-      name,
-      version: version(),
-      configurations: configurations.map(({ id, label, guarded }) => ({ id, label, guarded })),
-      cannot,
-      keeps,
-    })),
+    // the agents that ran (a part of the suite, under EDITGUARD_TEST_GREP, names only its own), in the tables' order
+    agents: OUTCOME_AGENTS.filter((a) => all.some((o) => o.agent === a.id)).map(infoOf),
     scenarios: SCENARIOS.map(({ id, title, source, kind, what }) => ({ id, title, source, kind, what })),
     outcomes: all,
   };
@@ -43,10 +53,11 @@ function record(outcomes: Outcome[]): void {
 }
 
 suite("What the guard prevents: failure sequences from the trackers, replayed in each agent's own loop", function () {
-  suiteSetup(startCopilotSuite);
+  // the harness's host runs no Copilot Chat: its chats are the Agent Host's
+  suiteSetup(HOST === 'copilot' ? startCopilotSuite : () => activateGuard().then(() => undefined));
   teardown(revertAndCloseAll);
 
-  for (const agent of OUTCOME_AGENTS) {
+  for (const agent of HERE) {
     suite(agent.name, function () {
       suiteSetup(() => agent.start());
       suiteTeardown(() => agent.stop());

@@ -29,6 +29,12 @@ export type Act =
   | { together: Array<{ edit: string; intent: Intent }> }
   /** one patch over several files (apply_patch; the guarded tools have no patch: one call per file, in one response) */
   | { patch: Array<{ edit: string; intent: Intent }> }
+  /**
+   * a call the agent's own tool refuses by itself, though the gate lets it through (the agent's copy is current):
+   * `quote` → `replacement` where `quote` stands more than once, or, for an agent whose tool makes only new files,
+   * that change as a create of the file that exists (Configuration.slip)
+   */
+  | { slip: string; quote: string; replacement: string }
   /** the agent believes the file holds `text` without having read it (a copy from memory, or a guess) */
   | { assume: string; text: string }
   /** the agent's context is summarised: its copy of the file goes back to what it read first */
@@ -146,6 +152,8 @@ const NEW_HELPERS = lines(
   'export const isEmail = (s: string) => /^[^@\\s]+@[^@\\s]+$/.test(s);',
   'export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");',
 );
+
+const REPLICAS = lines('[primary]', 'host = "db1"', 'enabled = true', '', '[replica]', 'host = "db2"', 'enabled = true');
 
 const NOTES = lines('# Notes', '', '- first item', '- second item', '- third item');
 const BOM = '\uFEFF';
@@ -346,6 +354,25 @@ export const SCENARIOS: Scenario[] = [
     ],
     baseline: 'loses',
     what: "the file the patch means to create exists: Copilot writes the new text into the top of the user's file",
+  },
+  {
+    id: 'own-tool-fails',
+    title: "False alarm? The agent's own tool fails a call, then the agent's right edit",
+    source: "this project's tracker (the Copilot harness refused the edit after its runtime failed a create)",
+    kind: 'false-alarm',
+    model: 'sonnet',
+    files: [{ rel: 'replicas.toml', initial: REPLICAS, intended: REPLICAS.replace('db2', 'db3') }],
+    turns: [
+      [
+        { read: 'replicas.toml' },
+        // a quote that stands twice (or a create of a file that exists): the gate lets it through, the tool refuses it
+        { slip: 'replicas.toml', quote: 'enabled = true', replacement: 'enabled = false' },
+        // the next response: the agent's correct edit, at once
+        { edit: 'replicas.toml', intent: changeLine('host = "db2"', swap('db2', 'db3')) },
+      ],
+    ],
+    baseline: 'keeps',
+    what: "refusing the agent's next edit, as if the call its own tool failed were still writing",
   },
   {
     id: 'save-no-change',

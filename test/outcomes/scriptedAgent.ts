@@ -87,6 +87,7 @@ export class ScriptedAgent {
     for (const act of acts) {
       if ('world' in act) await act.world(this.world);
       else if ('assume' in act) this.copies.set(act.assume, act.text);
+      else if ('slip' in act) yield* this.slip(act.slip, act.quote, act.replacement);
       else if ('summarize' in act) this.copies.set(act.summarize, this.firstReads.get(act.summarize));
       else if ('read' in act) yield* this.read(act.read, true);
       else if ('overflow' in act) {
@@ -109,6 +110,21 @@ export class ScriptedAgent {
           'patch',
           1,
         );
+    }
+  }
+
+  /** A call the agent's own tool fails by itself: made once, as the script says, and not made again. */
+  private async *slip(name: string, quote: string, replacement: string): AsyncGenerator<Call[], void, string[]> {
+    this.tally.scripted++;
+    this.tally.calls++;
+    const call = this.config.slip(this.files.ref(name), this.copies.get(name) ?? '', quote, replacement);
+    const [result] = yield [call];
+    const outcome = this.config.outcomeOf(result);
+    // a refusal of ours here is a false block (the copy was current): counted, and the test says so
+    if (outcome === 'refused') this.tally.blocks++;
+    else {
+      assert.strictEqual(outcome, 'failed', `the agent's own tool refuses ${call.tool} by itself (the scenario's slip): ${result}`);
+      this.tally.failures++;
     }
   }
 
