@@ -15,7 +15,7 @@ import { waitFor } from '../integration/helpers';
 import type { OutcomeAgent } from './agents';
 import type { Call, CallOutcome, Configuration, PlannedEdit } from './configurations';
 import { appendAsReplace } from './edits';
-import type { Act } from './scenarios';
+import { beforeTheRequest } from './scenarios';
 import { folded } from './scriptedAgent';
 
 /** The runtime's words for a call our hook denied; the reason follows. */
@@ -99,11 +99,8 @@ export const copilotHarness: OutcomeAgent = {
   async play(scenario, _config, scripted, name) {
     await newHarnessChat();
     for (const [i, acts] of scenario.turns.entries()) {
-      // what happens before a turn's request happens before it is sent
-      const leading: Act[] = [];
-      while (leading.length < acts.length && 'world' in acts[leading.length]) leading.push(acts[leading.length]);
-      for (const act of leading) if ('world' in act) await act.world(scripted.world);
-      const next = scripted.calls(acts.slice(leading.length));
+      const rest = await beforeTheRequest(acts, scripted.world);
+      const next = scripted.calls(rest);
       let asked: Call[] = [];
       const step = async (request: ModelRequest): Promise<Answer> => {
         const calls = await next(asked.map((call) => resultOf(request.toolResults, call)));

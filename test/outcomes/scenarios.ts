@@ -44,6 +44,17 @@ export type Act =
   /** something outside the agent happens; at the start of a turn, before the request is sent */
   | { world: (w: World) => Promise<void> };
 
+/** The world's acts that open a turn happen before its request is sent: done here; the turn's other acts are returned. */
+export async function beforeTheRequest(acts: Act[], world: World): Promise<Act[]> {
+  let i = 0;
+  for (; i < acts.length; i++) {
+    const act = acts[i];
+    if (!('world' in act)) break;
+    await act.world(world);
+  }
+  return acts.slice(i);
+}
+
 export interface ScenarioFile {
   rel: string;
   initial: string | Buffer;
