@@ -9,6 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { CLAUDE_HOOK_EVENTS } from '../../src/agents/claudeCode/node/settings';
 import { activateExtension, cleanUp, EXTENSION_ID, notification, waitFor, workspaceRoot } from './helpers';
 import { agentWithSetting, choiceFromReadMarks, chooseThroughCommand, offerShown, pick, turnOnInOffer } from './agentChoice';
 import { guardLogFile } from './reliabilityHelpers';
@@ -53,7 +54,8 @@ function ours(file: string): Record<string, Array<{ matcher?: string; hooks: Arr
     return undefined;
   }
 }
-const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === 4;
+/** every event of ours (src/agents/claudeCode/node/settings.ts) has its group */
+const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === CLAUDE_HOOK_EVENTS.length;
 const until = (what: string, probe: () => boolean) => waitFor(() => probe() || undefined, what, 10000, 50);
 
 async function reset(): Promise<void> {
@@ -88,10 +90,10 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.deepEqual([merged.permissions, merged.model], [JSON.parse(USERS).permissions, 'opus']);
     assert.deepEqual(merged.hooks.PreToolUse[0], JSON.parse(USERS).hooks.PreToolUse[0], "the user's own PreToolUse group first, as it was");
     const mine = ours(userFile())!;
-    assert.deepEqual(Object.keys(mine), ['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PreCompact']);
+    assert.deepEqual(Object.keys(mine), ['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PreCompact', 'PostToolUseFailure']);
     assert.deepEqual(
-      [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.UserPromptSubmit[0].matcher],
-      ['Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', undefined],
+      [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.PostToolUseFailure[0].matcher, mine.UserPromptSubmit[0].matcher],
+      ['Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', undefined],
     );
     const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
     assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
