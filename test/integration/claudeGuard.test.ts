@@ -93,7 +93,12 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.deepEqual(Object.keys(mine), ['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PreCompact', 'PostToolUseFailure']);
     assert.deepEqual(
       [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.PostToolUseFailure[0].matcher, mine.UserPromptSubmit[0].matcher],
-      ['Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', 'Read|Edit|Write|MultiEdit|NotebookEdit', undefined],
+      [
+        'Read|Edit|Write|MultiEdit|NotebookEdit',
+        'Read|Edit|Write|MultiEdit|NotebookEdit',
+        'Read|Edit|Write|MultiEdit|NotebookEdit',
+        undefined,
+      ],
     );
     const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
     assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
