@@ -44,9 +44,14 @@ interface DiskView {
 const utf8 = new TextDecoder('utf-8');
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** One step of a write, for a trace set by the tests (`EditorDocuments.trace`): which file, what happened. */
+export type WriteStep = (uri: string, step: string) => void;
+
 export class EditorDocuments implements DocumentPort {
   private readonly hashes = new HashCache<EditorDocument>();
   private readonly disk = new WeakMap<EditorDocument, DiskView>();
+  /** Each step of a write against the disk, when a test wants them (the soak names the step a loss came through). */
+  trace: WriteStep | undefined;
 
   constructor(
     readonly editor: Editor,
@@ -120,6 +125,7 @@ export class EditorDocuments implements DocumentPort {
     // unsaved changes are the file's current text; a clean document is only as current as its last disk load
     if (document.isDirty) return this.held(document);
     const view = await this.diskView(document, stat);
+    if (view?.ahead) this.trace?.(uri, 'load: the disk is ahead of the editor');
     const notes: string[] = [];
     if (view?.normalised) notes.push(DOCUMENT.mixedEolOnDisk(view.ahead?.eol ?? document.eol));
     const loaded: LoadedDocument = view?.ahead
@@ -142,23 +148,38 @@ export class EditorDocuments implements DocumentPort {
     const document = this.editor.openDocument(uri) ?? (await this.openOrUndefined(uri));
     if (!document) return { applied: false };
     const view = document.isDirty ? undefined : this.disk.get(document);
+    // a clean file no editor shows: compared with the disk and written in one step, not saved through the editor
+    const straight = !document.isDirty && this.editor.writesStraightToDisk(uri);
     if (this.hashOf(document) !== expectedHash) {
       // the text the gate checked may be the disk's, which the editor has not loaded yet
       if (view?.ahead?.hash !== expectedHash) return { applied: false };
+      if (straight) {
+        this.trace?.(uri, 'no editor shows the file: the edit goes to the disk');
+        return this.writeOnDisk(uri, document, expectedHash, result.text);
+      }
       if (!(await this.catchUp(document, expectedHash))) {
         // the user typed while VS Code was loading the newer version: their buffer is the file now, and a
         // write on disk under it would make their save fail (or lose the write): the call meets a changed text
         if (document.isDirty || document.isClosed) return { applied: false };
+        this.trace?.(uri, 'the editor did not load the disk in time: the edit goes to the disk');
         return this.writeOnDisk(uri, document, expectedHash, result.text);
       }
-    } else if (view?.version === document.version && view.staleStat) {
+    } else if (straight || (view?.version === document.version && view.staleStat)) {
+      this.trace?.(
+        uri,
+        straight ? 'no editor shows the file: the edit goes to the disk' : 'the editor holds an older stat: the edit goes to the disk',
+      );
       return this.writeOnDisk(uri, document, expectedHash, result.text);
     }
     // From the check to the edit nothing awaits: the edit meets the text that was checked, and it
     // carries the document's version, so an edit that lands first in the editor makes it fail.
     if (this.hashOf(document) !== expectedHash) return { applied: false };
     const versionBefore = document.version;
-    if (!(await this.editor.applyEdits(document, edits))) return { applied: false };
+    if (!(await this.editor.applyEdits(document, edits))) {
+      this.trace?.(uri, 'the editor refused the edit (its version moved)');
+      return { applied: false };
+    }
+    this.trace?.(uri, 'edit applied in the editor');
     // exactly this edit made the next version: the planned text is the document's (line endings
     // included, which the core wrote the document's way), so its hash is known
     if (document.version === versionBefore + 1 && document.getText() === result.text)
@@ -186,8 +207,25 @@ export class EditorDocuments implements DocumentPort {
     if (!(await this.editor.stillAt(document)) || document.version !== version) return { saved: false, why: 'changed' };
     // Another program may have written the file since the editor took it in (the edit was made on what the
     // editor held): saving now would write over that, or fail with "the content of the file is newer".
-    if (await this.diskMovedFrom(uri, document, baseHash)) return { saved: false, why: 'newer-on-disk' };
-    if (!(await this.editor.save(document))) return { saved: false, why: 'failed' };
+    if (await this.diskMovedFrom(uri, document, baseHash, expectedHash)) {
+      this.trace?.(uri, 'save: the disk moved since the editor took it in; not saved');
+      return { saved: false, why: 'newer-on-disk' };
+    }
+    this.trace?.(uri, 'save: the disk checked; the editor saves');
+    if (!(await this.editor.save(document))) {
+      // a save of the user's may be running, the edit in the buffer it saves: the document turns clean when it lands
+      if (!document.isClosed && document.isDirty && this.hashOf(document) === expectedHash)
+        await this.editor.nextChange(document, this.catchUpMs);
+      // the user saved the buffer, the edit in it: there was nothing left to save
+      if (!document.isClosed && !document.isDirty && this.hashOf(document) === expectedHash) {
+        this.trace?.(uri, 'save: the buffer, the edit in it, was saved a moment before (the user)');
+        await this.recordInSync(uri, document);
+        return { saved: true };
+      }
+      this.trace?.(uri, 'save: the editor did not save');
+      return { saved: false, why: 'failed' };
+    }
+    this.trace?.(uri, 'save: saved');
     if (!document.isDirty) await this.recordInSync(uri, document);
     // save participants (format on save) — or typing during the save — made new versions
     return document.version === version ? { saved: true } : { saved: true, after: document.getText(), dirtyAfter: document.isDirty };
@@ -197,6 +235,7 @@ export class EditorDocuments implements DocumentPort {
     const document = this.editor.openDocument(uri);
     if (!document || document.isClosed) return false;
     if (this.hashOf(document) !== expectedHash) return false;
+    this.trace?.(uri, 'the edit taken back: the document reverted to the disk');
     return this.editor.reload(document);
   }
 
@@ -209,16 +248,18 @@ export class EditorDocuments implements DocumentPort {
   }
 
   /**
-   * Has the file on disk changed since the editor took it in, to a text other than `baseHash` (the text an
-   * edit was made on)? A stat first: only a file modified after the document's `syncedAt` is read.
+   * Has the file on disk changed since the editor took it in, to a text other than `baseHash` (the text an edit was
+   * made on) and other than `editedHash` (the edit itself: the user saved the buffer while it held it)? A stat first:
+   * only a file modified after the document's `syncedAt` is read.
    */
-  private async diskMovedFrom(uri: string, document: EditorDocument, baseHash: string): Promise<boolean> {
+  private async diskMovedFrom(uri: string, document: EditorDocument, baseHash: string, editedHash: string): Promise<boolean> {
     try {
       const stat = await this.editor.stat(uri);
       // a file deleted meanwhile is made again by the save, as the editor does for a dirty document's file
       if (stat.kind !== 'file') return false;
       if (stat.mtime <= document.syncedAt) return false;
-      return sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text) !== baseHash;
+      const onDisk = sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text);
+      return onDisk !== baseHash && onDisk !== editedHash;
     } catch {
       // unreadable now: the save itself will tell
       return false;
@@ -302,12 +343,11 @@ export class EditorDocuments implements DocumentPort {
   }
 
   /**
-   * The editor does not load the file's newer version (some setups never do): the edit goes to the
-   * disk, onto exactly the text that was checked. The clean document is left to follow when it can.
+   * The edit goes to the disk, onto exactly the text that was checked: a file no editor shows, or one whose newer
+   * version the editor does not load (some setups never do). The clean document is left to follow when it can.
    */
   private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string): Promise<ApplyResult> {
     try {
-      if (sha256(this.heldOnDisk(uri, await this.editor.readFile(uri)).text) !== expectedHash) return { applied: false };
       // never under a buffer with unsaved changes (rule 13 holds for our own tools too)
       if (document.isDirty) return { applied: false };
       const body = new TextEncoder().encode(text);
@@ -315,7 +355,14 @@ export class EditorDocuments implements DocumentPort {
       const out = new Uint8Array(bom.length + body.length);
       out.set(bom);
       out.set(body, bom.length);
-      await this.editor.writeFile(uri, out);
+      // the disk is compared with the checked text and written in one step: another program's write that lands
+      // after the comparison would otherwise be written over (docs/reliability.md, Under load)
+      const written = await this.editor.writeFileIf(uri, out, (bytes) => sha256(this.heldOnDisk(uri, bytes).text) === expectedHash);
+      if (!written) {
+        this.trace?.(uri, 'disk write: the disk moved; not written');
+        return { applied: false };
+      }
+      this.trace?.(uri, 'disk write: written');
       // what the disk holds now, for the document's version (until it loads it, the text just written)
       const stat = await this.editor.stat(uri);
       if (stat.kind === 'file' && !document.isDirty) {

@@ -58,8 +58,13 @@ export interface Editor {
   /** Throws on errors other than a missing file. */
   stat(uri: string): Promise<FileStat>;
   readFile(uri: string): Promise<Uint8Array>;
-  /** Writes the file's bytes directly, past the editor, which loads them late or never. */
-  writeFile(uri: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Writes the file's bytes in place, past the editor (which loads them late or never) — only if the file holds
+   * what `holds` accepts at that moment: the read, the comparison and the write run back to back, nothing of this
+   * process between them (a local file: one synchronous run of system calls, so another program's write can land
+   * only in the microseconds between two of them). `false`: it held something else, and nothing was written.
+   */
+  writeFileIf(uri: string, bytes: Uint8Array, holds: (current: Uint8Array) => boolean): Promise<boolean>;
   /**
    * Applies edits (offsets into the text at `document.version`) in one step; `false` when the
    * document's version moved first (the editor refuses an edit made for an older version).
@@ -69,7 +74,7 @@ export interface Editor {
   createFile(uri: string, bytes: Uint8Array): Promise<boolean>;
   /** Deletes a file (undoable in the editor); an open document of it closes. `false` when nothing was deleted. */
   removeFile(uri: string): Promise<boolean>;
-  /** Saves (participants run first and may change the text); `false` when nothing was saved. */
+  /** Saves (participants run first and may change the text); `false` when nothing was saved: it failed, or the document was clean. */
   save(document: EditorDocument): Promise<boolean>;
   /**
    * Drops the document's unsaved changes and loads its file again, clean (VS Code's File: Revert File);
@@ -84,6 +89,14 @@ export interface Editor {
    * extension's) have reached `document` when it answers, so a caller also compares the version.
    */
   stillAt(document: EditorDocument): Promise<boolean>;
+  /**
+   * Whether a write of this file may go straight to the disk, past the editor (`writeFileIf`): no editor shows it, so
+   * nobody types in it; saving it would run no participant that changes the text (format on save, code actions on
+   * save, trimming); and it is a local file, compared and written in one step. Saving through the editor compares the
+   * file's stat and writes it a round trip later: a line another program appends in between is lost (measured:
+   * docs/reliability.md, *Under load*).
+   */
+  writesStraightToDisk(uri: string): boolean;
   /** The line ending a document gets when its text has none (`files.eol`). */
   defaultEol(uri: string): Eol;
 }

@@ -232,7 +232,7 @@ export class GuardedTools {
     const gate = this.gate;
     if (!(await gate.port.followDisk(ctx.uri, editedHash))) {
       gate.log.warn(`${ctx.verb} ${ctx.path}: not saved, and the editor changed meanwhile: the edit stays in it, unsaved`);
-      return gate.error(ctx, 'internal', text.notSavedKeptInEditor(ctx.path));
+      return gate.error(ctx, 'kept-in-editor', text.notSavedKeptInEditor(ctx.path));
     }
     const now = await gate.port.load(ctx.uri);
     gate.log.info(`${ctx.verb} ${ctx.path}: not saved; taken back out of the editor`);

@@ -253,9 +253,12 @@ export const couldNotCreate = (path: string) => `${path} could not be created.`;
 export const notSaved = (path: string) =>
   `nothing was written: VS Code could not save ${path}, so your edit was taken back out of the editor and the file is as it was. Read it again before you retry; if the save keeps failing, tell the user (the file may be read-only or the disk full).`;
 
-/** A guarded write whose save did not land, and the user typed in the file meanwhile: the edit stays in the editor, unsaved, with their change. */
+/**
+ * A guarded write whose save did not land, and whose edit could not be taken back out of the editor (the user typed in
+ * it, or its editor could not be brought to the front for the revert): the edit stays there, unsaved (`kept-in-editor`).
+ */
 export const notSavedKeptInEditor = (path: string) =>
-  `${path} was not saved: the file on disk changed while your edit was being saved, and the user typed in the editor at the same moment, so your edit stays in the editor, unsaved, with their change. It is not on disk. Tell the user, and read the file again before changing it.`;
+  `${path} was not saved (another program wrote the file meanwhile, or VS Code could not save it), and your edit could not be taken back out of the editor: the user typed in it at that moment, or its editor could not be brought to the front. It stays in the editor, unsaved; it is not on disk. Tell the user, and read the file again before changing it.`;
 
 // ---- edits by other agents' tools (the hooks bridge): the whole call is stopped, whatever it touched
 

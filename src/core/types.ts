@@ -46,6 +46,8 @@ export type ErrorCode =
   | 'binary'
   | 'too-large'
   | 'untrusted'
+  /** the edit is in the editor, unsaved, beside the user's typing, and the file on disk moved meanwhile: not on disk */
+  | 'kept-in-editor'
   | 'internal';
 
 /** Lines of a text, 1-based and inclusive. */

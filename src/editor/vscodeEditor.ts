@@ -2,6 +2,7 @@
 // decided here. What the gate makes of documents lives in src/core/documents.ts.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import { writeLocalFileIf } from './localFile';
 import type { Editor, EditorDocument, FileStat, OpenResult } from '../core/editor';
 import type { TextSpanEdit } from '../core/replace';
 import type { Eol } from '../core/text';
@@ -86,11 +87,35 @@ async function statOnDisk(file: string): Promise<FileStat> {
   return { kind: st.isDirectory() ? 'directory' : 'file', size: st.size, mtime: st.mtime.getTime() };
 }
 
-/** The tabs that show the file as text, in every group. */
+/** The tabs that show the file as text, in every group (a diff's side too: the user may type in it). */
 const tabsOf = (uri: vscode.Uri): vscode.Tab[] =>
   vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+    .filter(
+      (t) =>
+        (t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()) ||
+        (t.input instanceof vscode.TabInputTextDiff && [t.input.original, t.input.modified].some((u) => u.toString() === uri.toString())),
+    );
+
+/**
+ * Would saving the file run a participant that changes its text — a formatter, code actions, trimming (VS Code's own
+ * settings for them, for the file's language)? Another extension's `onWillSaveTextDocument` cannot be seen from here.
+ */
+function savingChangesText(scope: vscode.ConfigurationScope): boolean {
+  const editor = vscode.workspace.getConfiguration('editor', scope);
+  const files = vscode.workspace.getConfiguration('files', scope);
+  const actions = editor.get<unknown>('codeActionsOnSave');
+  const someAction = Array.isArray(actions)
+    ? actions.length > 0
+    : typeof actions === 'object' && actions !== null && Object.values(actions).some((v) => v !== false && v !== 'never');
+  return (
+    editor.get<boolean>('formatOnSave') === true ||
+    someAction ||
+    files.get<boolean>('trimTrailingWhitespace') === true ||
+    files.get<boolean>('insertFinalNewline') === true ||
+    files.get<boolean>('trimFinalNewlines') === true
+  );
+}
 
 function unwrap(document: EditorDocument): vscode.TextDocument {
   const doc = documentOf.get(document);
@@ -145,8 +170,15 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
     return Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.parse(uri)));
   }
 
-  writeFile(uri: string, bytes: Uint8Array): Promise<void> {
-    return Promise.resolve(vscode.workspace.fs.writeFile(vscode.Uri.parse(uri), bytes));
+  async writeFileIf(uri: string, bytes: Uint8Array, holds: (current: Uint8Array) => boolean): Promise<boolean> {
+    const parsed = vscode.Uri.parse(uri);
+    if (parsed.scheme !== 'file') {
+      // another file system: through the workbench, a round trip between the comparison and the write
+      if (!holds(await vscode.workspace.fs.readFile(parsed))) return false;
+      await vscode.workspace.fs.writeFile(parsed, bytes);
+      return true;
+    }
+    return writeLocalFileIf(parsed.fsPath, bytes, holds);
   }
 
   applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean> {
@@ -174,7 +206,16 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
     return Promise.resolve(unwrap(document).save());
   }
 
-  async reload(document: EditorDocument): Promise<boolean> {
+  /** One revert at a time: each shows its document and reverts the active editor, which another's show would change. */
+  private reverting: Promise<unknown> = Promise.resolve();
+
+  reload(document: EditorDocument): Promise<boolean> {
+    const turn = this.reverting.then(() => this.revertShown(document));
+    this.reverting = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async revertShown(document: EditorDocument): Promise<boolean> {
     const doc = unwrap(document);
     const version = doc.version;
     // The API reverts no document: File: Revert File acts on the active editor. The document is shown in the
@@ -212,6 +253,13 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, 0, 0), '');
     return vscode.workspace.applyEdit(edit);
+  }
+
+  writesStraightToDisk(uri: string): boolean {
+    const parsed = vscode.Uri.parse(uri);
+    if (parsed.scheme !== 'file' || tabsOf(parsed).length > 0) return false;
+    const languageId = heldDocument(uri)?.languageId;
+    return !savingChangesText(languageId !== undefined ? { uri: parsed, languageId } : parsed);
   }
 
   defaultEol(uri: string): Eol {

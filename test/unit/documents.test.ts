@@ -162,6 +162,64 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal((await t.replace('BUILT', 'again')).data.status, 'ok', 'the own write counts in the same turn');
   });
 
+  test('a file no editor shows: the edit goes to the disk, compared with the checked text and written in one step, not through a save', async () => {
+    const t = setup();
+    t.editor.straightToDisk = true;
+    t.editor.writeDisk(A, 'START\nEND\n');
+    await t.read();
+    const out = await t.replace('END', 'G-1\nEND');
+    assert.equal(out.data.status, 'ok');
+    assert.equal(out.data.saved, true);
+    assert.equal(t.editor.disk(A), 'START\nG-1\nEND\n');
+    assert.equal(t.editor.saves, 0, 'no save through the editor: its stat check and its write are a round trip apart');
+    assert.equal(t.store.newest('chat', A)?.hash, sha256('START\nG-1\nEND\n'));
+  });
+
+  test("another program's line that lands between the check and that write is never written over: the call is refused with it", async () => {
+    const t = setup();
+    t.editor.straightToDisk = true;
+    t.editor.writeDisk(A, 'START\nEND\n');
+    await t.read();
+    // the other program appends after the gate checked the text, before the write compares the disk with it
+    const writeFileIf = t.editor.writeFileIf.bind(t.editor);
+    t.editor.writeFileIf = (uri, bytes, holds) => {
+      t.editor.writeDisk(A, `${t.editor.disk(A)}P-1\n`);
+      return writeFileIf(uri, bytes, holds);
+    };
+    const out = await t.replace('END', 'G-1\nEND');
+    assert.equal(out.data.status, 'blocked');
+    assert.equal(out.data.reason, 'changed');
+    assert.equal(t.editor.disk(A), 'START\nEND\nP-1\n', "the other program's line stands; nothing of the stale edit");
+  });
+
+  test('the user saves the buffer while it holds the edit, before the edit is saved (this host hears of their save late): ok, saved once, never refused as changed', async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'START\nEND\n');
+    await t.read();
+    // at the save's round trip the user presses Ctrl+S; the document's stat here is still the one from before it
+    t.editor.inFlight = () => {
+      const doc = t.editor.document(A)!;
+      const heardOf = { ...doc.stat };
+      void t.editor.save(doc).then(() => (doc.stat = heardOf));
+    };
+    const out = await t.replace('END', 'G-1\nEND');
+    assert.equal(out.data.status, 'ok', out.text);
+    assert.equal(out.data.saved, true);
+    assert.equal(t.editor.disk(A), 'START\nG-1\nEND\n', 'the line once: the disk holds the edit the user saved');
+  });
+
+  test("the user's Ctrl+S saves the buffer, the edit in it, just before the edit's own save: ok, saved once (the editor's save then finds nothing to save)", async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'START\nEND\n');
+    await t.read();
+    t.editor.inFlight = () => void t.editor.save(t.editor.document(A)!);
+    const out = await t.replace('END', 'G-1\nEND');
+    assert.equal(out.data.status, 'ok', out.text);
+    assert.equal(out.data.saved, true);
+    assert.equal(t.editor.disk(A), 'START\nG-1\nEND\n');
+    assert.equal(t.editor.reloads, 0, 'nothing taken back');
+  });
+
   test('the user types while a write waits for the editor to load a newer version: nothing goes to the disk under their buffer, and the write is refused with their change', async () => {
     const t = setup();
     t.editor.diskLoads = 'never';

@@ -137,6 +137,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 const scenario = fc.record({
   policy: fc.constantFrom<Policy>('sameTurn', 'sameTurn', 'never', 'always'),
   diskLoads: fc.constantFrom<DiskLoads & ModelDiskLoads>('at once', 'at once', 'late', 'never'),
+  straightToDisk: fc.boolean(),
   one: text,
   two: text,
   ops: fc.array(op, { minLength: 1, maxLength: 30 }),
@@ -168,10 +169,11 @@ class RecordingEditor extends MemoryEditor {
     return ok;
   }
 
-  override async writeFile(uri: string, bytes: Uint8Array): Promise<void> {
+  override async writeFileIf(uri: string, bytes: Uint8Array, holds: (current: Uint8Array) => boolean): Promise<boolean> {
     const before = editorText(this.disk(uri) ?? '').text;
-    await super.writeFile(uri, bytes);
-    this.applied.push({ uri, before, after: new TextDecoder().decode(bytes) });
+    const written = await super.writeFileIf(uri, bytes, holds);
+    if (written) this.applied.push({ uri, before, after: new TextDecoder().decode(bytes) });
+    return written;
   }
 }
 
@@ -234,10 +236,18 @@ const outcomes = new Map<string, number>();
 const lifecycle = new Map<string, number>();
 const met = (what: string) => lifecycle.set(what, (lifecycle.get(what) ?? 0) + 1);
 
-async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: string; two: string; ops: Op[] }): Promise<void> {
+async function runScenario(s: {
+  policy: Policy;
+  diskLoads: DiskLoads;
+  straightToDisk: boolean;
+  one: string;
+  two: string;
+  ops: Op[];
+}): Promise<void> {
   sequences++;
   const editor = new RecordingEditor();
   editor.diskLoads = s.diskLoads;
+  editor.straightToDisk = s.straightToDisk;
   const docs = new EditorDocuments(editor);
   const store = new MarkStore();
   const log = new MemoryLog();
@@ -245,6 +255,7 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
   const { gate, tools } = coreOver(store, docs, () => settings, log);
   const model = new ReferenceModel(s.policy);
   model.diskLoads = s.diskLoads;
+  model.straightToDisk = s.straightToDisk;
   editor.writeDisk(FILES[0], s.one);
   editor.writeDisk(FILES[1], s.two);
   model.addFile(FILES[0], s.one);
@@ -335,7 +346,8 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
     editor.beforeApply = editor.inFlight = editor.duringSave = editor.afterSave = undefined;
     gate.faultInjector = undefined;
     toolCalls += calls.length;
-    if (editor.directWrites > directWritesBefore) met('write to a file the editor never loaded');
+    if (editor.directWrites > directWritesBefore)
+      met(s.straightToDisk ? 'write straight to the disk (a file no editor shows)' : 'write to a file the editor never loaded');
     calls.forEach((c, i) => {
       const before = worldBefore.find((w) => w.file === c.file)!;
       if (before.disk === undefined && before.doc?.dirty) met('call on a deleted file with unsaved changes');
@@ -348,6 +360,7 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
       if (/could not be saved to disk/.test(results[i].text)) met('save refused by the editor (the file on disk is newer)');
       if (
         editor.directWrites > directWritesBefore &&
+        !s.straightToDisk &&
         before.doc &&
         !before.doc.dirty &&
         before.disk !== undefined &&
@@ -474,7 +487,9 @@ async function runScenario(s: { policy: Policy; diskLoads: DiskLoads; one: strin
 
   /** files whose document was dropped since the last call: the next call opens a new one */
   const reopenable = new Set<string>();
-  const trace: string[] = [`policy ${s.policy}; disk loads ${s.diskLoads}; one=${JSON.stringify(s.one)} two=${JSON.stringify(s.two)}`];
+  const trace: string[] = [
+    `policy ${s.policy}; disk loads ${s.diskLoads}; straight to disk ${s.straightToDisk}; one=${JSON.stringify(s.one)} two=${JSON.stringify(s.two)}`,
+  ];
   for (const o of s.ops) {
     operations++;
     trace.push(JSON.stringify(o));
@@ -598,6 +613,7 @@ suite('gate properties (fast-check, real Guard vs reference model)', () => {
       'call on a deleted file with unsaved changes',
       'call on a document that lags the disk',
       'write to a file the editor never loaded',
+      'write straight to the disk (a file no editor shows)',
       'create over an open document',
       'write to a file with mixed line endings',
       'write to a CRLF document',

@@ -80,6 +80,12 @@ export class MemoryEditor implements Editor {
   reloads = 0;
   /** The editor refuses every save (a read-only file, a full disk). */
   saveFails = false;
+  /**
+   * Whether a write goes straight to the disk (`writesStraightToDisk`): in VS Code, a local file no editor shows and
+   * whose save runs no participant that changes the text. The model's documents count as shown unless a test says
+   * (`true` for every file, or the files that no editor shows).
+   */
+  straightToDisk: boolean | Set<string> = false;
 
   // ---- the world: other programs, the user ------------------------------------------------
 
@@ -175,10 +181,20 @@ export class MemoryEditor implements Editor {
     return file.bytes ?? new TextEncoder().encode(file.contents);
   }
 
-  async writeFile(uri: string, bytes: Uint8Array): Promise<void> {
+  writesStraightToDisk(uri: string): boolean {
+    return typeof this.straightToDisk === 'boolean'
+      ? this.straightToDisk && !this.formatter
+      : this.straightToDisk.has(uri) && !this.formatter;
+  }
+
+  async writeFileIf(uri: string, bytes: Uint8Array, holds: (current: Uint8Array) => boolean): Promise<boolean> {
     await Promise.resolve();
+    // the comparison and the write in one step, as VS Code's adapter does them for a local file
+    const file = this.files.get(uri);
+    if (!file || !holds(file.bytes ?? new TextEncoder().encode(file.contents))) return false;
     this.directWrites++;
     this.writeDisk(uri, new TextDecoder().decode(bytes));
+    return true;
   }
 
   async applyEdits(document: EditorDocument, edits: readonly TextSpanEdit[]): Promise<boolean> {
@@ -222,7 +238,8 @@ export class MemoryEditor implements Editor {
   async save(document: EditorDocument): Promise<boolean> {
     const doc = document as MemoryDocument;
     await Promise.resolve();
-    if (doc.isClosed || this.saveFails) return false;
+    // as VS Code's TextDocument.save: nothing to save in a clean document (false)
+    if (doc.isClosed || this.saveFails || !doc.isDirty) return false;
     if (this.formatter) {
       const formatted = withEol(this.formatter(doc.text), doc.eol);
       if (formatted !== doc.text) doc.change(formatted, true);

@@ -131,6 +131,8 @@ export class ReferenceModel {
   private seq = 1;
   enabled = true;
   diskLoads: DiskLoads = 'at once';
+  /** No editor shows the files and no save participant changes them: a clean document's edit goes to the disk itself. */
+  straightToDisk = false;
 
   constructor(public policy: Policy) {}
 
@@ -348,8 +350,9 @@ export class ReferenceModel {
 
     // a clean document behind the disk: one that has to load the new text, or one whose text is the
     // same but whose new stat the editor has not taken in (it would refuse the save)
-    if (!doc.dirty && (doc.lagging || (!doc.statCurrent && f.disk !== undefined))) {
-      if (doc.lagging && this.diskLoads === 'late') {
+    // or a clean document no editor shows: its edit is compared with the disk and written in one step
+    if (!doc.dirty && (this.straightToDisk || doc.lagging || (!doc.statCurrent && f.disk !== undefined))) {
+      if (!this.straightToDisk && doc.lagging && this.diskLoads === 'late') {
         this.reload(f); // the write waits for the late load
       } else {
         // the editor never loads the disk, or may not have taken in its stat: the edit goes to the

@@ -287,6 +287,7 @@ suite('rule 15: a guarded write that did not reach the disk is never reported do
     };
     const out = await t.replace('one', 'ONE');
     assert.equal(out.data.status, 'error');
+    assert.equal(out.data.code, 'kept-in-editor', 'a known race, named as such: never internal');
     assert.match(out.text, /was not saved/);
     assert.equal(t.docs.get(A).text, 'ONE\ntyped\n', "the user's typing stays");
     assert.equal(t.docs.memory.reloads, 0);
