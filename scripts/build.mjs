@@ -71,6 +71,8 @@ if (withTests) {
     outdir: 'out/test/outcomes',
     external: ['vscode', 'mocha'],
   });
+  // every writer at once for a while (scripts/soak.mjs): the integration host, its own entry, and the program it starts
+  await build({ ...common, entryPoints: tsFiles('test/soak'), outdir: 'out/test/soak', external: ['vscode', 'mocha'] });
   // not tests: the host entries of `npm run screenshots` and `npm run copilot:capture` (scripts/screenshots/run.sh)
   rmSync('out/scripts', { recursive: true, force: true });
   await build({ ...common, entryPoints: tsFiles('scripts/screenshots'), outdir: 'out/scripts/screenshots', external: ['vscode', 'mocha'] });

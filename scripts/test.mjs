@@ -1,5 +1,5 @@
 // `npm test`: type-check, lint, unit tests (plain Node), integration tests (real VS Code host), the suite
-// under GitHub Copilot's own agent loop, the suite under the Copilot harness, the outcomes suite, `npm start` checked in a browser, then the
+// under GitHub Copilot's own agent loop, the suite under the Copilot harness, the outcomes suite, a one-minute soak, `npm start` checked in a browser, then the
 // .vsix built and installed. Every step runs even after a failure (so one run shows everything that is
 // wrong); the exit code is non-zero if any step failed, and the last line counts every test: passed,
 // failed, and not run (tests a host suite meant to run that never ended, because its host went away).
@@ -28,6 +28,8 @@ const steps = [
   { name: 'harness', cmd: 'npm', args: ['run', '--silent', 'test:harness'], count: hostCounts },
   // what the guard prevents (test/outcomes), each scenario once in each configuration: the quick form of `npm run outcomes`
   { name: 'outcomes', cmd: 'npm', args: ['run', '--silent', 'test:outcomes'], count: hostCounts },
+  // every writer at once for a minute (test/soak): nothing any writer was told had landed is lost or doubled
+  { name: 'soak', cmd: 'npm', args: ['run', '--silent', 'soak', '--', '--quick'], count: hostCounts },
   // the README's first command: a person's VS Code with the extension on the demo workspace
   { name: 'start', cmd: 'npm', args: ['start', '--silent', '--', '--check'] },
   // the .vsix builds, holds what runs, and installs into a real VS Code (the file list is unit-tested)

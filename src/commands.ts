@@ -23,4 +23,6 @@ export const TEST_COMMANDS = {
   offerAgain: 'editGuard.test.offerAgain',
   /** where the record of agent edits is stored, and a flush of it (the budget test measures the folder) */
   agentEditsStorage: 'editGuard.test.agentEditsStorage',
+  /** `'start'` records each step of every write against the disk (with its time); `'take'` returns and clears them */
+  writeTrace: 'editGuard.test.writeTrace',
 } as const;

@@ -6,9 +6,13 @@ import { TEST_COMMANDS } from '../commands';
 import type { Agents } from './agents';
 import type { Core } from './core';
 
+/** A write's steps kept for the soak (writeTrace), at most this many between two takes. */
+const MAX_TRACED_STEPS = 200_000;
+const steps: Array<{ at: number; uri: string; step: string }> = [];
+
 export function registerTestCommands(
   context: vscode.ExtensionContext,
-  core: Pick<Core, 'gate' | 'history' | 'historyStorage'>,
+  core: Pick<Core, 'gate' | 'history' | 'historyStorage' | 'documents'>,
   agents: Pick<Agents, 'list'>,
 ): void {
   const offerAgain = (id: string) => agents.list.find((a) => a.hooks.id === id)?.offerAgain();
@@ -25,5 +29,15 @@ export function registerTestCommands(
       return core.historyStorage?.folder.toString();
     }),
     vscode.commands.registerCommand(TEST_COMMANDS.offerAgain, (agentId: string) => offerAgain(agentId)),
+    vscode.commands.registerCommand(TEST_COMMANDS.writeTrace, (what: 'start' | 'take') => {
+      if (what === 'start') {
+        steps.length = 0;
+        core.documents.trace = (uri, step) => {
+          if (steps.length < MAX_TRACED_STEPS) steps.push({ at: Date.now(), uri, step });
+        };
+        return [];
+      }
+      return steps.splice(0);
+    }),
   );
 }
