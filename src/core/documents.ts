@@ -348,8 +348,14 @@ export class EditorDocuments implements DocumentPort {
    */
   private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string): Promise<ApplyResult> {
     try {
-      // never under a buffer with unsaved changes (rule 13 holds for our own tools too)
-      if (document.isDirty) return { applied: false };
+      // never under a buffer with unsaved changes (rule 13 holds for our own tools too) — nor one on its way: a
+      // keystroke sent to the editor reaches this document before the round trip answers (stillAt), and an editor
+      // that holds it does not load the disk, so a write here would leave its buffer apart from the disk
+      const version = document.version;
+      if (document.isDirty || !(await this.editor.stillAt(document)) || document.version !== version || document.isDirty) {
+        this.trace?.(uri, 'disk write: the document changed on its way; not written');
+        return { applied: false };
+      }
       const body = new TextEncoder().encode(text);
       const bom = document.encoding === 'utf8bom' ? new Uint8Array([0xef, 0xbb, 0xbf]) : new Uint8Array(0);
       const out = new Uint8Array(bom.length + body.length);

@@ -356,7 +356,15 @@ export class ReferenceModel {
         this.reload(f); // the write waits for the late load
       } else {
         // the editor never loads the disk, or may not have taken in its stat: the edit goes to the
-        // file itself, and the document follows as it follows any disk change
+        // file itself, and the document follows as it follows any disk change — unless a keystroke on its way
+        // reaches the document at the round trip before that write: the call meets a changed text
+        const k = opts.keystroke;
+        if (k?.when === 'inFlight' && withEol(k.text, doc.eol) !== doc.text) {
+          const typed = withEol(k.text, doc.eol);
+          this.setText(doc, typed, true);
+          this.stamp(call.session, call.uri, hashOf(typed), 'refusal', call.turn);
+          return { status: 'blocked', reason: 'changed' };
+        }
         f.disk = newText;
         this.diskWritten(f);
         return wrote(hashOf(newText), { saved: true, keptUnsaved: false });
