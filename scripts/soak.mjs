@@ -54,6 +54,15 @@ try {
   // no run finished: the suite's output says why
 }
 rmSync(tmp, { recursive: true, force: true });
+/**
+ * The heap's floor per minute: the lowest sample of each minute. Samples are taken every 5 s without forcing a
+ * collection, so they saw-tooth between collections; the floor is what survives them, and a leak raises it.
+ */
+const floors = (memory, key) => {
+  const byMinute = new Map();
+  for (const m of memory) byMinute.set(Math.floor(m.at / 60), Math.min(byMinute.get(Math.floor(m.at / 60)) ?? Infinity, m[key]));
+  return [...byMinute.values()];
+};
 for (const [i, r] of lines.entries()) {
   const heap = r.memory.map((m) => `${m.at}s ${m.heapUsedMB}/${m.rssMB}`);
   console.log(
@@ -72,6 +81,7 @@ for (const [i, r] of lines.entries()) {
           .join('; ') || 'none'
       }`,
       `  extension host heap/RSS (MB) over the run: ${heap.join(', ')}`,
+      `  heap floor per minute (MB): ${floors(r.memory, 'heapUsedMB').join(', ')}; RSS floor: ${floors(r.memory, 'rssMB').join(', ')}`,
       ...[...r.lost, ...r.doubled, ...r.unclaimed].map((p) => `  ${p}`),
     ].join('\n'),
   );

@@ -20,6 +20,8 @@ import { startFakeChatCompletions, type ChatAnswer, type ChatRequest, type FakeC
 import {
   activateExtension,
   cleanUp,
+  guardClaudeCodeAndCopilotCli,
+  overwriteFromCompare,
   linkWindowsRecords,
   makeFile,
   makeWatchedFolder,
@@ -29,8 +31,6 @@ import {
   windowEnvironment,
   workspaceRoot,
 } from './helpers';
-
-const config = () => vscode.workspace.getConfiguration('editGuard', null);
 
 /** Lines each writer adds; attempts per line before it gives up (a line it gave up on must not be in the file). */
 const LINES = 4;
@@ -151,20 +151,6 @@ function watchInFlight(onMarker: () => void): fs.FSWatcher {
   });
 }
 
-/**
- * The user answers VS Code's save conflict as its notification offers: Compare (a diff of the file on disk
- * with their buffer), then "Accept your changes" in that diff, which saves the buffer over the newer file.
- */
-async function overwriteFromCompare(document: vscode.TextDocument): Promise<void> {
-  const onDisk = document.uri.with({
-    path: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-conflict-')), path.basename(document.uri.path)),
-  });
-  fs.writeFileSync(onDisk.fsPath, fs.readFileSync(document.uri.fsPath));
-  await vscode.commands.executeCommand('vscode.diff', onDisk, document.uri, 'file on disk ↔ your version');
-  await vscode.commands.executeCommand('workbench.files.action.acceptLocalChanges', document.uri);
-  fs.rmSync(path.dirname(onDisk.fsPath), { recursive: true, force: true });
-}
-
 /** One writer's line: `<writer>-<round>-<n>`. */
 const lineOf = (writer: WriterName, round: string, n: number) => `${writer}-${round}-${n}`;
 
@@ -182,22 +168,11 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
     anthropic = await startFakeAnthropic();
     anthropic.script(Array.from({ length: 200 }, () => (request: RecordedRequest) => claudeStep(request)));
     chat = await startFakeChatCompletions((request) => copilotStep(request));
-    await config().update('guardClaudeCode', 'workspace', vscode.ConfigurationTarget.Workspace);
-    await config().update('guardCopilotTools', 'user', vscode.ConfigurationTarget.Global);
-    await waitFor(
-      () =>
-        fs.existsSync(path.join(workspaceRoot(), '.claude', 'settings.local.json')) &&
-        fs.existsSync(path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json')) &&
-        process.env.AGENT_EDIT_GUARD_STATE,
-      "Claude Code's hook entries, Copilot's hooks file and the bridge",
-      10_000,
-      50,
-    );
+    await guardClaudeCodeAndCopilotCli(true);
   });
 
   suiteTeardown(async () => {
-    await config().update('guardClaudeCode', undefined, vscode.ConfigurationTarget.Workspace);
-    await config().update('guardCopilotTools', undefined, vscode.ConfigurationTarget.Global);
+    await guardClaudeCodeAndCopilotCli(false);
     await anthropic?.close();
     await chat?.close();
   });

@@ -460,6 +460,45 @@ export async function resetSettings(): Promise<void> {
 }
 
 /** Per-test cleanup shared by every suite. */
+/**
+ * Claude Code's hook entries in this workspace and Copilot's hooks file at user level (which the Copilot CLI runs),
+ * in place, with this window's bridge listening: the two agents that the suites of writers at once run (`on`), or out.
+ */
+export async function guardClaudeCodeAndCopilotCli(on: boolean): Promise<void> {
+  const config = vscode.workspace.getConfiguration('editGuard', null);
+  await config.update('guardClaudeCode', on ? 'workspace' : undefined, vscode.ConfigurationTarget.Workspace);
+  await config.update('guardCopilotTools', on ? 'user' : undefined, vscode.ConfigurationTarget.Global);
+  if (!on) return;
+  await waitFor(
+    () =>
+      fs.existsSync(path.join(workspaceRoot(), '.claude', 'settings.local.json')) &&
+      fs.existsSync(path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json')) &&
+      process.env.AGENT_EDIT_GUARD_STATE,
+    "Claude Code's hook entries, Copilot's hooks file and the bridge",
+    10_000,
+    50,
+  );
+}
+
+/**
+ * The user answers VS Code's save conflict ("the content of the file is newer") as its notification offers: Compare
+ * (a diff of the file on disk with their buffer), then "Accept your changes" in that diff, which saves the buffer
+ * over the newer file. The compare editor goes; the user's own editor of the file stays.
+ */
+export async function overwriteFromCompare(document: vscode.TextDocument): Promise<void> {
+  const onDisk = document.uri.with({
+    path: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-conflict-')), path.basename(document.uri.path)),
+  });
+  fs.writeFileSync(onDisk.fsPath, fs.readFileSync(document.uri.fsPath));
+  await vscode.commands.executeCommand('vscode.diff', onDisk, document.uri, 'file on disk ↔ your version');
+  await vscode.commands.executeCommand('workbench.files.action.acceptLocalChanges', document.uri);
+  const compares = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === onDisk.toString());
+  if (compares.length > 0) await vscode.window.tabGroups.close(compares, true);
+  fs.rmSync(path.dirname(onDisk.fsPath), { recursive: true, force: true });
+}
+
 export async function cleanUp(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   await revertAndCloseAll();

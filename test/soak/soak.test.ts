@@ -19,6 +19,8 @@ import { startFakeChatCompletions, type ChatAnswer, type ChatRequest } from '../
 import {
   activateExtension,
   cleanUp,
+  guardClaudeCodeAndCopilotCli,
+  overwriteFromCompare,
   fileRef,
   linkWindowsRecords,
   makeWatchedFolder,
@@ -32,7 +34,6 @@ import {
 import { TEST_COMMANDS } from '../../src/commands';
 import { SOAK } from './settings';
 
-const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const FILES = 10;
 /** the user's two open files, and the three the other program appends to (no editor shows them) */
 const USER_FILES = [0, 1];
@@ -90,22 +91,6 @@ function onEditors<T>(action: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-/** The user resolves VS Code's save conflict as its notification offers: Compare, then accept their version. */
-async function overwriteFromCompare(document: vscode.TextDocument): Promise<void> {
-  const onDisk = document.uri.with({
-    path: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'editguard-soak-conflict-')), path.basename(document.uri.path)),
-  });
-  fs.writeFileSync(onDisk.fsPath, fs.readFileSync(document.uri.fsPath));
-  await vscode.commands.executeCommand('vscode.diff', onDisk, document.uri, 'file on disk ↔ your version');
-  await vscode.commands.executeCommand('workbench.files.action.acceptLocalChanges', document.uri);
-  // the compare editor goes (if accepting did not close it); the user's own editor of the file stays
-  const compares = vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === onDisk.toString());
-  if (compares.length > 0) await vscode.window.tabGroups.close(compares, true);
-  fs.rmSync(path.dirname(onDisk.fsPath), { recursive: true, force: true });
-}
-
 /** A clean document that did not save: show it, revert it to the disk, close the tab again (what a user would do). */
 async function revertToDisk(document: vscode.TextDocument): Promise<void> {
   await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
@@ -116,20 +101,10 @@ async function revertToDisk(document: vscode.TextDocument): Promise<void> {
 suite(`Soak: every writer at once for ${SOAK.seconds} s (${SOAK.mode})`, function () {
   suiteSetup(async () => {
     await activateExtension();
-    await config().update('guardClaudeCode', 'workspace', vscode.ConfigurationTarget.Workspace);
-    await config().update('guardCopilotTools', 'user', vscode.ConfigurationTarget.Global);
-    await waitFor(
-      () =>
-        fs.existsSync(path.join(workspaceRoot(), '.claude', 'settings.local.json')) &&
-        fs.existsSync(path.join(os.homedir(), '.copilot', 'hooks', 'agent-edit-guard.json')),
-      "Claude Code's hook entries and Copilot's hooks file",
-      10_000,
-      50,
-    );
+    await guardClaudeCodeAndCopilotCli(true);
   });
   suiteTeardown(async () => {
-    await config().update('guardClaudeCode', undefined, vscode.ConfigurationTarget.Workspace);
-    await config().update('guardCopilotTools', undefined, vscode.ConfigurationTarget.Global);
+    await guardClaudeCodeAndCopilotCli(false);
     await cleanUp();
   });
 
