@@ -161,6 +161,12 @@ export class EditorDocuments implements DocumentPort {
         // the user typed while VS Code was loading the newer version: their buffer is the file now, and a
         // write on disk under it would make their save fail (or lose the write): the call meets a changed text
         if (document.isDirty || document.isClosed) return { applied: false };
+        // an editor shows it: the user may type into it before it loads the file, and a write behind it would leave
+        // their buffer apart from the disk (the soak saw it: their next save refused, a line of the disk's missing)
+        if (this.editor.shows(uri)) {
+          this.trace?.(uri, 'the editor that shows the file did not load the disk in time: not written');
+          return { applied: false, editorBehind: true };
+        }
         this.trace?.(uri, 'the editor did not load the disk in time: the edit goes to the disk');
         return this.writeOnDisk(uri, document, expectedHash, result.text);
       }

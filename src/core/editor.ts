@@ -89,6 +89,8 @@ export interface Editor {
    * extension's) have reached `document` when it answers, so a caller also compares the version.
    */
   stillAt(document: EditorDocument): Promise<boolean>;
+  /** Whether an editor shows the file (a tab, in front or not; a side of a diff): the user may type in it. */
+  shows(uri: string): boolean;
   /**
    * Whether a write of this file may go straight to the disk, past the editor (`writeFileIf`): no editor shows it, so
    * nobody types in it; saving it would run no participant that changes the text (format on save, code actions on

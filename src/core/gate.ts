@@ -255,9 +255,9 @@ export class Gate {
    * Rule 14: another chat's write let through a moment ago (`writer`, when known) has not landed, and this
    * call could not wait longer. Shows nothing and stamps no mark: the text is about to change.
    */
-  refuseInFlight(ctx: CallContext, writer: string | undefined): ToolOutcome {
+  refuseInFlight(ctx: CallContext, writer: string | undefined, headline = inFlightHeadline(ctx.verb, ctx.path, writer)): ToolOutcome {
     this.announceBlock(ctx, 'write-in-flight', [{ start: 0, end: 0 }], `write-in-flight (${writer ?? 'another write'})`);
-    const lead = `${inFlightHeadline(ctx.verb, ctx.path, writer)}\n\n`;
+    const lead = `${headline}\n\n`;
     const outcome = this.finish(ctx, lead + inFlightBody(ctx.path), {
       status: 'blocked',
       tool: ctx.tool,

@@ -147,6 +147,8 @@ export class GuardedTools {
       const newHash = sha256(change.newText);
       const applied = await gate.port.applyEdits(ctx.uri, doc.hash, change.edits, { text: change.newText, hash: newHash });
       if (!applied.applied) {
+        // the file's newer version is on its way into the editor that shows it: read again once it is there
+        if (applied.editorBehind) return gate.refuseInFlight(ctx, 'the editor', text.editorBehindHeadline(ctx.verb, ctx.path));
         // the text moved between our check and the edit (rule 9): treat it as stale, show the new text
         const now = await gate.port.load(ctx.uri);
         if (now.exists === true) return gate.refuse(ctx, now, 'changed', settings);

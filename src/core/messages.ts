@@ -130,6 +130,10 @@ export const unsavedBody = (diff: string, omittedLines: number) =>
 export const inFlightHeadline = (verb: string, path: string, writer: string | undefined) =>
   `BLOCKED: nothing was written. ${writer ?? 'Another agent'} is writing ${path} right now: its write was let through a moment ago and has not landed yet, so your ${verb} would be based on a version that is about to change.`;
 
+/** An editor shows the file and has not loaded its newer version yet: nothing written through it, nor behind it. */
+export const editorBehindHeadline = (verb: string, path: string) =>
+  `BLOCKED: nothing was written. The editor that shows ${path} has not loaded the file's newer version yet, so your ${verb} could not go through it, and writing the file behind it would leave the two apart.`;
+
 /** Rule 14 within a chat: the writer of an earlier call of the same model response, still landing. */
 export const SIBLING_WRITER = 'Another call of your same response';
 

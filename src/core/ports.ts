@@ -23,8 +23,12 @@ export interface LoadedDocument {
 
 export type LoadResult = LoadedDocument | { exists: false } | { exists: 'error'; code: ErrorCode; message: string };
 
-/** `onDisk`: the edit went to the file on disk because the editor had not loaded the file's newer version. */
-export type ApplyResult = { applied: false } | { applied: true; onDisk?: true };
+/**
+ * `onDisk`: the edit went to the file on disk (no editor shows it, or the editor had not loaded its newer version).
+ * `editorBehind`: an editor shows the file and has not loaded its newer version: nothing written, neither through it
+ * nor behind it.
+ */
+export type ApplyResult = { applied: false; editorBehind?: true } | { applied: true; onDisk?: true };
 
 /** A created file's text as the editor holds it (one line ending), with its hash. */
 export type CreateResult = { created: false } | { created: true; text: string; hash: string };

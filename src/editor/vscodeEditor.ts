@@ -255,6 +255,10 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
     return vscode.workspace.applyEdit(edit);
   }
 
+  shows(uri: string): boolean {
+    return tabsOf(vscode.Uri.parse(uri)).length > 0;
+  }
+
   writesStraightToDisk(uri: string): boolean {
     const parsed = vscode.Uri.parse(uri);
     if (parsed.scheme !== 'file' || tabsOf(parsed).length > 0) return false;

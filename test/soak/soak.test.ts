@@ -261,6 +261,9 @@ async function soak(run: number): Promise<Report> {
     };
   };
 
+  // one home each for all their runs: the Copilot CLI unpacks itself into its home (~240 MB a home)
+  const copilotHome = makeCopilotHome(path.join(os.homedir(), '.copilot', 'hooks'));
+  const claudeHome = linkWindowsRecords(makeClaudeHome());
   // the Copilot CLI against a scripted Chat Completions model, one run after another
   const copilotModel = agent('copilot-cli');
   let copilotStep: (request: ChatRequest) => ChatAnswer = () => ({ text: 'Done.' });
@@ -283,7 +286,7 @@ async function soak(run: number): Promise<Report> {
         cwd: workspaceRoot(),
         prompt: 'Add your lines.',
         baseUrl: copilotFake.url,
-        home: makeCopilotHome(path.join(os.homedir(), '.copilot', 'hooks')),
+        home: copilotHome,
         env: windowEnvironment(),
         timeoutMs: SOAK.seconds * 1000 + 120_000,
       });
@@ -310,7 +313,7 @@ async function soak(run: number): Promise<Report> {
         cwd: workspaceRoot(),
         prompt: 'Add your lines.',
         baseUrl: anthropic.url,
-        home: linkWindowsRecords(makeClaudeHome()),
+        home: claudeHome,
         timeoutMs: SOAK.seconds * 1000 + 120_000,
       });
       anthropic.clear();
@@ -386,6 +389,7 @@ async function soak(run: number): Promise<Report> {
     clearInterval(sampler);
     await copilotFake.close();
     await anthropic.close();
+    for (const home of [copilotHome, claudeHome]) fs.rmSync(home, { recursive: true, force: true });
   }
   const seconds = (Date.now() - started) / 1000;
   sample();

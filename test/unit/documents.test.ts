@@ -162,6 +162,22 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal((await t.replace('BUILT', 'again')).data.status, 'ok', 'the own write counts in the same turn');
   });
 
+  test('the same in a file an editor shows: nothing goes to the disk behind it (the user may type into it before it loads); read again in a moment', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'never';
+    t.editor.shown.add(A);
+    t.editor.writeDisk(A, 'old\n');
+    await t.read();
+    t.editor.writeDisk(A, 'built\n');
+    await t.read();
+    const out = await t.replace('built', 'BUILT');
+    assert.equal(out.data.status, 'blocked');
+    assert.equal(out.data.reason, 'write-in-flight');
+    assert.match(out.text, /The editor that shows a\.txt has not loaded the file's newer version yet/);
+    assert.equal(t.editor.disk(A), 'built\n', 'the disk is as the other program left it');
+    assert.equal(t.editor.document(A)?.text, 'old\n');
+  });
+
   test('a file no editor shows: the edit goes to the disk, compared with the checked text and written in one step, not through a save', async () => {
     const t = setup();
     t.editor.straightToDisk = true;

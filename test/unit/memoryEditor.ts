@@ -181,6 +181,13 @@ export class MemoryEditor implements Editor {
     return file.bytes ?? new TextEncoder().encode(file.contents);
   }
 
+  /** The files an editor shows (a test says which): the user may type in them. */
+  readonly shown = new Set<string>();
+
+  shows(uri: string): boolean {
+    return this.shown.has(uri);
+  }
+
   writesStraightToDisk(uri: string): boolean {
     return typeof this.straightToDisk === 'boolean'
       ? this.straightToDisk && !this.formatter
