@@ -6,7 +6,7 @@
 // One class over ~250 lines on purpose: its load, write and save paths share the per-version disk
 // view and hash cache, whose invariants are easier to keep in one place than across files.
 import { DOCUMENT } from './messages';
-import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, SaveResult } from './ports';
+import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, OnDisk, SaveResult } from './ports';
 import type { Editor, EditorDocument, FileStat } from './editor';
 import { HashCache, sha256 } from './hash';
 import type { TextSpanEdit } from './replace';
@@ -149,13 +149,14 @@ export class EditorDocuments implements DocumentPort {
     if (!document) return { applied: false };
     const view = document.isDirty ? undefined : this.disk.get(document);
     // a clean file no editor shows: compared with the disk and written in one step, not saved through the editor
-    const straight = !document.isDirty && this.editor.writesStraightToDisk(uri);
+    // (only text the disk holds as UTF-8: the bytes of another encoding are the editor's to write)
+    const straight = !document.isDirty && isUtf8(document) && this.editor.writesStraightToDisk(uri);
     if (this.hashOf(document) !== expectedHash) {
       // the text the gate checked may be the disk's, which the editor has not loaded yet
       if (view?.ahead?.hash !== expectedHash) return { applied: false };
       if (straight) {
         this.trace?.(uri, 'no editor shows the file: the edit goes to the disk');
-        return this.writeOnDisk(uri, document, expectedHash, result.text);
+        return this.writeOnDisk(uri, document, expectedHash, result.text, 'no-editor');
       }
       if (!(await this.catchUp(document, expectedHash))) {
         // the user typed while VS Code was loading the newer version: their buffer is the file now, and a
@@ -163,19 +164,19 @@ export class EditorDocuments implements DocumentPort {
         if (document.isDirty || document.isClosed) return { applied: false };
         // an editor shows it: the user may type into it before it loads the file, and a write behind it would leave
         // their buffer apart from the disk (the soak saw it: their next save refused, a line of the disk's missing)
-        if (this.editor.shows(uri)) {
+        if (this.editor.shows(uri) && this.editor.followsDisk(uri)) {
           this.trace?.(uri, 'the editor that shows the file did not load the disk in time: not written');
           return { applied: false, editorBehind: true };
         }
         this.trace?.(uri, 'the editor did not load the disk in time: the edit goes to the disk');
-        return this.writeOnDisk(uri, document, expectedHash, result.text);
+        return this.writeOnDisk(uri, document, expectedHash, result.text, 'not-loaded');
       }
     } else if (straight || (view?.version === document.version && view.staleStat)) {
       this.trace?.(
         uri,
         straight ? 'no editor shows the file: the edit goes to the disk' : 'the editor holds an older stat: the edit goes to the disk',
       );
-      return this.writeOnDisk(uri, document, expectedHash, result.text);
+      return this.writeOnDisk(uri, document, expectedHash, result.text, straight ? 'no-editor' : 'not-loaded');
     }
     // From the check to the edit nothing awaits: the edit meets the text that was checked, and it
     // carries the document's version, so an edit that lands first in the editor makes it fail.
@@ -295,7 +296,7 @@ export class EditorDocuments implements DocumentPort {
     const staleNoMore = known?.staleStat === true && known.syncedAt !== document.syncedAt;
     if (known && known.version === document.version && known.mtime === stat.mtime && known.size === stat.size && !staleNoMore) return known;
     // bytes of other encodings cannot be compared with the text here; the document is trusted
-    if (document.encoding !== 'utf8' && document.encoding !== 'utf8bom') return undefined;
+    if (!isUtf8(document)) return undefined;
     let bytes: Uint8Array;
     try {
       bytes = await this.editor.readFile(document.uri);
@@ -352,13 +353,21 @@ export class EditorDocuments implements DocumentPort {
    * The edit goes to the disk, onto exactly the text that was checked: a file no editor shows, or one whose newer
    * version the editor does not load (some setups never do). The clean document is left to follow when it can.
    */
-  private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string): Promise<ApplyResult> {
+  private async writeOnDisk(uri: string, document: EditorDocument, expectedHash: string, text: string, why: OnDisk): Promise<ApplyResult> {
     try {
       // never under a buffer with unsaved changes (rule 13 holds for our own tools too) — nor one on its way: a
       // keystroke sent to the editor reaches this document before the round trip answers (stillAt), and an editor
-      // that holds it does not load the disk, so a write here would leave its buffer apart from the disk
-      const version = document.version;
-      if (document.isDirty || !(await this.editor.stillAt(document)) || document.version !== version || document.isDirty) {
+      // that holds it does not load the disk, so a write here would leave its buffer apart from the disk. A version
+      // that moved while the document stayed clean is the editor loading the disk: the comparison below decides.
+      if (document.isDirty) {
+        this.trace?.(uri, 'disk write: the document has unsaved changes; not written');
+        return { applied: false };
+      }
+      await this.editor.stillAt(document);
+      // a document closed meanwhile holds no buffer (VS Code closes and reopens them: a rename does); one opened
+      // in its place may
+      const now = document.isClosed ? this.editor.openDocument(uri) : document;
+      if (now?.isDirty) {
         this.trace?.(uri, 'disk write: the document changed on its way; not written');
         return { applied: false };
       }
@@ -382,11 +391,15 @@ export class EditorDocuments implements DocumentPort {
         // the editor has not taken in this write's stat: with the same text it still would refuse to save
         this.remember(document, stat, { invalidUtf8: false, normalised: false, ahead, staleStat: staleStatOf(document, stat, ahead) });
       }
-      return { applied: true, onDisk: true };
+      return { applied: true, onDisk: why };
     } catch {
       return { applied: false };
     }
   }
+}
+
+function isUtf8(document: EditorDocument): boolean {
+  return document.encoding === 'utf8' || document.encoding === 'utf8bom';
 }
 
 /** The file changed after the editor last took it in, yet the editor holds its text (`ahead` unset): it would refuse to save. */

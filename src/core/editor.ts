@@ -92,6 +92,11 @@ export interface Editor {
   /** Whether an editor shows the file (a tab, in front or not; a side of a diff): the user may type in it. */
   shows(uri: string): boolean;
   /**
+   * Whether the editor hears of this file's changes on disk, and so loads them into a clean document: not in a folder
+   * of `files.watcherExclude`. A write there need not wait for a load that never comes.
+   */
+  followsDisk(uri: string): boolean;
+  /**
    * Whether a write of this file may go straight to the disk, past the editor (`writeFileIf`): no editor shows it, so
    * nobody types in it; saving it would run no participant that changes the text (format on save, code actions on
    * save, trimming); and it is a local file, compared and written in one step. Saving through the editor compares the

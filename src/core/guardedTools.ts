@@ -181,13 +181,15 @@ export class GuardedTools {
         `${ctx.verb} ${ctx.path} allowed (${decision.basis}) [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]${save && !save.saved ? ` not saved (${save.why})` : ''}`,
       );
 
-      const landing: text.WriteLanding = applied.onDisk
-        ? 'on-disk'
-        : save?.saved
-          ? 'saved'
-          : doc.dirty
-            ? 'kept-unsaved'
-            : 'changed-during-save';
+      // written to the disk as a save would (no editor shows the file): for the agent, saved
+      const landing: text.WriteLanding =
+        applied.onDisk === 'not-loaded'
+          ? 'on-disk'
+          : applied.onDisk === 'no-editor' || save?.saved
+            ? 'saved'
+            : doc.dirty
+              ? 'kept-unsaved'
+              : 'changed-during-save';
       gate.recordWrite(
         ctx,
         { hash: finalHash, text: finalText },

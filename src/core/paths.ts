@@ -118,6 +118,15 @@ export const DEFAULT_PROTECTED_FILES = [
 
 /** The first protected-file pattern `fsPath` matches (relative to its workspace folder), if any. */
 export function protectedPattern(fsPath: string, folders: readonly WorkspaceFolderInfo[], patterns: readonly string[]): string | undefined {
+  return firstPatternMatching(fsPath, folders, patterns);
+}
+
+/** The first of the glob `patterns` (as VS Code's settings write them: relative to the workspace folder) `fsPath` matches. */
+export function firstPatternMatching(
+  fsPath: string,
+  folders: readonly WorkspaceFolderInfo[],
+  patterns: readonly string[],
+): string | undefined {
   const folder = folderOf(fsPath, folders);
   const rel = (folder ? path.relative(folder.fsPath, fsPath) : fsPath).split(path.sep).join('/');
   return patterns.find((p) => typeof p === 'string' && compiled(p).match(rel));

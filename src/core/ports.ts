@@ -24,11 +24,13 @@ export interface LoadedDocument {
 export type LoadResult = LoadedDocument | { exists: false } | { exists: 'error'; code: ErrorCode; message: string };
 
 /**
- * `onDisk`: the edit went to the file on disk (no editor shows it, or the editor had not loaded its newer version).
+ * `onDisk`: the edit went to the file on disk, and why: no editor shows it (`no-editor`: as a save would), or the
+ * editor had not loaded its newer version (`not-loaded`: the editor shows the edit once it reloads the file).
  * `editorBehind`: an editor shows the file and has not loaded its newer version: nothing written, neither through it
  * nor behind it.
  */
-export type ApplyResult = { applied: false; editorBehind?: true } | { applied: true; onDisk?: true };
+export type ApplyResult = { applied: false; editorBehind?: true } | { applied: true; onDisk?: OnDisk };
+export type OnDisk = 'no-editor' | 'not-loaded';
 
 /** A created file's text as the editor holds it (one line ending), with its hash. */
 export type CreateResult = { created: false } | { created: true; text: string; hash: string };

@@ -139,7 +139,7 @@ export class Reverter {
     const hash = sha256(text);
     const applied = await port.applyEdits(uri, doc.hash, [spanEdit(doc.text, text)], { text, hash });
     if (!applied.applied) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
-    let saved = applied.onDisk === true;
+    let saved = applied.onDisk !== undefined;
     let left = text;
     if (!doc.dirty && !applied.onDisk) {
       const save = await port.save(uri, hash, doc.hash);

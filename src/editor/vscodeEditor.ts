@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { writeLocalFileIf } from './localFile';
 import type { Editor, EditorDocument, FileStat, OpenResult } from '../core/editor';
+import { firstPatternMatching } from '../core/paths';
 import type { TextSpanEdit } from '../core/replace';
 import type { Eol } from '../core/text';
 
@@ -257,6 +258,15 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
 
   shows(uri: string): boolean {
     return tabsOf(vscode.Uri.parse(uri)).length > 0;
+  }
+
+  followsDisk(uri: string): boolean {
+    const parsed = vscode.Uri.parse(uri);
+    if (parsed.scheme !== 'file') return true;
+    const excluded = vscode.workspace.getConfiguration('files', parsed).get<Record<string, unknown>>('watcherExclude') ?? {};
+    const patterns = Object.keys(excluded).filter((p) => excluded[p] === true);
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => ({ fsPath: f.uri.fsPath, name: f.name }));
+    return firstPatternMatching(parsed.fsPath, folders, patterns) === undefined;
   }
 
   writesStraightToDisk(uri: string): boolean {

@@ -62,6 +62,8 @@ const revertFile = async (f: TestFile) => {
 async function agentReplaces(f: TestFile, oldString: string, newString: string) {
   expectStatus(await readFile(f.rel), 'ok');
   expectStatus(await replaceString(f.rel, oldString, newString), 'ok');
+  // no editor shows the file, so the edit went to the disk: the user acts on it once the editor has loaded it
+  await waitFor(() => docFor(f)?.getText() === diskText(f), `VS Code to load the agent's edit of ${f.rel}`);
 }
 
 function folderBytes(folder: string): number {

@@ -74,7 +74,7 @@ suite('document lifecycle in the real host', () => {
   });
 
   test('a keystroke that reaches the document right after the agent edit is not saved by the agent: disk has the edit alone, the buffer keeps the keystroke unsaved, the next write is refused showing it', async () => {
-    const { f, doc } = await openClean('keystroke', 'alpha\nbeta\n');
+    const { f, doc } = await openClean('keystroke', 'alpha\nbeta\n', { shown: true });
     expectStatus(await readFile(f.rel), 'ok');
     const typed = typeWhenAgentEditLands(
       doc,
@@ -112,6 +112,8 @@ suite('document lifecycle in the real host', () => {
     const out = await writeFile(f.rel, 'uno\ndos\ntres\n');
     expectStatus(out, 'ok');
     assert.match(out.text, /line endings are CRLF/);
+    // no editor shows the file: the write went to the disk, and the document follows it
+    await waitForLoad(f, 'uno\r\ndos\r\ntres\r\n');
     const doc = docFor(f)!;
     assert.strictEqual(JSON.stringify(doc.getText()), JSON.stringify('uno\r\ndos\r\ntres\r\n'));
     assert.strictEqual(diskBytes(f).toString('latin1'), 'uno\r\ndos\r\ntres\r\n');
@@ -122,7 +124,8 @@ suite('document lifecycle in the real host', () => {
   });
 
   test('a read right after another program rewrote the file (before VS Code loads it) shows the new text, and the write after it passes', async () => {
-    const { f, doc } = await openClean('disk-lag', 'old\r\ntext\r\n');
+    // shown in an editor: the write waits for it to load the disk (a file no editor shows is written to the disk)
+    const { f, doc } = await openClean('disk-lag', 'old\r\ntext\r\n', { shown: true });
     expectStatus(await readFile(f.rel), 'ok');
     // new contents with mixed line endings: VS Code will hold them with LF
     writeBehindVsCode(f, 'new\r\ncontents\nfrom\ngit\n');
@@ -150,7 +153,7 @@ suite('document lifecycle in the real host', () => {
     assert.strictEqual(diskBytes(f).toString('latin1'), 'A\r\nb\r\nc from elsewhere\r\n');
   });
 
-  test('when VS Code does not load a disk change (the folder is in files.watcherExclude), the tools read the disk and the write goes to the disk', async function () {
+  test('when VS Code does not load a disk change (the folder is in files.watcherExclude), the tools read the disk and the write goes to the disk, though an editor shows the file', async function () {
     // the setting merges with its defaults, so wait for our key rather than the whole value
     const files = () => vscode.workspace.getConfiguration('files', null);
     await files().update('watcherExclude', { '**/unwatched-*/**': true }, vscode.ConfigurationTarget.Workspace);
@@ -163,6 +166,8 @@ suite('document lifecycle in the real host', () => {
     fs.mkdirSync(path.dirname(g.abs), { recursive: true });
     fs.writeFileSync(g.abs, 'first\n');
     const doc = await vscode.workspace.openTextDocument(g.uri);
+    // shown: a file no editor shows goes to the disk anyway; this one is not refused for a load that never comes
+    await vscode.window.showTextDocument(doc, { preview: false });
     expectStatus(await readFile(g.rel), 'ok');
     writeBehindVsCode(g, 'second, written by a build\n');
     // a file written after it in a watched folder: once the watcher reported that one, it would have reported ours
@@ -172,7 +177,7 @@ suite('document lifecycle in the real host', () => {
     assert.match(read.text, /1\tsecond, written by a build/);
     const out = await replaceString(g.rel, 'second', '2nd');
     expectStatus(out, 'ok');
-    assert.match(out.text, /on disk/);
+    assert.match(out.text, /written to the file itself/);
     assert.strictEqual(fs.readFileSync(g.abs, 'utf8'), '2nd, written by a build\n');
     assert.ok(!docFor(g)?.isDirty, 'the document the editor never reloaded is left clean');
   });

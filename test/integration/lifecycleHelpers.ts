@@ -49,10 +49,18 @@ export async function waitForLoad(f: TestFile, text: string): Promise<void> {
   await waitFor(() => docFor(f)?.getText() === text, `VS Code to load the disk change of ${f.rel}`, 5000);
 }
 
-/** A file whose document VS Code holds, clean, with the file's text. */
-export async function openClean(prefix: string, contents: string | Buffer): Promise<{ f: TestFile; doc: vscode.TextDocument }> {
+/**
+ * A file whose document VS Code holds, clean, with the file's text; `shown`: in an editor too, as a file the user
+ * types into is (a clean file no editor shows is written to the disk, past its document: rule 15).
+ */
+export async function openClean(
+  prefix: string,
+  contents: string | Buffer,
+  opts: { shown?: boolean } = {},
+): Promise<{ f: TestFile; doc: vscode.TextDocument }> {
   const f = makeFile(prefix, contents);
   const doc = await vscode.workspace.openTextDocument(f.uri);
+  if (opts.shown) await vscode.window.showTextDocument(doc, { preview: false });
   assert.ok(!doc.isDirty);
   return { f, doc };
 }

@@ -191,6 +191,50 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal(t.store.newest('chat', A)?.hash, sha256('START\nG-1\nEND\n'));
   });
 
+  test('a shown file in a folder the editor does not watch (files.watcherExclude): the write goes to the disk, not refused for a load that never comes', async () => {
+    const t = setup();
+    t.editor.diskLoads = 'never';
+    t.editor.shown.add(A);
+    t.editor.unwatched.add(A);
+    t.editor.writeDisk(A, 'old\n');
+    await t.read();
+    t.editor.writeDisk(A, 'built\n');
+    await t.read();
+    const out = await t.replace('built', 'BUILT');
+    assert.equal(out.data.status, 'ok', out.text);
+    assert.match(out.text, /written to the file itself/);
+    assert.equal(t.editor.disk(A), 'BUILT\n');
+    assert.equal(t.editor.document(A)?.text, 'old\n', 'the document the editor never reloads is left alone');
+  });
+
+  test('a file no editor shows whose newer version the editor loads during the write: the write lands (a load is no keystroke)', async () => {
+    const t = setup();
+    t.editor.straightToDisk = true;
+    t.editor.diskLoads = 'late';
+    t.editor.writeDisk(A, 'START\nEND\n');
+    await t.read();
+    t.editor.writeDisk(A, 'START\nMIDDLE\nEND\n');
+    // the read shows the disk's text, which the editor has not loaded yet
+    assert.match((await t.read()).text, /MIDDLE/);
+    // it loads it while the write's round trip runs: the document's version moves, and it stays clean
+    t.editor.inFlight = () => t.editor.loadPending();
+    const out = await t.replace('END', 'G-1\nEND');
+    assert.equal(out.data.status, 'ok', out.text);
+    assert.equal(t.editor.disk(A), 'START\nMIDDLE\nG-1\nEND\n');
+  });
+
+  test('a file of another encoding than UTF-8 is never written straight to the disk: the editor writes its bytes', async () => {
+    const t = setup();
+    t.editor.straightToDisk = true;
+    t.editor.writeDisk(A, 'START\nEND\n');
+    await t.read();
+    t.editor.document(A)!.encoding = 'utf16le';
+    const out = await t.replace('END', 'G-1\nEND');
+    assert.equal(out.data.status, 'ok', out.text);
+    assert.equal(t.editor.saves, 1, 'saved through the editor, which encodes the text');
+    assert.equal(t.editor.disk(A), 'START\nG-1\nEND\n');
+  });
+
   test("another program's line that lands between the check and that write is never written over: the call is refused with it", async () => {
     const t = setup();
     t.editor.straightToDisk = true;

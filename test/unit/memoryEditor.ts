@@ -26,7 +26,8 @@ export class MemoryDocument implements EditorDocument {
   version = 1;
   isDirty = false;
   isClosed = false;
-  readonly encoding = 'utf8';
+  /** VS Code's name of the file's encoding ('utf8', 'utf8bom', 'utf16le', 'windows1252', …). */
+  encoding = 'utf8';
   /** The file's stat as the editor last took it in (load or save). */
   stat = { mtime: 0, size: 0 };
 
@@ -183,9 +184,15 @@ export class MemoryEditor implements Editor {
 
   /** The files an editor shows (a test says which): the user may type in them. */
   readonly shown = new Set<string>();
+  /** The files in a folder of `files.watcherExclude` (a test says which): the editor never hears of their changes. */
+  readonly unwatched = new Set<string>();
 
   shows(uri: string): boolean {
     return this.shown.has(uri);
+  }
+
+  followsDisk(uri: string): boolean {
+    return !this.unwatched.has(uri);
   }
 
   writesStraightToDisk(uri: string): boolean {
