@@ -294,6 +294,11 @@ function eolFor(p: PathModel): Eol {
 }
 
 const docInEditor = (p: PathModel) => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === p.f.uri.toString());
+/** A tab shows the file (in front or not): else a write of its clean document goes straight to the disk (rule 15). */
+const docInTab = (p: PathModel) =>
+  vscode.window.tabGroups.all.some((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === p.f.uri.toString()),
+  );
 
 /** VS Code holds the file clean and has not loaded the disk's newer text yet (or missed it). */
 function loadPending(p: PathModel): boolean {
@@ -630,6 +635,8 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
   const before = snapshot(seq);
   const markBefore = newestMark(p.f.uri);
   const pred = predict(p, call);
+  // a clean file no editor shows is written to the disk, and its document follows it late, as after another program's
+  const straight = !p.dirty && !docInTab(p);
   let typing: Promise<boolean> | undefined;
   let typed = '';
   if (race !== undefined && pred.status === 'ok' && pred.op === 'edit' && pred.newText !== pred.base) {
@@ -747,7 +754,8 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
   );
   if (pred.replacements !== undefined) assert.strictEqual(json.replacements, pred.replacements, `${what}: json.replacements${dump()}`);
   if (pending) stats.lagWrites++;
-  if (/written to the file itself/.test(out.text)) stats.onDiskWrites++;
+  const onDisk = straight || /written to the file itself/.test(out.text);
+  if (onDisk) stats.onDiskWrites++;
   if (pred.orphan) stats.orphanWrites++;
   const keystroke = typing ? await typing : false;
   let markText = pred.newText;
@@ -783,7 +791,7 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
     p.disk = Buffer.from(pred.newText, 'utf8');
   }
   if (json.saved) p.touchedBehind = false;
-  if (json.saved && !/written to the file itself/.test(out.text)) {
+  if (json.saved && !onDisk) {
     p.stale = false;
     p.vscodeMayHold = [pred.newText];
   } else if (json.saved) p.vscodeMayHold.push(pred.newText);
@@ -793,7 +801,7 @@ async function agent(seq: Sequence, p: PathModel, call: Call, label: string, rac
   checkMark(p, what);
   // check 4/8 on the buffer right after the write: the agent's text, with the document's line ending
   const doc = docFor(p.f);
-  if (doc && !doc.isClosed && !/written to the file itself/.test(out.text)) {
+  if (doc && !doc.isClosed && !onDisk) {
     assert.strictEqual(doc.getText(), p.dirty ? p.buffer : pred.newText, `${what}: the document right after the write${dump()}`);
   }
   return out;
