@@ -185,6 +185,9 @@ async function soak(run: number): Promise<Report> {
           break;
         }
         refused('tools', out.json.status === 'blocked' ? String(out.json.reason) : `error ${out.json.code}`);
+        // every writer here writes LF lines: a refusal that shows no change refused a text that was current (false)
+        if (/Only line endings or invisible characters changed/.test(out.text))
+          problems.push(`${line}: refused as changed, though the text it checked was current: ${out.text.split('\n')[0]}`);
         if (out.json.status === 'error') {
           // "not on disk, kept in the editor with the user's change": it may stand once the user saves
           claims.push({ writer: 'tools', file: i, line, at: to, maybe: true });
