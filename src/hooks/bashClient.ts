@@ -95,14 +95,16 @@ if [ \${#tools[@]} -gt 0 ] && [ -n "$tool" ]; then
   [ -n "$wanted" ] || [ -z "$chat" ] || [ -z "$state" ] || [ -e "$state/${PENDING_PREFIX}$chat" ] || exit 0
 fi
 # the program that ran this hook (it exec'd us): read from /proc, with no process started; elsewhere only for the
-# entries two programs run (the Copilot CLI and the Copilot harness run Copilot's, and are told apart by it)
+# entries two programs run (the Copilot CLI and the Copilot harness run Copilot's, and are told apart by it). The
+# name it was started by (argv[0]), not its thread's: the Copilot CLI's main thread is named "MainThread"
 parent=
-if [ -r "/proc/$PPID/comm" ]; then
-  IFS= read -r parent <"/proc/$PPID/comm"
+if [ -r "/proc/$PPID/cmdline" ]; then
+  IFS= read -r -d '' parent <"/proc/$PPID/cmdline"
+  [ -n "$parent" ] || IFS= read -r parent <"/proc/$PPID/comm"
 elif [ "$agent" = ${COPILOT} ]; then
   parent=$(ps -o comm= -p "$PPID")
-  parent=\${parent##*/}
 fi
+parent=\${parent##*/}
 parent=\${parent//[^A-Za-z0-9._-]/_}
 parent=\${parent:0:64}
 ms=$${ENV.boundMs}

@@ -132,7 +132,9 @@ function forward(address: string, secret: string, agent: string, payload: Buffer
  */
 export function parentProcessName(): string | undefined {
   try {
-    return fs.readFileSync(`/proc/${process.ppid}/comm`, 'utf8').trim() || undefined;
+    // the name it was started by (argv[0]), not its thread's: the Copilot CLI's main thread is named "MainThread"
+    const argv0 = fs.readFileSync(`/proc/${process.ppid}/cmdline`, 'utf8').split('\0')[0];
+    return (argv0 ? path.basename(argv0) : fs.readFileSync(`/proc/${process.ppid}/comm`, 'utf8').trim()) || undefined;
   } catch {
     return undefined;
   }

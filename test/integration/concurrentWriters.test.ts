@@ -19,6 +19,7 @@ import { describeCopilotRun, makeCopilotHome, runCopilotCli, type CopilotCliRun 
 import { startFakeChatCompletions, type ChatAnswer, type ChatRequest, type FakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import {
   activateExtension,
+  api,
   cleanUp,
   guardClaudeCodeAndCopilotCli,
   overwriteFromCompare,
@@ -360,6 +361,19 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
     for (const line of lines)
       if (line !== 'START' && line !== 'END' && !expected.has(line)) problems.push(`${line} is in the file, never reported done`);
     if (lines[0] !== 'START' || lines.at(-1) !== 'END') problems.push('START and END are not the ends');
+    // each agent's edits are recorded as its own: the Copilot CLI's never as the Copilot harness's (rule 14, its name)
+    const recorded = api()
+      .agentEdits()
+      .filter((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString())
+      .map((e) => e.agent ?? 'the guarded tools');
+    for (const [agent, writer] of [
+      ['claude-code', 'claude'],
+      ['copilot-cli', 'copilot'],
+    ] as const)
+      if (!recorded.includes(agent))
+        problems.push(`no edit recorded as ${agent}'s (the ${writer} wrote ${tallies[writer].done.length} lines): ${recorded.join(', ')}`);
+    if (recorded.includes('copilot-harness'))
+      problems.push(`an edit recorded as the Copilot harness's, though none ran: ${recorded.join(', ')}`);
     assert.deepStrictEqual(
       problems,
       [],

@@ -188,6 +188,9 @@ async function soak(run: number): Promise<Report> {
         // every writer here writes LF lines: a refusal that shows no change refused a text that was current (false)
         if (/Only line endings or invisible characters changed/.test(out.text))
           problems.push(`${line}: refused as changed, though the text it checked was current: ${out.text.split('\n')[0]}`);
+        // no harness chat runs here: a write named the harness's was the Copilot CLI's, misnamed
+        if (/Copilot harness/.test(out.text))
+          problems.push(`${line}: a refusal names the Copilot harness, which never ran: ${out.text.split('\n')[0]}`);
         if (out.json.status === 'error') {
           // "not on disk, kept in the editor with the user's change": it may stand once the user saves
           claims.push({ writer: 'tools', file: i, line, at: to, maybe: true });

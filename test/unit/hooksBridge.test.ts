@@ -70,7 +70,7 @@ function runHook(clients: HookClients, env: Record<string, string | undefined>, 
  */
 function ranBy(client: 'bash client' | 'Node client'): string | undefined {
   try {
-    return fs.readFileSync(`/proc/${process.pid}/comm`, 'utf8').trim();
+    return path.basename(fs.readFileSync(`/proc/${process.pid}/cmdline`, 'utf8').split('\0')[0]);
   } catch {
     if (client === 'Node client') return undefined;
     return path.basename(spawnSync('ps', ['-o', 'comm=', '-p', String(process.pid)], { encoding: 'utf8' }).stdout.trim()) || undefined;
