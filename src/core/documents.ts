@@ -151,13 +151,14 @@ export class EditorDocuments implements DocumentPort {
     // a clean file no editor shows: compared with the disk and written in one step, not saved through the editor
     // (only text the disk holds as UTF-8: the bytes of another encoding are the editor's to write)
     const straight = !document.isDirty && isUtf8(document) && this.editor.writesStraightToDisk(uri);
-    if (this.hashOf(document) !== expectedHash) {
-      // the text the gate checked may be the disk's, which the editor has not loaded yet
-      if (view?.ahead?.hash !== expectedHash) return { applied: false };
-      if (straight) {
-        this.trace?.(uri, 'no editor shows the file: the edit goes to the disk');
-        return this.writeOnDisk(uri, document, expectedHash, result.text, 'no-editor');
-      }
+    const held = this.hashOf(document) === expectedHash;
+    // the text the gate checked may be the disk's, which the editor has not loaded yet
+    if (!held && view?.ahead?.hash !== expectedHash) return { applied: false };
+    if (straight) {
+      this.trace?.(uri, 'no editor shows the file: the edit goes to the disk');
+      return this.writeOnDisk(uri, document, expectedHash, result.text, 'no-editor');
+    }
+    if (!held) {
       if (!(await this.catchUp(document, expectedHash))) {
         // the user typed while VS Code was loading the newer version: their buffer is the file now, and a
         // write on disk under it would make their save fail (or lose the write): the call meets a changed text
@@ -171,12 +172,9 @@ export class EditorDocuments implements DocumentPort {
         this.trace?.(uri, 'the editor did not load the disk in time: the edit goes to the disk');
         return this.writeOnDisk(uri, document, expectedHash, result.text, 'not-loaded');
       }
-    } else if (straight || (view?.version === document.version && view.staleStat)) {
-      this.trace?.(
-        uri,
-        straight ? 'no editor shows the file: the edit goes to the disk' : 'the editor holds an older stat: the edit goes to the disk',
-      );
-      return this.writeOnDisk(uri, document, expectedHash, result.text, straight ? 'no-editor' : 'not-loaded');
+    } else if (view?.version === document.version && view.staleStat) {
+      this.trace?.(uri, 'the editor holds an older stat: the edit goes to the disk');
+      return this.writeOnDisk(uri, document, expectedHash, result.text, 'not-loaded');
     }
     // From the check to the edit nothing awaits: the edit meets the text that was checked, and it
     // carries the document's version, so an edit that lands first in the editor makes it fail.

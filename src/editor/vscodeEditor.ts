@@ -271,7 +271,7 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
 
   writesStraightToDisk(uri: string): boolean {
     const parsed = vscode.Uri.parse(uri);
-    if (parsed.scheme !== 'file' || tabsOf(parsed).length > 0) return false;
+    if (parsed.scheme !== 'file' || this.shows(uri)) return false;
     const languageId = heldDocument(uri)?.languageId;
     return !savingChangesText(languageId !== undefined ? { uri: parsed, languageId } : parsed);
   }

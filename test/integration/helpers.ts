@@ -361,13 +361,12 @@ export async function makeWatchedFolder(folder: string): Promise<void> {
   for (const d of missing) {
     const watcher = await liveWatcher(path.dirname(d));
     const uri = vscode.Uri.file(d);
-    const reported = () => watcher.events.get('create')!.has(uri.toString()) || watcher.events.get('change')!.has(uri.toString());
     try {
       fs.mkdirSync(d);
       let madeAt = Date.now();
       await waitFor(
         () => {
-          if (reported()) return true;
+          if (hasReported(watcher, uri)) return true;
           // made again (still empty: nothing is in it yet) until the watcher reports it: a creation it missed is
           // never reported (seen once in a clean-clone run, the first folder of a fresh host)
           if (Date.now() - madeAt > WATCHER_REMAKE_MS) {
@@ -390,13 +389,14 @@ export async function makeWatchedFolder(folder: string): Promise<void> {
 /** How long a folder made for `makeWatchedFolder` waits for its report before it is made again. */
 const WATCHER_REMAKE_MS = 3000;
 
+/** Whether a live watcher (`liveWatcher`) has reported the file as made or changed. */
+function hasReported(watcher: { events: Map<string, Set<string>> }, uri: vscode.Uri): boolean {
+  return watcher.events.get('change')!.has(uri.toString()) || watcher.events.get('create')!.has(uri.toString());
+}
+
 /** Waits until a live watcher (`liveWatcher`) has reported the file as made or changed. */
 export async function reportedBy(watcher: { events: Map<string, Set<string>> }, f: { rel: string; uri: vscode.Uri }): Promise<void> {
-  await waitFor(
-    () => watcher.events.get('change')!.has(f.uri.toString()) || watcher.events.get('create')!.has(f.uri.toString()),
-    `the file watcher to report ${f.rel}`,
-    15000,
-  );
+  await waitFor(() => hasReported(watcher, f.uri), `the file watcher to report ${f.rel}`, 15000);
 }
 
 /**
