@@ -19,7 +19,9 @@ const CITE = '(docs/design.md §Layers)';
 const LAYERS = [
   { name: 'core', match: /^src\/core\//, plain: true, may: [] },
   { name: 'chat', match: /^src\/chat\//, plain: true, may: ['core'] },
-  { name: 'hooks', match: /^src\/hooks\//, plain: true, may: ['core', 'chat'] },
+  // what a shell command writes: bash's grammar, no gate
+  { name: 'shell', match: /^src\/shell\//, plain: true, may: [] },
+  { name: 'hooks', match: /^src\/hooks\//, plain: true, may: ['core', 'chat', 'shell'] },
   { name: 'agent node', match: /^src\/agents\/([^/]+)\/node\//, plain: true, may: ['core', 'chat', 'hooks'] },
   // the list of agents: the settings, commands, uninstall script and window are built from it
   { name: 'catalog', match: /^src\/agents\/catalog\.ts$/, plain: true, may: ['agent node', 'core', 'chat', 'hooks'] },

@@ -1,5 +1,6 @@
 // The agents gated through their hooks: the hooks bridge, the gate over their hook events, and each
 // agent in the window (src/agents/registration.ts), from the list `activate()` gives (src/agents/catalog.ts).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RegisteredAgent } from '../agents/agent';
 import { Bridge } from '../agents/bridge';
@@ -38,6 +39,7 @@ export function registerAgents(
     onPending: (chat, pending) => bridge.notePending(chat, pending),
     names: core.names,
     expected: core.expected,
+    shellParserFolder: path.join(context.extensionPath, 'dist'),
   });
   // a CLI started in this window's terminals reaches the bridge through their environment
   context.environmentVariableCollection.persistent = false;

@@ -30,6 +30,11 @@ export interface ExternalEditCall extends CallContext {
    * with a write that has not landed (rule 14 within a chat).
    */
   callsAtOnce?: boolean;
+  /**
+   * The call deletes the file (a shell command's `rm`): it needs no read — it puts no text of the agent's in the
+   * file — only a buffer without unsaved changes (rule 13).
+   */
+  deletes?: boolean;
 }
 
 /** Calls whose text before the edit is remembered until the edit is recorded (one running tool per chat). */
@@ -124,6 +129,7 @@ export class ExternalEdits {
             return;
           }
         }
+        if (ctx.deletes) return pass();
         const { decision, failOpen } = gate.check(ctx, doc, settings);
         if (!decision.allow) return void blocked.push({ ctx, doc, reason: decision.reason, settings });
         // rule 12: only for a file the gate allows, and not when the gate is off (or already failed open)
@@ -175,14 +181,17 @@ export class ExternalEdits {
     return { allow: false, blocked: blocked.map(({ ctx }) => ctx.path), text: `${lead}\n\n${refusals.join('\n\n')}` };
   }
 
-  /** An edit ran: the agent has seen the text it produced, like its own write (rule 3). */
-  async recordWrite(ctx: CallContext): Promise<void> {
+  /**
+   * An edit ran: the agent has seen the text it produced, like its own write (rule 3). `deletes`: the call was to
+   * delete the file, which needed no read — if the file is still there, the agent has seen nothing of it, so no mark.
+   */
+  async recordWrite(ctx: CallContext, { deletes = false }: { deletes?: boolean } = {}): Promise<void> {
     const gate = this.gate;
     gate.name(ctx);
     await gate.lock.run(ctx.uri, async () => {
       // the write has landed: the file is free once its mark is stamped, inside the lock, so no waiter decides before it (rule 14)
       try {
-        await this.recordLanded(ctx);
+        await this.recordLanded(ctx, deletes);
       } finally {
         gate.reservations.release(ctx.uri, ctx.session);
       }
@@ -195,7 +204,7 @@ export class ExternalEdits {
     this.before.delete(editKey(ctx));
   }
 
-  private async recordLanded(ctx: CallContext): Promise<void> {
+  private async recordLanded(ctx: CallContext, deletes: boolean): Promise<void> {
     const gate = this.gate;
     const doc = await gate.port.load(ctx.uri);
     const before = this.before.get(editKey(ctx)) ?? 'unknown';
@@ -206,7 +215,7 @@ export class ExternalEdits {
       gate.log.debug(`${ctx.tool} deleted ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
       return;
     }
-    if (doc.exists !== true) return;
+    if (doc.exists !== true || deletes) return;
     gate.recordWrite(ctx, { hash: doc.hash, text: doc.text }, before, !doc.dirty);
     gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
   }

@@ -6,13 +6,26 @@
 // whole input; a call its own tool failed ends in `PostToolUseFailure`. Its payloads carry no `tool_use_id` and no
 // `transcript_path` where the Local agent's do: that is how the bridge tells them from the Local agent's. Shared by
 // the two agents that read them (src/agents/copilotHarness, src/agents/copilotCli), which differ in who runs them.
-import { denyPreToolUse, type HookAgent, type HookEvent, type HookOrigin, readVsCodeFormat, record, str, type TouchedFile } from './event';
+import {
+  denyPreToolUse,
+  type HookAgent,
+  type HookEvent,
+  type HookOrigin,
+  readVsCodeFormat,
+  record,
+  SHELL_VERB,
+  shellToolEvent,
+  str,
+  type TouchedFile,
+} from './event';
 import { COPILOT } from './channels';
 import { filesOfPatch } from './patch';
 import { ownToolId, TOOL_REFERENCE_NAMES } from '../core/toolIds';
 
 const READ_TOOL = 'Read';
-const TOOL_VERB: Record<string, string> = { Read: 'read', Edit: 'edit', Write: 'write' };
+/** Its shell tool, under Claude Code's name as its other tools are (and its own, should a version report that). */
+const SHELL_TOOLS = ['Bash', 'bash'];
+const TOOL_VERB: Record<string, string> = { Read: 'read', Edit: 'edit', Write: 'write', Bash: SHELL_VERB, bash: SHELL_VERB };
 
 /** Is this payload the Copilot runtime's, not the Local agent's (both run the entries of Copilot's hooks file)? */
 export function isRuntimePayload(payload: unknown): boolean {
@@ -55,6 +68,7 @@ export function parseRuntimeEvent(payload: unknown): HookEvent {
     // test/copilotCli/FACTS.md, test/harness/facts.test.ts): a call of a later response is no sibling (rule 14)
     const response = when === 'before' ? str(p.timestamp) : undefined;
     const of = response !== undefined ? { call, response } : { call };
+    if (SHELL_TOOLS.includes(tool)) return shellToolEvent(when, chat, tool, record(input) ?? {}, of);
     if (tool === READ_TOOL) {
       const file = str(record(input)?.path);
       return file ? { kind: `${when}-read`, chat, tool, files: [file], ...of } : { kind: 'ignore', why: 'Read without a path', chat };
@@ -96,7 +110,7 @@ export function copilotRuntimeAgent(agent: { id: string; name: string; claims(pa
     parallelCalls: true,
     claims: agent.claims,
     // its file tools, and ours by the names it calls them (their hooks announce the calls)
-    toolNames: [READ_TOOL, 'Edit', 'Write', ...Object.keys(TOOL_REFERENCE_NAMES)],
+    toolNames: [READ_TOOL, 'Edit', 'Write', ...SHELL_TOOLS, ...Object.keys(TOOL_REFERENCE_NAMES)],
     parse: parseRuntimeEvent,
     verb: (tool) => TOOL_VERB[tool] ?? tool,
     deny: denyPreToolUse,

@@ -34,6 +34,13 @@ export type HookEvent =
   | { kind: 'before-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string; response?: string }
   /** an edit ran: the agent's own write (or, `failed`, no write at all) */
   | { kind: 'after-edit'; chat: string; tool: string; files: TouchedFile[]; turn?: string; call?: string; failed?: boolean }
+  /**
+   * the agent's shell tool is about to run a command (`dir`: the folder the call names, else the payload's `cwd`):
+   * the files it writes are checked as edits, a plain read of one file marks it (rule 16)
+   */
+  | { kind: 'before-shell'; chat: string; tool: string; command: string; dir?: string; turn?: string; call?: string; response?: string }
+  /** a shell command ran (or, `failed`, the agent's tool did not run it) */
+  | { kind: 'after-shell'; chat: string; tool: string; command: string; dir?: string; turn?: string; call?: string; failed?: boolean }
   /** the chat is about to be compacted: the model loses the text it read */
   | { kind: 'compact'; chat: string }
   /** one of our guarded tools is about to run in this chat: it learns the chat and turn from this */
@@ -169,7 +176,9 @@ export function readVsCodeFormat(payload: unknown, toolEvent: (when: 'before' | 
       return toolEvent(event === 'PreToolUse' ? 'before' : 'after', head);
     case FAILURE_EVENT: {
       const after = toolEvent('after', head);
-      return after.kind === 'after-read' || after.kind === 'after-edit' ? { ...after, failed: true } : after;
+      return after.kind === 'after-read' || after.kind === 'after-edit' || after.kind === 'after-shell'
+        ? { ...after, failed: true }
+        : after;
     }
     default:
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };
@@ -198,6 +207,8 @@ export interface FilePathTools {
   read: string;
   replace: string;
   write: string;
+  /** its shell tool (`command`, and the folder it runs in as `dir_path` or `directory`): rule 16 */
+  shell: string;
 }
 
 /**
@@ -212,8 +223,9 @@ export function filePathToolEvent(
   tool: string,
   input: Record<string, unknown>,
 ): HookEvent {
+  if (tool === tools.shell) return shellToolEvent(when, chat, tool, input);
   if (tool !== tools.read && tool !== tools.replace && tool !== tools.write)
-    return { kind: 'ignore', why: `${tool || 'a tool'} is not one of ${tools.agent}'s file tools`, chat };
+    return { kind: 'ignore', why: `${tool || 'a tool'} is not one of ${tools.agent}'s file or shell tools`, chat };
   const file = str(input.file_path);
   if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
   if (tool === tools.read) return { kind: `${when}-read`, chat, tool, files: [file] };
@@ -223,4 +235,36 @@ export function filePathToolEvent(
       ? { path: file, intent: 'change', quotes: [quote] }
       : { path: file, intent: 'create' };
   return { kind: `${when}-edit`, chat, tool, files: [touched] };
+}
+
+/** How a refusal and a label name a call of an agent's shell tool ("Claude Code shell command"). */
+export const SHELL_VERB = 'shell command';
+
+/**
+ * One event of an agent's shell tool: the command as the model wrote it, and the folder it runs in where the call
+ * names one (Gemini CLI's and Qwen Code's `dir_path`/`directory`, opencode's `workdir`), read as the payload's `cwd` reads.
+ */
+export function shellToolEvent(
+  when: 'before' | 'after',
+  chat: string,
+  tool: string,
+  input: Record<string, unknown>,
+  of: { call?: string; response?: string; turn?: string } = {},
+): HookEvent {
+  // Cline's `run_commands` runs a list, one after the other
+  const list = Array.isArray(input.commands) ? input.commands.filter((c): c is string => typeof c === 'string') : [];
+  const command = str(input.command) ?? str(list.join('\n'));
+  if (command === undefined) return { kind: 'ignore', why: `${tool} without a command`, chat };
+  const dir = str(input.dir_path) ?? str(input.directory) ?? str(input.workdir) ?? str(input.cwd);
+  const response = when === 'before' ? of.response : undefined;
+  return {
+    kind: `${when}-shell`,
+    chat,
+    tool,
+    command,
+    ...(dir !== undefined ? { dir } : {}),
+    ...(of.turn !== undefined ? { turn: of.turn } : {}),
+    ...(of.call !== undefined ? { call: of.call } : {}),
+    ...(response !== undefined ? { response } : {}),
+  };
 }

@@ -21,6 +21,11 @@ import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
 import type { HookAgent, HookEvent, HookOrigin } from './event';
 import { ANSWER_WITHIN_MS } from './protocol';
+import { shellEffects, type WriteHow } from '../shell/effects';
+import { loadShellParser } from '../shell/parser';
+import { filesOnDisk } from '../shell/targets';
+import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 export interface HookRouterEnvironment {
   edits: ExternalEdits;
@@ -40,6 +45,8 @@ export interface HookRouterEnvironment {
   names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn' | 'noteAgent'>;
   /** One of our guarded tools is about to run for this chat (its hook saw it first): the tool takes the chat and turn from here. */
   expected?: Pick<ExpectedCalls, 'announce'>;
+  /** Where the shell parser's WebAssembly files are (the extension's dist/); absent: node_modules (src/shell/parser.ts). */
+  shellParserFolder?: string;
 }
 
 /** Which call an entry is of: the agent's id of the call and the model response it is of, where the agent tells them. */
@@ -52,8 +59,8 @@ interface CallOf {
 interface Pending {
   /** reads: the version each will have shown */
   reads: Array<{ ctx: CallContext; seen: SeenVersion } & CallOf>;
-  /** edits the gate let through: the agent's own writes */
-  writes: Array<{ ctx: CallContext } & CallOf>;
+  /** edits the gate let through: the agent's own writes (`deletes`: a shell command's `rm`, recorded only if the file went) */
+  writes: Array<{ ctx: CallContext; deletes?: boolean } & CallOf>;
 }
 
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
@@ -131,14 +138,16 @@ export class HookRouter {
       return '';
     }
     // a call the agent's own tool failed showed nothing and wrote nothing: it leaves no mark, and its files are free
-    if ((event.kind === 'after-read' || event.kind === 'after-edit') && event.failed) this.dropFailed(event, cwd);
+    if ((event.kind === 'after-read' || event.kind === 'after-edit' || event.kind === 'after-shell') && event.failed)
+      this.dropFailed(event, cwd);
     // any other event of a chat means its earlier tool call is done — but where one model response's calls run at
     // once, a call is done at its own result (or at the chat's next event of another kind, or at the first check of
     // a later response), not at a sibling's check
     if (event.chat) {
       if (!agent.parallelCalls) await this.settle(event.chat);
-      else if (event.kind === 'after-read' || event.kind === 'after-edit') await this.settle(event.chat, ofCall(event.call));
-      else if (event.kind !== 'before-read' && event.kind !== 'before-edit') await this.settle(event.chat);
+      else if (event.kind === 'after-read' || event.kind === 'after-edit' || event.kind === 'after-shell')
+        await this.settle(event.chat, ofCall(event.call));
+      else if (event.kind !== 'before-read' && event.kind !== 'before-edit' && event.kind !== 'before-shell') await this.settle(event.chat);
       else if (event.response !== undefined) await this.settle(event.chat, ofEarlierResponse(event.response));
     }
     if (event.kind === 'ignore') return '';
@@ -186,6 +195,8 @@ export class HookRouter {
         this.pendingOf(event.chat).writes.push(...calls.map((ctx) => ({ ctx, call: event.call, response: event.response })));
         return '';
       }
+      case 'before-shell':
+        return this.beforeShell(agent, event, session, cwd, arrival, deadline);
       case 'guarded-call': {
         const tool = ownToolId(event.call.tool);
         if (tool) this.env.expected?.announce(tool, event.call.input, { session, turn: this.turnOf(event.chat) });
@@ -193,8 +204,61 @@ export class HookRouter {
       }
       case 'after-read':
       case 'after-edit':
+      case 'after-shell':
         return ''; // settled above
     }
+  }
+
+  /**
+   * An agent's shell tool is about to run a command (rule 16): each file it writes is checked as an edit of that file by
+   * an agent that writes the disk (its buffer's unsaved changes refuse it, rule 13), the whole command refused when one
+   * file is; a `rm` needs no read, only no unsaved changes. A plain read of one file marks it, as a read tool's would.
+   * A command that writes nothing the parse can name passes at once: never refused for being opaque (rule 7).
+   */
+  private async beforeShell(
+    agent: HookAgent,
+    event: Extract<HookEvent, { kind: 'before-shell' }>,
+    session: string,
+    cwd: string | undefined,
+    arrival: number,
+    deadline: number,
+  ): Promise<string> {
+    this.noteActivity(session, event.chat);
+    try {
+      await loadShellParser(this.env.shellParserFolder);
+    } catch (e) {
+      this.env.log.error(`the shell parser did not load, so ${agent.name}'s shell commands pass unchecked: ${String(e)}`);
+      return '';
+    }
+    const effects = shellEffects(event.command, { home: homedir() });
+    // the folder the command starts in: the one its call names, from the payload's cwd
+    const base = event.dir === undefined ? cwd : (fsPathOf(this.env.resolveFile(event.dir, cwd).uri) ?? cwd);
+    const call = (file: string) => this.call(agent, event.tool, session, event.chat, file, base, arrival);
+    const of = { call: event.call, response: event.response };
+    if (effects.read !== undefined) {
+      const ctx = call(effects.read);
+      const seen = await this.env.edits.versionOf(ctx.uri, 'disk', { session, deadline });
+      if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen, ...of });
+      return '';
+    }
+    const files: Array<{ ctx: CallContext; how: WriteHow }> = [];
+    for (const write of effects.writes) {
+      const uri = this.env.resolveFile(write.path, base).uri;
+      const onDisk = fsPathOf(uri);
+      for (const file of onDisk === undefined ? [write.path] : filesOnDisk(write, onDisk)) {
+        const ctx = call(file);
+        if (!files.some((f) => f.ctx.uri === ctx.uri)) files.push({ ctx, how: write.how });
+      }
+    }
+    if (effects.opaque) this.env.log.debug(`${agent.name} ${event.tool}: a command that may write files nobody can name before it runs`);
+    if (files.length === 0) return '';
+    const verdict = await this.env.edits.check(
+      files.map(({ ctx, how }) => ({ ...ctx, writesDisk: agent.name, deletes: how === 'delete', callsAtOnce: agent.parallelCalls })),
+      deadline,
+    );
+    if (!verdict.allow) return agent.deny(verdict.text);
+    this.pendingOf(event.chat).writes.push(...files.map(({ ctx, how }) => ({ ctx, deletes: how === 'delete', ...of })));
+    return '';
   }
 
   /**
@@ -233,7 +297,7 @@ export class HookRouter {
     for (const { ctx, seen } of done.reads) this.env.edits.stampRead(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked); each
     // write's file is free once its mark is stamped (rule 14)
-    for (const { ctx } of done.writes) await this.env.edits.recordWrite(ctx);
+    for (const { ctx, deletes } of done.writes) await this.env.edits.recordWrite(ctx, { deletes });
   }
 
   /**
@@ -241,10 +305,12 @@ export class HookRouter {
    * read nothing and wrote nothing, so it stamps no mark, and the files it held are free at once (rule 14). The call
    * is the one the event names, else the chat's calls of that tool on those files.
    */
-  private dropFailed(event: Extract<HookEvent, { kind: 'after-read' | 'after-edit' }>, cwd: string | undefined): void {
-    const uris = new Set(event.files.map((f) => this.env.resolveFile(typeof f === 'string' ? f : f.path, cwd).uri));
+  private dropFailed(event: Extract<HookEvent, { kind: 'after-read' | 'after-edit' | 'after-shell' }>, cwd: string | undefined): void {
+    const files = event.kind === 'after-shell' ? undefined : event.files;
+    // a shell command names no files here: the chat's entries of that tool are its
+    const uris = new Set(files?.map((f) => this.env.resolveFile(typeof f === 'string' ? f : f.path, cwd).uri));
     const isThis = (e: CallOf & { ctx: CallContext }) =>
-      event.call !== undefined ? e.call === event.call : e.ctx.tool === event.tool && uris.has(e.ctx.uri);
+      event.call !== undefined ? e.call === event.call : e.ctx.tool === event.tool && (files === undefined || uris.has(e.ctx.uri));
     const dropped = this.take(event.chat, isThis);
     for (const { ctx } of dropped?.writes ?? []) {
       this.env.edits.abandon(ctx);
@@ -308,6 +374,15 @@ export class HookRouter {
 const ofCall = (call: string | undefined) => (e: CallOf) => call === undefined || e.call === call;
 /** The entries of the responses before `response`: a check of a later response means they have all run. */
 const ofEarlierResponse = (response: string) => (e: CallOf) => e.response !== undefined && e.response !== response;
+
+/** The file a `file:` URI names on this machine; undefined for another scheme. */
+function fsPathOf(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A turn's name before Copilot's id for it is known: the chat and its count of user messages. */
 const countedTurn = (chat: string, prompt: number) => `${chat}#${prompt}`;

@@ -12,7 +12,19 @@ import * as path from 'path';
 import { GREETING_TS, guardDiagnostics, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { visibleText } from '../integration/ui';
-import { agentTurn, EXTENSION_ID, fakeModel, lastResult, makeFile, marksFor, newChat, safeJson, waitFor, workspaceRoot } from './agent';
+import {
+  agentTurn,
+  EXTENSION_ID,
+  fakeModel,
+  lastResult,
+  makeFile,
+  marksFor,
+  newChat,
+  resultsOf,
+  safeJson,
+  waitFor,
+  workspaceRoot,
+} from './agent';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
 import { copilotSuiteHooks } from './suite';
 import {
@@ -266,6 +278,39 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.strictEqual(fs.readFileSync(b.abs, 'utf8'), 'one\ntwo\n');
   });
 
+  test("run_in_terminal (rule 16): a rewrite by redirection from an old read is denied with the other program's line, which the file keeps", async () => {
+    const f = makeFile('builtin/terminal.txt', 'one\n');
+    let denied = '';
+    const turn = await agentTurn(
+      'builtin-terminal',
+      [
+        { tool: 'read_file', input: { filePath: f.abs, startLine: 1, endLine: 5 } },
+        () => {
+          // another program appends a line after the agent's read
+          fs.appendFileSync(f.abs, 'two (another program)\n');
+          return {
+            tool: 'run_in_terminal',
+            input: { command: `printf 'one\\nthree\\n' > '${f.abs}'`, explanation: 'Rewrite the file.', isBackground: false },
+          };
+        },
+        (req) => {
+          denied = lastResult(req).text;
+          return { text: 'The rewrite was refused.' };
+        },
+      ],
+      'Rewrite the file with a third line.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    assert.deepStrictEqual(
+      resultsOf(turn).map((r) => r.name),
+      ['read_file', 'run_in_terminal'],
+    );
+    assert.match(denied, DENIED, denied);
+    assert.match(denied, /builtin\/terminal\.txt changed since you last read it/, denied);
+    assert.match(denied, /^\+two \(another program\)$/m, denied);
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'one\ntwo (another program)\n', "the other program's line is kept");
+  });
+
   test('every built-in edit tool is gated: multi_replace_string_in_file, insert_edit_into_file, create_file (a new file passes)', async () => {
     const seenFile = makeFile('builtin/each-seen.txt', 'seen\n');
     const unread = makeFile('builtin/each-unread.txt', 'unread\n');
@@ -432,8 +477,8 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const ignored = await runHookScript({
       hook_event_name: 'PostToolUse',
       session_id: 'rt',
-      tool_name: 'run_in_terminal',
-      tool_input: { command: 'ls' },
+      tool_name: 'list_dir',
+      tool_input: { path: workspaceRoot() },
       tool_response: '',
       cwd: workspaceRoot(),
     });

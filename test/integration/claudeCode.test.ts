@@ -220,16 +220,17 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'keep\nme\n');
   });
 
-  test('a Bash call starts no hook: the entries match only the file tools', async () => {
+  test('a Grep call starts no hook, a Bash call does: the entries match the file tools and the shell (rule 16)', async () => {
     const f = makeFile('claude/bash', 'x\n');
     fake.script([
+      { tool: 'Grep', input: { pattern: 'x', path: f.abs } },
       { tool: 'Bash', input: { command: 'true', description: 'nothing' } },
       { tool: 'Read', input: { file_path: f.abs } },
       { text: 'Done.' },
     ]);
     const run = await runClaude({
       cwd: workspaceRoot(),
-      prompt: 'Run true, then read.',
+      prompt: 'Grep, run true, then read.',
       baseUrl: fake.url,
       env: windowEnvironment(),
       extraArgs: ['--include-hook-events'],
@@ -239,9 +240,9 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
       .filter((e) => e.type === 'system' && e.subtype === 'hook_started')
       .map((e) => `${String(e.hook_event ?? e.hook_name ?? '')}`);
     assert.ok(
-      hookRuns.some((h) => /PreToolUse/.test(h)),
-      `the Read ran our PreToolUse hook: ${hookRuns.join(', ')}`,
+      hookRuns.some((h) => /PreToolUse:Bash/.test(h)),
+      `the Bash call ran our PreToolUse hook: ${hookRuns.join(', ')}`,
     );
-    assert.ok(!hookRuns.some((h) => /Bash/.test(h)), `no hook for Bash: ${hookRuns.join(', ')}`);
+    assert.ok(!hookRuns.some((h) => /Grep/.test(h)), `no hook for Grep: ${hookRuns.join(', ')}`);
   });
 });

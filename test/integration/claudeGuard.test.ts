@@ -94,9 +94,9 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.deepEqual(
       [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.PostToolUseFailure[0].matcher, mine.UserPromptSubmit[0].matcher],
       [
-        'Read|Edit|Write|MultiEdit|NotebookEdit',
-        'Read|Edit|Write|MultiEdit|NotebookEdit',
-        'Read|Edit|Write|MultiEdit|NotebookEdit',
+        'Read|Edit|Write|MultiEdit|NotebookEdit|Bash',
+        'Read|Edit|Write|MultiEdit|NotebookEdit|Bash',
+        'Read|Edit|Write|MultiEdit|NotebookEdit|Bash',
         undefined,
       ],
     );

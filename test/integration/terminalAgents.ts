@@ -53,6 +53,8 @@ export interface TerminalAgent {
   write?: (file: string, content: string) => ToolCall;
   /** a new file, where it has no whole-file write */
   create?: (file: string, content: string) => ToolCall;
+  /** a command of its shell tool, run in the folder it runs in (docs/design.md rule 16) */
+  shell: (command: string) => ToolCall;
   /**
    * A call its own tool refuses by itself, though the gate lets it through (the outcomes' `own-tool-fails`), where that
    * is not a replace of a quote that stands twice in the file (`replace`, the default, which every other one refuses).
@@ -104,6 +106,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
       args: { file_path: file, old_string: old, new_string: replacement, instruction: 'as asked' },
     }),
     write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),
+    shell: (command) => ({ tool: 'run_shell_command', args: { command, description: 'as asked' } }),
     readsBeforeOverwrite: false,
     makeHome: (ours) => gemini.makeGeminiHome(hooksOf(ours)),
     settings: { path: '.gemini/settings.json', offline: gemini.offlineSettings },
@@ -121,6 +124,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
     read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
     replace: (file, old, replacement) => ({ tool: 'edit', args: { file_path: file, old_string: old, new_string: replacement } }),
     write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),
+    shell: (command) => ({ tool: 'run_shell_command', args: { command, description: 'as asked', is_background: false } }),
     readsBeforeOverwrite: true,
     makeHome: (ours) => qwen.makeQwenHome(hooksOf(ours)),
     settings: { path: '.qwen/settings.json', offline: qwen.offlineSettings },
@@ -138,6 +142,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
     read: (file) => ({ tool: 'read', args: { path: file } }),
     replace: (file, old, replacement) => ({ tool: 'edit', args: { path: file, edits: [{ oldText: old, newText: replacement }] } }),
     write: (file, content) => ({ tool: 'write', args: { path: file, content } }),
+    shell: (command) => ({ tool: 'bash', args: { command } }),
     readsBeforeOverwrite: false,
     makeHome: pi.makePiHome,
     startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
@@ -159,6 +164,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
     folderEntries: '.cline/plugins/agent-edit-guard.js',
     read: (file) => ({ tool: 'read_files', args: { files: [{ path: file }] } }),
     replace: (file, old, replacement) => ({ tool: 'editor', args: { path: file, old_text: old, new_text: replacement } }),
+    shell: (command) => ({ tool: 'run_commands', args: { commands: [command] } }),
     readsBeforeOverwrite: false,
     makeHome: cline.makeClineHome,
     // a skipped call's result is `{"error": <reason>}`
@@ -184,6 +190,7 @@ export const TERMINAL_AGENTS: TerminalAgent[] = [
     read: (file) => ({ tool: 'read', args: { filePath: file } }),
     replace: (file, old, replacement) => ({ tool: 'edit', args: { filePath: file, oldString: old, newString: replacement } }),
     write: (file, content) => ({ tool: 'write', args: { filePath: file, content } }),
+    shell: (command) => ({ tool: 'bash', args: { command, description: 'as asked' } }),
     readsBeforeOverwrite: false,
     makeHome: opencode.makeOpencodeHome,
     startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
@@ -208,6 +215,7 @@ export const COPILOT_CLI: TerminalAgent = {
   read: (file) => ({ tool: 'view', args: { path: file } }),
   replace: (file, old, replacement) => ({ tool: 'edit', args: { path: file, old_str: old, new_str: replacement } }),
   create: (file, content) => ({ tool: 'create', args: { path: file, file_text: content } }),
+  shell: (command) => ({ tool: 'bash', args: { command, description: 'as asked' } }),
   // its create makes only new files ("Path already exists"): the call its runtime failed after the gate let it through
   slip: (file, copy, quote, replacement) => ({ tool: 'create', args: { path: file, file_text: copy.replace(quote, replacement) } }),
   readsBeforeOverwrite: false,
@@ -235,6 +243,7 @@ export const CLAUDE_CODE: TerminalAgent = {
   read: (file) => ({ tool: 'Read', args: { file_path: file } }),
   replace: (file, old, replacement) => ({ tool: 'Edit', args: { file_path: file, old_string: old, new_string: replacement } }),
   write: (file, content) => ({ tool: 'Write', args: { file_path: file, content } }),
+  shell: (command) => ({ tool: 'Bash', args: { command, description: 'as asked' } }),
   readText: (result) => {
     const lines = result.split('\n').flatMap((l) => CLAUDE_NUMBERED.exec(l)?.slice(1, 2) ?? []);
     if (lines.at(-1) === '') lines.pop();
@@ -302,6 +311,7 @@ export const CODEX: TerminalAgent = {
   read: (file) => ({ tool: 'shell', args: { cmd: `cat '${file}'` } }),
   replace: (file, old, replacement) => ({ tool: 'apply_patch', args: { patch: codexPatch(file, old, replacement) } }),
   create: (file, content) => ({ tool: 'apply_patch', args: { patch: codexPatch(file, undefined, content) } }),
+  shell: (command) => ({ tool: 'shell', args: { cmd: command } }),
   // its patch applies a quote that stands twice at the first match: a line the file does not hold fails it ("Failed to find")
   slip: (file, _copy, quote, replacement) => ({
     tool: 'apply_patch',

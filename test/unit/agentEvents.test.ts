@@ -163,13 +163,25 @@ suite("hook events of Copilot's built-in tools", () => {
         `prompt ${JSON.stringify(prompt)}: still a turn, without words`,
       );
     assert.equal(parseCopilotEvent(payload('PreCompact', { trigger: 'auto' })).kind, 'compact');
+    // its terminal tool is gated (rule 16): the command, for the shell level to read
+    assert.deepEqual(
+      parseCopilotEvent(payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls', isBackground: false } })),
+      { kind: 'before-shell', chat, tool: 'run_in_terminal', command: 'ls' },
+    );
+    assert.deepEqual(parseCopilotEvent(payload('PostToolUse', { tool_name: 'copilot_runInTerminal', tool_input: { command: 'ls' } })), {
+      kind: 'after-shell',
+      chat,
+      tool: 'run_in_terminal',
+      command: 'ls',
+    });
     for (const p of [
       null,
       'text',
       [],
       {},
       payload('Stop'),
-      payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }),
+      payload('PreToolUse', { tool_name: 'list_dir', tool_input: { path: '/ws' } }),
+      payload('PreToolUse', { tool_name: 'run_in_terminal', tool_input: {} }),
       payload('PreToolUse', { tool_name: 'editGuard_writeFile', tool_input: { filePath: 'a' } }),
       payload('PreToolUse', { tool_name: 'replace_string_in_file', tool_input: {} }),
       { hook_event_name: 'PreCompact' },
@@ -229,8 +241,15 @@ suite("hook events of Copilot's built-in tools", () => {
       kind: 'compact',
       chat: 'c1a2',
     });
+    assert.deepEqual(parseClaudeCodeEvent(claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })), {
+      kind: 'before-shell',
+      chat: 'c1a2',
+      tool: 'Bash',
+      command: 'ls',
+    });
     for (const p of [
-      claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }),
+      claude('PreToolUse', { tool_name: 'Grep', tool_input: { pattern: 'x' } }),
+      claude('PreToolUse', { tool_name: 'Glob', tool_input: { pattern: '*.ts' } }),
       claude('PreToolUse', { tool_name: 'Edit', tool_input: {} }),
       claude('PreToolUse', { tool_name: 'read_file', tool_input: { filePath: '/ws/a.ts' } }),
     ]) {
@@ -281,10 +300,22 @@ suite("hook events of Copilot's built-in tools", () => {
       { kind: 'after-edit', chat, tool: 'write_file', files: [{ path: '/ws/n.ts', intent: 'create' }] },
     );
     assert.deepEqual(parseGeminiCliEvent(gemini('BeforeAgent', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
+    assert.deepEqual(parseGeminiCliEvent(gemini('BeforeTool', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } })), {
+      kind: 'before-shell',
+      chat,
+      tool: 'run_shell_command',
+      command: 'ls',
+    });
+    assert.deepEqual(
+      parseGeminiCliEvent(gemini('AfterTool', { tool_name: 'run_shell_command', tool_input: { command: 'ls', dir_path: 'src' } })),
+      { kind: 'after-shell', chat, tool: 'run_shell_command', command: 'ls', dir: 'src' },
+      'the folder the call names',
+    );
     for (const p of [
       // fired before every model request, compressing or not: it cannot say the model lost what it read
       gemini('PreCompress', { trigger: 'auto' }),
-      gemini('BeforeTool', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } }),
+      gemini('BeforeTool', { tool_name: 'glob', tool_input: { pattern: '*.ts' } }),
+      gemini('BeforeTool', { tool_name: 'list_directory', tool_input: { dir_path: '/ws' } }),
       gemini('BeforeTool', { tool_name: 'replace', tool_input: {} }),
       gemini('BeforeTool', { tool_name: 'Read', tool_input: { file_path: '/ws/a.ts' } }),
     ]) {
@@ -333,10 +364,17 @@ suite("hook events of Copilot's built-in tools", () => {
       'the same turn, no new prompt',
     );
     assert.deepEqual(parseQwenCodeEvent(qwen('PreCompact', { trigger: 'auto' })), { kind: 'compact', chat });
+    assert.deepEqual(parseQwenCodeEvent(qwen('PreToolUse', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } })), {
+      kind: 'before-shell',
+      chat,
+      tool: 'run_shell_command',
+      command: 'ls',
+      turn,
+    });
     for (const p of [
       null,
       'not an object',
-      qwen('PreToolUse', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } }),
+      qwen('PreToolUse', { tool_name: 'grep_search', tool_input: { pattern: 'x' } }),
       qwen('PreToolUse', { tool_name: 'edit', tool_input: {} }),
     ]) {
       assert.equal(parseQwenCodeEvent(p).kind, 'ignore', JSON.stringify(p));
@@ -382,9 +420,17 @@ suite("hook events of Copilot's built-in tools", () => {
     assert.deepEqual(parsePiEvent(pi('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
     assert.deepEqual(parsePiEvent(pi('PreCompact')), { kind: 'compact', chat });
     assert.deepEqual(parsePiEvent(pi(MODEL_REQUEST)), { kind: 'ignore', why: `${MODEL_REQUEST} is not an event the gate uses`, chat });
+    assert.deepEqual(parsePiEvent(pi('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' }, tool_use_id: 'call_3_4' })), {
+      kind: 'before-shell',
+      chat,
+      tool: 'bash',
+      command: 'ls',
+      call: 'call_3_4',
+    });
     for (const p of [
       null,
-      pi('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' } }),
+      pi('PreToolUse', { tool_name: 'grep', tool_input: { pattern: 'x' } }),
+      pi('PreToolUse', { tool_name: 'ls', tool_input: { path: '/ws' } }),
       pi('PreToolUse', { tool_name: 'edit', tool_input: { edits } }),
     ]) {
       assert.equal(parsePiEvent(p).kind, 'ignore', JSON.stringify(p));
@@ -426,9 +472,21 @@ suite("hook events of Copilot's built-in tools", () => {
     assert.deepEqual(parseClineEvent(cline('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
     assert.deepEqual(parseClineEvent(cline('PreCompact')), { kind: 'compact', chat });
     assert.equal(parseClineEvent(cline(MODEL_REQUEST)).kind, 'ignore');
+    assert.deepEqual(tool('PreToolUse', 'run_commands', { commands: ['ls'] }), {
+      kind: 'before-shell',
+      chat,
+      tool: 'run_commands',
+      command: 'ls',
+      call: 'call_0_1_0',
+    });
+    assert.deepEqual(
+      tool('PostToolUse', 'run_commands', { commands: ['npm test', 'git status'] }),
+      { kind: 'after-shell', chat, tool: 'run_commands', command: 'npm test\ngit status', call: 'call_0_1_0' },
+      'its commands run one after the other: one command of their lines',
+    );
     for (const p of [
       null,
-      cline('PreToolUse', { tool_name: 'run_commands', tool_input: { commands: ['ls'] } }),
+      cline('PreToolUse', { tool_name: 'search_codebase', tool_input: { query: 'x' } }),
       cline('PreToolUse', { tool_name: 'editor', tool_input: { new_text: 'x' } }),
       cline('PreToolUse', { tool_name: 'read_files', tool_input: { files: [] } }),
       cline('PreToolUse', { tool_name: 'apply_patch', tool_input: { input: 'not a patch' } }),
@@ -467,9 +525,18 @@ suite("hook events of Copilot's built-in tools", () => {
     assert.deepEqual(touched('apply_patch', { patchText: patch }), filesOfPatch(patch));
     assert.deepEqual(parseOpencodeEvent(oc('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
     assert.deepEqual(parseOpencodeEvent(oc('PreCompact')), { kind: 'compact', chat });
+    assert.deepEqual(tool('PreToolUse', 'bash', { command: 'ls', workdir: '/ws/sub', description: 'List files' }), {
+      kind: 'before-shell',
+      chat,
+      tool: 'bash',
+      command: 'ls',
+      dir: '/ws/sub',
+      call: 'call_0_2',
+    });
     for (const p of [
       null,
-      oc('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' } }),
+      oc('PreToolUse', { tool_name: 'glob', tool_input: { pattern: '*.ts' } }),
+      oc('PreToolUse', { tool_name: 'grep', tool_input: { pattern: 'x' } }),
       oc('PreToolUse', { tool_name: 'edit', tool_input: { oldString: 'a' } }),
       oc('PreToolUse', { tool_name: 'apply_patch', tool_input: { patchText: 'nothing' } }),
     ]) {
@@ -899,7 +966,27 @@ suite(
     test("turns, compaction, and other tools; its payloads are told from the Local agent's by the fields they lack", () => {
       assert.deepEqual(parseHarnessEvent(harness('UserPromptSubmit', { prompt: 'Fix it' })), { kind: 'turn', chat, prompt: 'Fix it' });
       assert.deepEqual(parseHarnessEvent(harness('PreCompact', { transcript_path: '/t', trigger: 'manual' })), { kind: 'compact', chat });
-      assert.equal(parseHarnessEvent(harness('PreToolUse', { tool_name: 'bash', tool_input: { command: 'ls' } })).kind, 'ignore');
+      assert.equal(parseHarnessEvent(harness('PreToolUse', { tool_name: 'grep', tool_input: { pattern: 'x' } })).kind, 'ignore');
+      assert.equal(parseHarnessEvent(harness('PreToolUse', { tool_name: 'glob', tool_input: { pattern: '*.ts' } })).kind, 'ignore');
+      // its shell is gated (rule 16), under either name, its call told as its file tools' are
+      const command = { command: 'ls', description: 'List files' };
+      for (const tool_name of ['bash', 'Bash']) {
+        assert.deepEqual(parseHarnessEvent(harness('PreToolUse', { tool_name, tool_input: command })), {
+          kind: 'before-shell',
+          chat,
+          tool: tool_name,
+          command: 'ls',
+          call: `${tool_name} ${JSON.stringify(command)}`,
+          response: '2026-12-02T03:00:00.000Z',
+        });
+        assert.deepEqual(parseHarnessEvent(harness('PostToolUse', { tool_name, tool_input: command })), {
+          kind: 'after-shell',
+          chat,
+          tool: tool_name,
+          command: 'ls',
+          call: `${tool_name} ${JSON.stringify(command)}`,
+        });
+      }
       assert.equal(isHarnessPayload(harness('PreToolUse', { tool_name: 'Edit', tool_input: {} })), true);
       assert.equal(isHarnessPayload(harness('UserPromptSubmit', { prompt: 'x' })), true);
       // the Local agent's carry a tool_use_id and a transcript_path

@@ -54,16 +54,16 @@ const reason = (edit: SettingsEdit) => {
 };
 
 suite("Claude Code's hook entries", () => {
-  test("one group per event in Claude Code's format: the tool events matched to its file tools, the others without a matcher; the command is every agent's, naming Claude Code", () => {
+  test("one group per event in Claude Code's format: the tool events matched to its file tools and its shell (rule 16), the others without a matcher; the command is every agent's, naming Claude Code", () => {
     assert.deepEqual(Object.keys(ENTRIES), ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'PostToolUseFailure']);
     const early = `[ -f '/ext/dist/hook-client.sh' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null; exec '/bin/bash' '/ext/dist/hook-client.sh' 'claude-code'`;
     assert.deepEqual(ENTRIES.PreToolUse, {
-      matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit',
-      hooks: [{ type: 'command', command: `${early} 'PreToolUse' 'Read' 'Edit' 'Write' 'MultiEdit' 'NotebookEdit'`, timeout: 15 }],
+      matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit|Bash',
+      hooks: [{ type: 'command', command: `${early} 'PreToolUse' 'Read' 'Edit' 'Write' 'MultiEdit' 'NotebookEdit' 'Bash'`, timeout: 15 }],
     });
     assert.deepEqual(ENTRIES.PostToolUse, {
-      matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit',
-      hooks: [{ type: 'command', command: `${early} 'PostToolUse' 'Read' 'Edit' 'Write' 'MultiEdit' 'NotebookEdit'`, timeout: 15 }],
+      matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit|Bash',
+      hooks: [{ type: 'command', command: `${early} 'PostToolUse' 'Read' 'Edit' 'Write' 'MultiEdit' 'NotebookEdit' 'Bash'`, timeout: 15 }],
     });
     assert.deepEqual(ENTRIES.UserPromptSubmit, { hooks: [{ type: 'command', command: `${early} 'UserPromptSubmit'`, timeout: 15 }] });
     assert.deepEqual(ENTRIES.PreCompact, { hooks: [{ type: 'command', command: `${early} 'PreCompact'`, timeout: 15 }] });
@@ -78,7 +78,7 @@ suite("Claude Code's hook entries", () => {
       entries.PreToolUse.hooks[0].command,
       `[ -f '/ext/dist/hook-bridge.js' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null; ELECTRON_RUN_AS_NODE=1 exec '/opt/Code it'\\''s/code' '/ext/dist/hook-bridge.js' 'claude-code' 'PreToolUse'`,
     );
-    assert.equal(entries.PreToolUse.matcher, 'Read|Edit|Write|MultiEdit|NotebookEdit');
+    assert.equal(entries.PreToolUse.matcher, 'Read|Edit|Write|MultiEdit|NotebookEdit|Bash');
     assert.equal(
       JSON.parse(hooksFileContent({ ...odd, bash: undefined })).hooks.PreToolUse[0].command.includes('ELECTRON_RUN_AS_NODE'),
       false,
@@ -152,7 +152,7 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     const again = parsed(withOurHooks(edited, ENTRIES));
     assert.deepEqual(
       again.hooks.PreToolUse.map((g: { matcher: string }) => g.matcher),
-      ['Bash', 'Read|Edit|Write|MultiEdit|NotebookEdit', 'Write'],
+      ['Bash', 'Read|Edit|Write|MultiEdit|NotebookEdit|Bash', 'Write'],
       "in its place, between the user's",
     );
     assert.equal(again.hooks.PreToolUse[1].hooks[0].timeout, 15);
@@ -173,13 +173,13 @@ suite('Claude Code settings: adding and removing our hook entries', () => {
     const result = parsed(withOurHooks(JSON.stringify(json), ENTRIES));
     assert.deepEqual(result.hooks.PreToolUse, [
       ENTRIES.PreToolUse,
-      { matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit', hooks: [{ type: 'command', command: 'echo mine' }] },
+      { matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: 'echo mine' }] },
     ]);
     assert.deepEqual(result.hooks.SessionStart, [{ hooks: [{ type: 'command', command: 'echo hello' }] }]);
     const removed = parsed(withoutOurHooks(JSON.stringify(json)));
     assert.deepEqual(removed, {
       hooks: {
-        PreToolUse: [{ matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit', hooks: [{ type: 'command', command: 'echo mine' }] }],
+        PreToolUse: [{ matcher: 'Read|Edit|Write|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: 'echo mine' }] }],
         SessionStart: [{ hooks: [{ type: 'command', command: 'echo hello' }] }],
       },
     });

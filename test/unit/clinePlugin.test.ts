@@ -36,7 +36,7 @@ suite("our plugin in Cline's sandbox, answering through the bridge", function ()
   const snapshot = { agentId: 'agent_1', conversationId: 'conv_1' };
   const editor = (id: string, input: Record<string, unknown>) => ({ snapshot, toolCall: { toolCallId: id, toolName: 'editor' }, input });
 
-  test("a refused editor call is skipped with the window's reason, its path resolved from the session's folder; other tools are not sent", async () => {
+  test("a refused editor call is skipped with the window's reason, its path resolved from the session's folder; its shell is sent, other tools are not", async () => {
     const { seen, server } = await refusingWindow('editor');
     try {
       const plugin = loadedPlugin(server.environment);
@@ -46,14 +46,22 @@ suite("our plugin in Cline's sandbox, answering through the bridge", function ()
       });
       const read = { snapshot, toolCall: { toolCallId: 'call_2', toolName: 'read_files' }, input: { files: [{ path: 'b.ts' }] } };
       assert.equal(await plugin.hooks.beforeTool(read), undefined);
+      // its commands may write files (rule 16): sent before and after they run
       const shell = { snapshot, toolCall: { toolCallId: 'call_3', toolName: 'run_commands' }, input: { commands: ['ls'] } };
       assert.equal(await plugin.hooks.beforeTool(shell), undefined);
+      assert.equal(await plugin.hooks.afterTool({ ...shell, result: { output: { success: true } } }), undefined);
+      const search = { snapshot, toolCall: { toolCallId: 'call_4', toolName: 'search_codebase' }, input: { query: 'greet' } };
+      assert.equal(await plugin.hooks.beforeTool(search), undefined);
+      assert.equal(await plugin.hooks.afterTool({ ...search, result: { output: { success: true } } }), undefined);
       assert.deepEqual(
         seen.map((p) => [p.agent, p.hook_event_name, p.tool_name, JSON.stringify(p.tool_input), p.tool_use_id, p.session_id, p.cwd]),
         [
           ['cline', 'PreToolUse', 'editor', '{"path":"/ws/src/a.ts","old_text":"a","new_text":"b"}', 'call_1', 's-1', '/ws'],
           ['cline', 'PreToolUse', 'read_files', '{"files":[{"path":"/ws/b.ts"}]}', 'call_2', 's-1', '/ws'],
+          ['cline', 'PreToolUse', 'run_commands', '{"commands":["ls"]}', 'call_3', 's-1', '/ws'],
+          ['cline', 'PostToolUse', 'run_commands', '{"commands":["ls"]}', 'call_3', 's-1', '/ws'],
         ],
+        'search_codebase is not sent: it writes no file',
       );
     } finally {
       server.dispose();

@@ -97,7 +97,7 @@ function setup(settings: Partial<GateSettings> = {}) {
   const postReplace = (file: string, chat = CHAT) =>
     send('PostToolUse', { tool_name: 'replace_string_in_file', tool_input: replaceInput(file, 'x'), tool_response: '' }, chat);
   /** A tool the gate does not look at: its event still says the chat's earlier tool is done. */
-  const otherTool = (chat = CHAT) => send('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }, chat);
+  const otherTool = (chat = CHAT) => send('PreToolUse', { tool_name: 'list_dir', tool_input: { path: '/ws' } }, chat);
   /** A whole built-in read: both its events, in order. */
   const read = async (file: string, chat = CHAT) => {
     assert.equal(await preRead(file, chat), '');
@@ -597,7 +597,7 @@ suite('hook router: answers', () => {
     assert.match(permissionDecisionReason, /^1\tone$/m, 'with the current numbered content');
   });
 
-  test('reads and edits tell which chat is active; turns and ignored events do not', async () => {
+  test('reads, edits and shell commands tell which chat is active; turns and ignored events do not', async () => {
     const t = setup();
     t.docs.file(A, 'a\n');
     await t.prompt();
@@ -605,7 +605,9 @@ suite('hook router: answers', () => {
     assert.deepEqual(t.activity, []);
     await t.preRead('a.txt', OTHER_CHAT);
     await t.preReplace('a.txt');
-    assert.deepEqual(t.activity, [t.key(OTHER_CHAT), t.key()]);
+    // the terminal is gated too (rule 16): a command that writes nothing still tells its chat is at work
+    assert.equal(await t.send('PreToolUse', { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }, OTHER_CHAT), '');
+    assert.deepEqual(t.activity, [t.key(OTHER_CHAT), t.key(), t.key(OTHER_CHAT)]);
   });
 });
 

@@ -273,19 +273,20 @@ suite('hooks bridge: events the bash client answers itself', function () {
   });
   teardown(() => server?.dispose());
 
-  test("an event of a tool that touches no file is dropped while its chat has nothing to settle; the file tools' events are sent", async () => {
-    const terminal = [
-      payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' }),
-      payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' }),
-    ];
-    await runHook(clients, server!.environment, terminal[0]);
-    await runHook(clients, server!.environment, terminal[1], 'PostToolUse');
-    assert.deepEqual(seen, [], 'run_in_terminal, nothing pending: nothing for the gate');
+  test("an event of a tool that touches no file is dropped while its chat has nothing to settle; the file tools' and the terminal's events are sent", async () => {
+    const listing = [payloadOf('PreToolUse', 'list_dir', { path: '/ws' }), payloadOf('PostToolUse', 'list_dir', { path: '/ws' })];
+    await runHook(clients, server!.environment, listing[0]);
+    await runHook(clients, server!.environment, listing[1], 'PostToolUse');
+    assert.deepEqual(seen, [], 'list_dir, nothing pending: nothing for the gate');
     const sent = [
       payloadOf('PreToolUse', 'read_file'),
       payloadOf('PostToolUse', 'read_file'),
       payloadOf('PreToolUse', 'replace_string_in_file'),
       payloadOf('PostToolUse', 'copilot_applyPatch'),
+      // the terminal's commands may write files (rule 16)
+      payloadOf('PreToolUse', 'run_in_terminal', { command: 'ls' }),
+      payloadOf('PostToolUse', 'run_in_terminal', { command: 'ls' }),
+      payloadOf('PreToolUse', 'copilot_runInTerminal', { command: 'ls' }),
     ];
     for (const p of sent) await runHook(clients, server!.environment, p, JSON.parse(p).hook_event_name);
     assert.deepEqual(seen, sent);
@@ -293,24 +294,24 @@ suite('hooks bridge: events the bash client answers itself', function () {
 
   test("while the chat has a call to settle (the gate's marker), its next event of any tool is sent: it settles the earlier edit before the tool runs", async () => {
     server!.notePending('s', true);
-    const before = payloadOf('PreToolUse', 'run_in_terminal', { command: 'sed -i s/a/b/ a' });
+    const before = payloadOf('PreToolUse', 'list_dir', { path: '/ws' });
     await runHook(clients, server!.environment, before);
     assert.deepEqual(seen, [before]);
     // another chat has nothing to settle
-    const other = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'other-chat', tool_name: 'run_in_terminal', tool_input: {} });
+    const other = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'other-chat', tool_name: 'list_dir', tool_input: {} });
     await runHook(clients, server!.environment, other);
     assert.deepEqual(seen, [before]);
     server!.notePending('s', false);
     await runHook(clients, server!.environment, before);
     assert.deepEqual(seen, [before], 'settled: dropped again');
     // a chat id the marker cannot name is always sent
-    const odd = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'a/b c', tool_name: 'run_in_terminal', tool_input: {} });
+    const odd = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'a/b c', tool_name: 'list_dir', tool_input: {} });
     await runHook(clients, server!.environment, odd);
     assert.deepEqual(seen, [before, odd]);
   });
 
   test('a tool name that appears only inside the input does not count; a payload whose tool cannot be read is sent', async () => {
-    const disguised = payloadOf('PostToolUse', 'run_in_terminal', { command: 'echo \'"tool_name":"read_file"\'' });
+    const disguised = payloadOf('PostToolUse', 'grep_search', { query: '"tool_name":"read_file"' });
     server!.notePending('s', false);
     assert.ok(disguised.includes('\\"tool_name\\":\\"read_file\\"'), 'JSON escapes the quotes of a string value');
     await runHook(clients, server!.environment, disguised, 'PostToolUse');
@@ -345,7 +346,7 @@ suite('hooks file', () => {
     // a call the Copilot runtime's own tool failed: filtered like the other tool events
     assert.match(
       file.hooks.PostToolUseFailure[0].command,
-      /'PostToolUseFailure' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/,
+      /'PostToolUseFailure' 'read_file' 'run_in_terminal' 'replace_string_in_file' .*'copilot_readFile' 'copilot_runInTerminal'/,
     );
     const pre = file.hooks.PreToolUse[0];
     assert.equal(pre.type, 'command');
@@ -353,7 +354,10 @@ suite('hooks file', () => {
       pre.command,
       `${whenListening('/ext/dist/hook-client.sh')} exec '/bin/bash' '/ext/dist/hook-client.sh' 'copilot' 'PreToolUse' ${GATED_TOOL_NAMES.map(shQuote).join(' ')}`,
     );
-    assert.match(file.hooks.PostToolUse[0].command, /'PostToolUse' 'read_file' 'replace_string_in_file' .*'copilot_readFile'/);
+    assert.match(
+      file.hooks.PostToolUse[0].command,
+      /'PostToolUse' 'read_file' 'run_in_terminal' 'replace_string_in_file' .*'copilot_readFile' 'copilot_runInTerminal'/,
+    );
     for (const event of ['UserPromptSubmit', 'PreCompact'])
       assert.match(file.hooks[event][0].command, new RegExp(`'${event}'$`), 'always sent');
     assert.equal(

@@ -9,6 +9,7 @@ import { agentCommands, agentsWithEntries, allSettings } from '../../src/agents/
 import { SECTION } from '../../src/core/settings';
 import { commandOf } from '../../src/hooks/agentDescriptor';
 import { TOOL_IDS } from '../../src/core/toolIds';
+import { SHELL_WASM_FILES } from '../../src/shell/parser';
 import { relativeLinks } from './markdownLinks';
 
 const root = path.resolve(__dirname, '../../..');
@@ -241,6 +242,8 @@ suite('package', () => {
       /^dist\/(extension|hook-bridge|uninstall)\.js$/,
       /^dist\/plugins\/\w+\.js$/,
       /^dist\/hook-client\.sh$/,
+      // the shell parser's WebAssembly (src/shell/parser.ts)
+      ...Object.values(SHELL_WASM_FILES).map((f) => new RegExp(`^dist/${f.replace(/\./g, '\\.')}$`)),
       /^package(\.nls)?\.json$/,
       /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
       /^agents\/guarded\.agent\.md$/,
@@ -265,6 +268,7 @@ suite('package', () => {
       'dist/hook-bridge.js',
       'dist/hook-client.sh',
       'dist/uninstall.js',
+      ...Object.values(SHELL_WASM_FILES).map((f) => `dist/${f}`),
       'package.json',
       'package.nls.json',
       'l10n/bundle.l10n.json',

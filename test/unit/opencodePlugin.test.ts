@@ -44,14 +44,20 @@ suite("our plugin in opencode's process, answering through the bridge", function
       );
       await hooks['tool.execute.before'](call('read', 'call_2'), { args: { filePath: '/ws/b.ts' } });
       await hooks['tool.execute.after']({ ...call('read', 'call_2'), args: { filePath: 'b.ts' } }, {});
+      // its shell's commands may write files (rule 16): sent before and after they run
       await hooks['tool.execute.before'](call('bash', 'call_3'), { args: { command: 'ls' } });
+      await hooks['tool.execute.after']({ ...call('bash', 'call_3'), args: { command: 'ls' } }, {});
+      await hooks['tool.execute.before'](call('grep', 'call_4'), { args: { pattern: 'greet' } });
+      await hooks['tool.execute.after']({ ...call('grep', 'call_4'), args: { pattern: 'greet' } }, {});
       await hooks['experimental.session.compacting']({ sessionID: 'ses_1' }, {});
       assert.deepEqual(
         seen.map((p) => [
           p.agent,
           p.hook_event_name,
           p.tool_name,
-          (p.tool_input as { filePath?: string } | undefined)?.filePath ?? p.prompt,
+          (p.tool_input as { filePath?: string } | undefined)?.filePath ??
+            (p.tool_input as { command?: string } | undefined)?.command ??
+            p.prompt,
           p.tool_use_id,
           p.session_id,
         ]),
@@ -61,9 +67,11 @@ suite("our plugin in opencode's process, answering through the bridge", function
           ['opencode', 'PreToolUse', 'edit', '/ws/src/a.ts', 'call_1', 'ses_1'],
           ['opencode', 'PreToolUse', 'read', '/ws/b.ts', 'call_2', 'ses_1'],
           ['opencode', 'PostToolUse', 'read', '/ws/b.ts', 'call_2', 'ses_1'],
+          ['opencode', 'PreToolUse', 'bash', 'ls', 'call_3', 'ses_1'],
+          ['opencode', 'PostToolUse', 'bash', 'ls', 'call_3', 'ses_1'],
           ['opencode', 'PreCompact', undefined, undefined, undefined, 'ses_1'],
         ],
-        'the title request is no step of the chat, and the shell is no file tool',
+        'the title request is no step of the chat, and grep writes no file',
       );
     } finally {
       server.dispose();

@@ -48,21 +48,29 @@ suite("our extension in pi's process, answering through the bridge", function ()
       const edit = { toolName: 'edit', toolCallId: 'call_1', input: { path: '@src/a.ts', edits: [{ oldText: 'a', newText: 'b' }] } };
       assert.deepEqual(await pi.fire('tool_call', edit), { block: true, reason: 'BLOCKED: stale' });
       assert.equal(await pi.fire('tool_call', { toolName: 'read', toolCallId: 'call_2', input: { path: 'b.ts' } }), undefined);
-      assert.equal(await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'call_3', input: { command: 'ls' } }), undefined);
+      // its shell's commands may write files (rule 16): sent before and after they run
+      const shell = { toolName: 'bash', toolCallId: 'call_3', input: { command: 'ls' } };
+      assert.equal(await pi.fire('tool_call', shell), undefined);
+      assert.equal(await pi.fire('tool_result', { ...shell, isError: false }), undefined);
+      const grep = { toolName: 'grep', toolCallId: 'call_4', input: { pattern: 'greet', path: 'src' } };
+      assert.equal(await pi.fire('tool_call', grep), undefined);
+      assert.equal(await pi.fire('tool_result', { ...grep, isError: false }), undefined);
       assert.deepEqual(
         seen.map((p) => [
           p.agent,
           p.hook_event_name,
           p.tool_name,
-          (p.tool_input as { path?: string } | undefined)?.path,
+          (p.tool_input as { path?: string } | undefined)?.path ?? (p.tool_input as { command?: string } | undefined)?.command,
           p.tool_use_id,
           p.session_id,
         ]),
         [
           ['pi', 'PreToolUse', 'edit', '/ws/src/a.ts', 'call_1', 'session-1'],
           ['pi', 'PreToolUse', 'read', '/ws/b.ts', 'call_2', 'session-1'],
+          ['pi', 'PreToolUse', 'bash', 'ls', 'call_3', 'session-1'],
+          ['pi', 'PostToolUse', 'bash', 'ls', 'call_3', 'session-1'],
         ],
-        "pi's shell is not sent: it is no file tool",
+        "pi's grep is not sent: it writes no file",
       );
     } finally {
       server.dispose();

@@ -23,7 +23,10 @@ import { MemoryLog } from './memoryDocuments';
 interface SettingsFileAgent {
   name: string;
   id: string;
+  /** the tools whose events the gate needs: its file tools and its shell (rule 16) */
   fileTools: readonly string[];
+  /** its shell tool */
+  shellTool: string;
   entries: (clients: HookClients) => Record<string, MatcherGroup>;
   /** its events: the tool events (with a matcher) and the others */
   toolEvents: string[];
@@ -43,7 +46,8 @@ const AGENTS: SettingsFileAgent[] = [
   {
     name: 'Gemini CLI',
     id: geminiEvents.GEMINI_CLI,
-    fileTools: geminiEvents.FILE_TOOLS,
+    fileTools: geminiEvents.GATED_TOOLS,
+    shellTool: 'run_shell_command',
     entries: geminiSettings.geminiHookEntries,
     // not PreCompress: Gemini CLI fires it before every model request
     toolEvents: ['AfterTool', 'BeforeTool'],
@@ -51,20 +55,21 @@ const AGENTS: SettingsFileAgent[] = [
     otherEvents: ['BeforeAgent'],
     matcher: geminiSettings.GEMINI_TOOL_MATCHER,
     timeout: 15000,
-    otherTools: ['read_many_files', 'run_shell_command', 'write_file_2', 'xreplace'],
+    otherTools: ['read_many_files', 'glob', 'list_directory', 'grep_search', 'write_file_2', 'xreplace'],
     files: geminiOnDisk.geminiSettingsFiles,
   },
   {
     name: 'Qwen Code',
     id: qwenEvents.QWEN_CODE,
-    fileTools: qwenEvents.FILE_TOOLS,
+    fileTools: qwenEvents.GATED_TOOLS,
+    shellTool: 'run_shell_command',
     entries: qwenSettings.qwenHookEntries,
     toolEvents: ['PostToolUse', 'PostToolUseFailure', 'PreToolUse'],
     beforeTool: 'PreToolUse',
     otherEvents: ['PreCompact', 'UserPromptSubmit'],
     matcher: qwenSettings.QWEN_TOOL_MATCHER,
     timeout: 15,
-    otherTools: ['run_shell_command', 'notebook_edit', 'read_many_files'],
+    otherTools: ['glob', 'list_directory', 'grep_search', 'notebook_edit', 'read_many_files'],
     files: qwenOnDisk.qwenSettingsFiles,
   },
 ];
@@ -114,10 +119,11 @@ for (const agent of AGENTS)
     const sync = (placement: 'off' | 'user' | 'workspace', trusted = true, leftFolders: string[] = []) =>
       agent.files.sync(placement, clients, folders, log, { trusted, home, leftFolders });
 
-    test("the entries: a group per event the gate needs, under the names the agent uses; the tool events' matcher of exactly its file tools; a named command of the agent's, its timeout in the agent's unit", () => {
+    test("the entries: a group per event the gate needs, under the names the agent uses; the tool events' matcher of exactly its file tools and its shell; a named command of the agent's, its timeout in the agent's unit", () => {
       const entries = agent.entries(clients);
       assert.deepEqual(Object.keys(entries).sort(), [...agent.toolEvents, ...agent.otherEvents].sort());
       for (const tool of agent.fileTools) assert.ok(matches(agent.matcher, tool), tool);
+      assert.ok(agent.fileTools.includes(agent.shellTool) && matches(agent.matcher, agent.shellTool), 'its shell is gated (rule 16)');
       for (const tool of agent.otherTools) assert.ok(!matches(agent.matcher, tool), tool);
       for (const event of agent.otherEvents) assert.equal(entries[event].matcher, undefined, 'a lifecycle event has no tool to match');
       for (const event of agent.toolEvents) {

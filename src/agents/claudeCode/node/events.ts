@@ -1,7 +1,7 @@
 // Claude Code as the hooks bridge sees it (test/claude/FACTS.md): its file tools, what each does, and
 // what one of its hook events means for the gate. Its hooks have the shape of VS Code's, and it reads
 // and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, str } from '../../../hooks/event';
+import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, SHELL_VERB, shellToolEvent, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const CLAUDE_CODE = 'claude-code';
@@ -15,8 +15,13 @@ export const EDIT_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as cons
 type ClaudeEditTool = (typeof EDIT_TOOLS)[number];
 const isEditTool = (name: string): name is ClaudeEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 export const FILE_TOOLS = [READ_TOOL, ...EDIT_TOOLS] as const;
+/** Its shell tool: the files a command writes are checked as edits (rule 16). */
+export const SHELL_TOOL = 'Bash';
+/** The tools whose hook events the gate needs: its entries' matcher. */
+export const GATED_TOOLS = [...FILE_TOOLS, SHELL_TOOL] as const;
 
-const TOOL_VERB: Record<(typeof FILE_TOOLS)[number], string> = {
+const TOOL_VERB: Record<(typeof GATED_TOOLS)[number], string> = {
+  Bash: SHELL_VERB,
   Read: 'read',
   Edit: 'edit',
   MultiEdit: 'edit',
@@ -32,6 +37,7 @@ const TOOL_VERB: Record<(typeof FILE_TOOLS)[number], string> = {
 export function parseClaudeCodeEvent(payload: unknown): HookEvent {
   return readVsCodeFormat(payload, (when, { chat, tool, input }) => {
     const file = str(input.file_path) ?? str(input.notebook_path);
+    if (tool === SHELL_TOOL) return shellToolEvent(when, chat, tool, input);
     if (tool === READ_TOOL)
       return file ? { kind: `${when}-read`, chat, tool, files: [file] } : { kind: 'ignore', why: 'Read without a file_path', chat };
     if (!isEditTool(tool)) return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Claude Code's file tools`, chat };
@@ -46,7 +52,7 @@ export const claudeCodeAgent: HookAgent = {
   name: 'Claude Code',
   writesDisk: true,
   ownChats: true,
-  toolNames: FILE_TOOLS,
+  toolNames: GATED_TOOLS,
   parse: parseClaudeCodeEvent,
   verb: (tool) => TOOL_VERB[tool as keyof typeof TOOL_VERB] ?? tool,
   deny: denyPreToolUse,

@@ -19,12 +19,12 @@ import {
   withOurGroups,
   withoutOurGroups,
 } from '../../../hooks/hookEntries';
-import { CLAUDE_CODE, FILE_TOOLS } from './events';
+import { CLAUDE_CODE, GATED_TOOLS } from './events';
 
-/** Claude Code's file tools (events.ts, where the bridge reads them): the tool events' matcher and the bash client's filter. */
-export const CLAUDE_FILE_TOOLS = FILE_TOOLS;
-/** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Bash. */
-export const CLAUDE_TOOL_MATCHER = CLAUDE_FILE_TOOLS.join('|');
+/** Claude Code's file tools and its shell (events.ts, where the bridge reads them): the tool events' matcher and the bash client's filter. */
+export const CLAUDE_GATED_TOOLS = GATED_TOOLS;
+/** Claude Code matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for Grep or Glob. */
+export const CLAUDE_TOOL_MATCHER = CLAUDE_GATED_TOOLS.join('|');
 /** The hook events the gate listens to, under the names VS Code's hooks use too, and the one of a call its tool failed. */
 export const CLAUDE_HOOK_EVENTS = GATED_HOOK_EVENTS_WITH_FAILURES;
 export type ClaudeHookEvent = HookEventName;
@@ -46,7 +46,7 @@ export type ClaudeHookEntries = Record<ClaudeHookEvent, ClaudeMatcherGroup>;
  */
 export function claudeHookEntries(clients: HookClients): ClaudeHookEntries {
   const group = (event: ClaudeHookEvent): ClaudeMatcherGroup => {
-    const tools = TOOL_EVENTS.has(event) ? CLAUDE_FILE_TOOLS : [];
+    const tools = TOOL_EVENTS.has(event) ? CLAUDE_GATED_TOOLS : [];
     // Claude Code's hook entries have no `env`: the Node client's goes on the command line
     const hooks: ClaudeHookCommand[] = [
       { type: 'command', command: hookCommand(clients, CLAUDE_CODE, event, tools, true), timeout: HOOK_TIMEOUT_S },

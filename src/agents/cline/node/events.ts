@@ -5,7 +5,17 @@
 // (`beforeTool`, which can skip the call), `PostToolUse` (`afterTool`) and `PreCompact` (its auto-compaction
 // notice). Cline checks every call of a response before it runs the first, and a plugin's hook must answer
 // within 3 s or the run fails. It reads and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, record, str, type TouchedFile } from '../../../hooks/event';
+import {
+  denyPreToolUse,
+  type HookAgent,
+  type HookEvent,
+  readVsCodeFormat,
+  record,
+  SHELL_VERB,
+  shellToolEvent,
+  str,
+  type TouchedFile,
+} from '../../../hooks/event';
 import { filesOfPatch } from '../../../hooks/patch';
 
 /** The id its events are sent under. */
@@ -17,6 +27,10 @@ export const CLINE = 'cline';
  * text, offered instead of `editor` to GPT and Codex models).
  */
 export const FILE_TOOLS = ['read_files', 'editor', 'apply_patch'] as const;
+/** `run_commands{commands}`: the files its commands write are checked as edits (rule 16). */
+export const SHELL_TOOL = 'run_commands';
+/** The tools whose events the plugin sends. */
+export const GATED_TOOLS = [...FILE_TOOLS, SHELL_TOOL] as const;
 
 /** How long Cline lets a plugin's hook take before it fails the whole run (3 s), less the sandbox's own round trip. */
 export const CLINE_HOOK_MS = 2500;
@@ -50,6 +64,8 @@ function clineToolEvent(
       if (touched.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
       return { kind: `${when}-edit`, chat, tool, files: touched, ...withCall };
     }
+    case SHELL_TOOL:
+      return shellToolEvent(when, chat, tool, input, withCall);
     default:
       return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Cline's file tools`, chat };
   }
@@ -60,7 +76,7 @@ export function parseClineEvent(payload: unknown): HookEvent {
   return readVsCodeFormat(payload, (when, { chat, tool, input, p }) => clineToolEvent(when, chat, tool, input, str(p.tool_use_id)));
 }
 
-const TOOL_VERB: Record<string, string> = { read_files: 'read', editor: 'edit', apply_patch: 'patch' };
+const TOOL_VERB: Record<string, string> = { read_files: 'read', editor: 'edit', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB };
 
 /**
  * Cline: it reads and writes the disk itself, its sessions are its own chats, it checks one response's calls
@@ -73,7 +89,7 @@ export const clineAgent: HookAgent = {
   ownChats: true,
   parallelCalls: true,
   answerWithinMs: CLINE_HOOK_MS - 500,
-  toolNames: FILE_TOOLS,
+  toolNames: GATED_TOOLS,
   parse: parseClineEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyPreToolUse,

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { FAILURE_EVENT, MODEL_REQUEST } from '../../../hooks/event';
 import { askWindowAbout, type ClientEnvironment } from '../../../hooks/windowClient';
-import { CLINE, CLINE_HOOK_MS, FILE_TOOLS } from './events';
+import { CLINE, CLINE_HOOK_MS, GATED_TOOLS } from './events';
 
 /** What our hooks read of Cline's (its `AgentRuntimeHooks` payloads; test/cline/FACTS.md). */
 export interface ClineSnapshot {
@@ -76,7 +76,7 @@ export function resolvedAsCline(tool: string, input: unknown, cwd: string): Reco
   return given;
 }
 
-const isFileTool = (name: unknown): name is string => (FILE_TOOLS as readonly unknown[]).includes(name);
+const isFileTool = (name: unknown): name is string => (GATED_TOOLS as readonly unknown[]).includes(name);
 
 /** Cline calls `afterTool` for a call that did not run (skipped) or failed too: nothing was read or written then. */
 export const ran = (result: ClineToolCall['result']) =>

@@ -2,7 +2,17 @@
 // its file tools by their model-facing names, what each does, and what one of its hook events means
 // for the gate. Payload shapes were recorded from Copilot Chat 0.67's real agent loop
 // (docs/design.md §VS Code and Copilot facts); every field is read defensively.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, record, str, type TouchedFile } from '../../../hooks/event';
+import {
+  denyPreToolUse,
+  type HookAgent,
+  type HookEvent,
+  readVsCodeFormat,
+  record,
+  SHELL_VERB,
+  shellToolEvent,
+  str,
+  type TouchedFile,
+} from '../../../hooks/event';
 import { COPILOT } from '../../../hooks/channels';
 import { filesOfPatch } from '../../../hooks/patch';
 
@@ -11,6 +21,9 @@ export { COPILOT };
 
 /** Copilot's built-in read tool, by its model-facing name. */
 export const READ_TOOL = 'read_file';
+
+/** Its terminal tool: the files a command writes are checked as edits (rule 16). */
+export const SHELL_TOOL = 'run_in_terminal';
 
 /** Copilot's built-in edit tools the gate stands in front of, by their model-facing names. */
 export const EDIT_TOOLS = [
@@ -24,8 +37,9 @@ export type CopilotEditTool = (typeof EDIT_TOOLS)[number];
 const isEditTool = (name: string): name is CopilotEditTool => (EDIT_TOOLS as readonly string[]).includes(name);
 
 /** What each of Copilot's file tools does, in the word a refusal uses ("your patch"). */
-export const TOOL_VERB: Record<CopilotEditTool | typeof READ_TOOL, string> = {
+export const TOOL_VERB: Record<CopilotEditTool | typeof READ_TOOL | typeof SHELL_TOOL, string> = {
   [READ_TOOL]: 'read',
+  [SHELL_TOOL]: SHELL_VERB,
   replace_string_in_file: 'replace',
   multi_replace_string_in_file: 'replace',
   insert_edit_into_file: 'edit',
@@ -34,8 +48,9 @@ export const TOOL_VERB: Record<CopilotEditTool | typeof READ_TOOL, string> = {
 };
 
 /** Copilot's internal tool ids, in case a hook reports those instead of the model-facing names. */
-const INTERNAL_NAMES: Record<string, CopilotEditTool | typeof READ_TOOL> = {
+const INTERNAL_NAMES: Record<string, CopilotEditTool | typeof READ_TOOL | typeof SHELL_TOOL> = {
   copilot_readFile: READ_TOOL,
+  copilot_runInTerminal: SHELL_TOOL,
   copilot_replaceString: 'replace_string_in_file',
   copilot_multiReplaceString: 'multi_replace_string_in_file',
   copilot_insertEdit: 'insert_edit_into_file',
@@ -44,7 +59,7 @@ const INTERNAL_NAMES: Record<string, CopilotEditTool | typeof READ_TOOL> = {
 };
 
 /** Every name a hook may give the read and edit tools: the events of other tools change nothing for the gate. */
-export const GATED_TOOL_NAMES: readonly string[] = [READ_TOOL, ...EDIT_TOOLS, ...Object.keys(INTERNAL_NAMES)];
+export const GATED_TOOL_NAMES: readonly string[] = [READ_TOOL, SHELL_TOOL, ...EDIT_TOOLS, ...Object.keys(INTERNAL_NAMES)];
 
 const toolNameOf = (name: string): string => INTERNAL_NAMES[name] ?? name;
 
@@ -53,6 +68,7 @@ export function parseCopilotEvent(payload: unknown): HookEvent {
   return readVsCodeFormat(payload, (when, head) => {
     const { chat, input } = head;
     const tool = toolNameOf(head.tool);
+    if (tool === SHELL_TOOL) return shellToolEvent(when, chat, tool, input);
     if (tool === READ_TOOL) {
       const file = str(input.filePath);
       if (!file) return { kind: 'ignore', why: 'read_file without a filePath', chat };

@@ -5,16 +5,22 @@
 // writes the disk itself, past the editor, and its payloads carry no turn: its `BeforeAgent`s are counted.
 // Its `PreCompress` fires before every model request (trigger `auto`, whether or not it compresses), so it
 // cannot say that the model lost what it read: the gate does not listen to it (docs/agents.md, its limits).
-import { type FilePathTools, filePathToolEvent, type HookAgent, type HookEvent, payloadHead, str } from '../../../hooks/event';
+import { type FilePathTools, filePathToolEvent, type HookAgent, type HookEvent, payloadHead, SHELL_VERB, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const GEMINI_CLI = 'gemini-cli';
 
 /** `replace` changes a file (or makes one, with an empty `old_string`); `write_file` makes or overwrites one. */
-const TOOLS: FilePathTools = { agent: 'Gemini CLI', read: 'read_file', replace: 'replace', write: 'write_file' };
-export const FILE_TOOLS = [TOOLS.read, TOOLS.replace, TOOLS.write] as const;
+const TOOLS: FilePathTools = {
+  agent: 'Gemini CLI',
+  read: 'read_file',
+  replace: 'replace',
+  write: 'write_file',
+  shell: 'run_shell_command',
+};
+export const GATED_TOOLS = [TOOLS.read, TOOLS.replace, TOOLS.write, TOOLS.shell] as const;
 
-const TOOL_VERB: Record<string, string> = { read_file: 'read', replace: 'replace', write_file: 'write' };
+const TOOL_VERB: Record<string, string> = { read_file: 'read', replace: 'replace', write_file: 'write', [TOOLS.shell]: SHELL_VERB };
 
 /** Its names of the events the gate listens to. */
 export const GEMINI_EVENTS = { turn: 'BeforeAgent', before: 'BeforeTool', after: 'AfterTool' } as const;
@@ -54,7 +60,7 @@ export const geminiCliAgent: HookAgent = {
   name: 'Gemini CLI',
   writesDisk: true,
   ownChats: true,
-  toolNames: FILE_TOOLS,
+  toolNames: GATED_TOOLS,
   parse: parseGeminiCliEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyBeforeTool,

@@ -7,7 +7,7 @@
 // file when it starts (it moves old keys to new ones): our groups are kept through that.
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand } from '../../../hooks/command';
 import { type EntriesEdit, type MatcherGroup, withOurGroups } from '../../../hooks/hookEntries';
-import { FILE_TOOLS, GEMINI_CLI, GEMINI_EVENTS, GEMINI_TOOL_EVENTS, type GeminiHookEvent } from './events';
+import { GATED_TOOLS, GEMINI_CLI, GEMINI_EVENTS, GEMINI_TOOL_EVENTS, type GeminiHookEvent } from './events';
 
 /** Where Gemini CLI reads its user settings, under the OS home, and a project's, under a folder. */
 export const SETTINGS_PATH = '.gemini/settings.json';
@@ -15,13 +15,13 @@ export const SETTINGS_PATH = '.gemini/settings.json';
 /** The hook's name in Gemini CLI's messages. */
 export const HOOK_NAME = 'agent-edit-guard';
 /** Gemini CLI matches a tool event's `matcher` against the tool's name as a regular expression: no hook process starts for its other tools. */
-export const GEMINI_TOOL_MATCHER = `^(${FILE_TOOLS.join('|')})$`;
+export const GEMINI_TOOL_MATCHER = `^(${GATED_TOOLS.join('|')})$`;
 const EVENTS: readonly GeminiHookEvent[] = Object.values(GEMINI_EVENTS);
 
 /** Our one group per event, each command every agent's (src/hooks/command.ts), naming Gemini CLI. */
 export function geminiHookEntries(clients: HookClients): Record<GeminiHookEvent, MatcherGroup> {
   const group = (event: GeminiHookEvent): MatcherGroup => {
-    const tools = GEMINI_TOOL_EVENTS.has(event) ? FILE_TOOLS : [];
+    const tools = GEMINI_TOOL_EVENTS.has(event) ? GATED_TOOLS : [];
     // its hook entries have no `env`: the Node client's goes on the command line; its timeouts are in milliseconds
     const hooks = [
       {

@@ -5,7 +5,16 @@
 // `PreToolUse` (`tool.execute.before`, which refuses by throwing), `PostToolUse` (`tool.execute.after`, only for a
 // call that ran) and `PreCompact` (`experimental.session.compacting`). opencode runs one response's calls at
 // once. It reads and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, str, type TouchedFile } from '../../../hooks/event';
+import {
+  denyPreToolUse,
+  type HookAgent,
+  type HookEvent,
+  readVsCodeFormat,
+  SHELL_VERB,
+  shellToolEvent,
+  str,
+  type TouchedFile,
+} from '../../../hooks/event';
 import { filesOfPatch } from '../../../hooks/patch';
 
 /** The id its events are sent under. */
@@ -17,6 +26,10 @@ export const OPENCODE = 'opencode';
  * to GPT models).
  */
 export const FILE_TOOLS = ['read', 'edit', 'write', 'apply_patch'] as const;
+/** `bash{command, workdir?}`: the files a command writes are checked as edits (rule 16). */
+export const SHELL_TOOL = 'bash';
+/** The tools whose events the plugin sends. */
+export const GATED_TOOLS = [...FILE_TOOLS, SHELL_TOOL] as const;
 
 function touchedBy(tool: string, input: Record<string, unknown>): TouchedFile[] {
   if (tool === 'apply_patch') return filesOfPatch(str(input.patchText) ?? '');
@@ -35,9 +48,10 @@ function opencodeToolEvent(
   input: Record<string, unknown>,
   call: string | undefined,
 ): HookEvent {
+  const withCall = call !== undefined ? { call } : {};
+  if (tool === SHELL_TOOL) return shellToolEvent(when, chat, tool, input, withCall);
   if (!(FILE_TOOLS as readonly string[]).includes(tool))
     return { kind: 'ignore', why: `${tool || 'a tool'} is not one of opencode's file tools`, chat };
-  const withCall = call !== undefined ? { call } : {};
   if (tool === 'read') {
     const file = str(input.filePath);
     if (file === undefined) return { kind: 'ignore', why: 'read names no file', chat };
@@ -53,7 +67,7 @@ export function parseOpencodeEvent(payload: unknown): HookEvent {
   return readVsCodeFormat(payload, (when, { chat, tool, input, p }) => opencodeToolEvent(when, chat, tool, input, str(p.tool_use_id)));
 }
 
-const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write', apply_patch: 'patch' };
+const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB };
 
 /** opencode: it reads and writes the disk itself, its sessions are its own chats, and one response's calls run at once. */
 export const opencodeAgent: HookAgent = {
@@ -62,7 +76,7 @@ export const opencodeAgent: HookAgent = {
   writesDisk: true,
   ownChats: true,
   parallelCalls: true,
-  toolNames: FILE_TOOLS,
+  toolNames: GATED_TOOLS,
   parse: parseOpencodeEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyPreToolUse,

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { MODEL_REQUEST } from '../../../hooks/event';
 import { askWindowAbout, type ClientEnvironment } from '../../../hooks/windowClient';
-import { FILE_TOOLS, OPENCODE } from './events';
+import { GATED_TOOLS, OPENCODE } from './events';
 
 /** What our hooks read of opencode's plugin API (`@opencode-ai/plugin`; test/opencode/FACTS.md). */
 export interface OpencodeContext {
@@ -31,7 +31,7 @@ export interface OpencodeHooks {
 /** The agents of opencode's own side requests, which are no step of the chat. */
 const SIDE_AGENTS = ['title', 'summary', 'compaction'];
 
-const isFileTool = (name: unknown): name is string => (FILE_TOOLS as readonly unknown[]).includes(name);
+const isFileTool = (name: unknown): name is string => (GATED_TOOLS as readonly unknown[]).includes(name);
 
 /** A tool's input with its path as opencode resolves it: from the folder it runs in. */
 export function resolvedAsOpencode(input: unknown, directory: string): Record<string, unknown> {

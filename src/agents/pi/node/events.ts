@@ -5,13 +5,27 @@
 // (`tool_result`), `PreCompact` (`session_before_compact`) and `ModelRequest` (`turn_start`: the model is
 // asked again, so every call of its last response has run). pi runs the calls of one response at once, so
 // each tool event names its call (`tool_use_id`). It reads and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, record, str, type TouchedFile } from '../../../hooks/event';
+import {
+  denyPreToolUse,
+  type HookAgent,
+  type HookEvent,
+  readVsCodeFormat,
+  record,
+  SHELL_VERB,
+  shellToolEvent,
+  str,
+  type TouchedFile,
+} from '../../../hooks/event';
 
 /** The id its events are sent under. */
 export const PI = 'pi';
 
 /** `read{path}`, `edit{path, edits: [{oldText, newText}]}` (older models send one `oldText`/`newText`), `write{path, content}`. */
 export const FILE_TOOLS = ['read', 'edit', 'write'] as const;
+/** `bash{command}`: the files a command writes are checked as edits (rule 16). */
+export const SHELL_TOOL = 'bash';
+/** The tools whose events the plugin sends. */
+export const GATED_TOOLS = [...FILE_TOOLS, SHELL_TOOL] as const;
 
 /**
  * The texts an `edit` will look for: each `edits[].oldText`, and the one `oldText` older models send (pi folds it
@@ -32,11 +46,12 @@ function piToolEvent(
   input: Record<string, unknown>,
   call: string | undefined,
 ): HookEvent {
+  const withCall = call !== undefined ? { call } : {};
+  if (tool === SHELL_TOOL) return shellToolEvent(when, chat, tool, input, withCall);
   if (!(FILE_TOOLS as readonly string[]).includes(tool))
     return { kind: 'ignore', why: `${tool || 'a tool'} is not one of pi's file tools`, chat };
   const file = str(input.path);
   if (!file) return { kind: 'ignore', why: `${tool} names no file`, chat };
-  const withCall = call !== undefined ? { call } : {};
   if (tool === 'read') return { kind: `${when}-read`, chat, tool, files: [file], ...withCall };
   // an edit changes a file that must exist; a write makes one, or overwrites one (then checked like an edit)
   const touched: TouchedFile =
@@ -49,7 +64,7 @@ export function parsePiEvent(payload: unknown): HookEvent {
   return readVsCodeFormat(payload, (when, { chat, tool, input, p }) => piToolEvent(when, chat, tool, input, str(p.tool_use_id)));
 }
 
-const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write' };
+const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write', [SHELL_TOOL]: SHELL_VERB };
 
 /** pi: it reads and writes the disk itself, its sessions are its own chats, and one response's calls run at once. */
 export const piAgent: HookAgent = {
@@ -58,7 +73,7 @@ export const piAgent: HookAgent = {
   writesDisk: true,
   ownChats: true,
   parallelCalls: true,
-  toolNames: FILE_TOOLS,
+  toolNames: GATED_TOOLS,
   parse: parsePiEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   deny: denyPreToolUse,

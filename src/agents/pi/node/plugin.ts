@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FAILURE_EVENT, MODEL_REQUEST } from '../../../hooks/event';
 import { askWindowAbout, type ClientEnvironment } from '../../../hooks/windowClient';
-import { FILE_TOOLS, PI } from './events';
+import { GATED_TOOLS, PI } from './events';
 
 /** What our handlers use of pi's extension API (docs/extensions.md of pi; test/pi/FACTS.md). */
 export interface PiContext {
@@ -26,7 +26,7 @@ export function resolvedAsPi(file: string, cwd: string): string {
   return path.resolve(cwd, expanded);
 }
 
-const isFileTool = (name: unknown) => (FILE_TOOLS as readonly unknown[]).includes(name);
+const isFileTool = (name: unknown) => (GATED_TOOLS as readonly unknown[]).includes(name);
 
 /** pi's extension factory: the handlers of the events the gate needs. `env`: pi's own (where a window's address may be). */
 export function attach(pi: PiExtensionApi, env: ClientEnvironment = process.env): void {

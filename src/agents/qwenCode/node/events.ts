@@ -11,6 +11,7 @@ import {
   type HookEvent,
   readVsCodeFormat,
   record,
+  SHELL_VERB,
   str,
 } from '../../../hooks/event';
 
@@ -18,10 +19,10 @@ import {
 export const QWEN_CODE = 'qwen-code';
 
 /** `edit` changes a file (or makes one, with an empty `old_string`); `write_file` makes or overwrites one. */
-const TOOLS: FilePathTools = { agent: 'Qwen Code', read: 'read_file', replace: 'edit', write: 'write_file' };
-export const FILE_TOOLS = [TOOLS.read, TOOLS.replace, TOOLS.write] as const;
+const TOOLS: FilePathTools = { agent: 'Qwen Code', read: 'read_file', replace: 'edit', write: 'write_file', shell: 'run_shell_command' };
+export const GATED_TOOLS = [TOOLS.read, TOOLS.replace, TOOLS.write, TOOLS.shell] as const;
 
-const TOOL_VERB: Record<string, string> = { read_file: 'read', edit: 'edit', write_file: 'write' };
+const TOOL_VERB: Record<string, string> = { read_file: 'read', edit: 'edit', write_file: 'write', [TOOLS.shell]: SHELL_VERB };
 
 /**
  * Reads one hook payload of Qwen Code: `read_file` marks (a range of lines too); `edit` changes the file and
@@ -42,7 +43,7 @@ export const qwenCodeAgent: HookAgent = {
   name: 'Qwen Code',
   writesDisk: true,
   ownChats: true,
-  toolNames: FILE_TOOLS,
+  toolNames: GATED_TOOLS,
   parse: parseQwenCodeEvent,
   verb: (tool) => TOOL_VERB[tool] ?? tool,
   // the model reads the reason alone

@@ -7,7 +7,7 @@
 import { type HookClients, HOOK_TIMEOUT_S, hookCommand } from '../../../hooks/command';
 import { GATED_HOOK_EVENTS_WITH_FAILURES, type HookEventName, TOOL_EVENTS } from '../../../hooks/event';
 import { type EntriesEdit, type MatcherGroup, withOurGroups } from '../../../hooks/hookEntries';
-import { FILE_TOOLS, QWEN_CODE } from './events';
+import { GATED_TOOLS, QWEN_CODE } from './events';
 
 /** Where Qwen Code reads its user settings, under the OS home, and a project's, under a folder. */
 export const SETTINGS_PATH = '.qwen/settings.json';
@@ -15,12 +15,12 @@ export const SETTINGS_PATH = '.qwen/settings.json';
 /** The hook's name in Qwen Code's `/hooks` browser. */
 export const HOOK_NAME = 'agent-edit-guard';
 /** Qwen Code compares each `|`-separated entry of a matcher with the tool's id: no hook process starts for its other tools. */
-export const QWEN_TOOL_MATCHER = FILE_TOOLS.join('|');
+export const QWEN_TOOL_MATCHER = GATED_TOOLS.join('|');
 
 /** Our one group per event, each command every agent's (src/hooks/command.ts), naming Qwen Code. */
 export function qwenHookEntries(clients: HookClients): Record<HookEventName, MatcherGroup> {
   const group = (event: HookEventName): MatcherGroup => {
-    const tools = TOOL_EVENTS.has(event) ? FILE_TOOLS : [];
+    const tools = TOOL_EVENTS.has(event) ? GATED_TOOLS : [];
     // its hook entries have no `env`: the Node client's goes on the command line
     const hooks = [
       { name: HOOK_NAME, type: 'command' as const, command: hookCommand(clients, QWEN_CODE, event, tools, true), timeout: HOOK_TIMEOUT_S },
