@@ -6,8 +6,19 @@
 // One class over ~250 lines on purpose: its load, write and save paths share the per-version disk
 // view and hash cache, whose invariants are easier to keep in one place than across files.
 import { DOCUMENT } from './messages';
-import type { ApplyResult, CreateResult, DocumentPort, LoadedDocument, LoadResult, OnDisk, SaveResult } from './ports';
-import type { Editor, EditorDocument, FileStat } from './editor';
+import type {
+  ApplyResult,
+  CreateResult,
+  DocumentPort,
+  HeldFile,
+  LoadedDocument,
+  LoadResult,
+  OnDisk,
+  SaveResult,
+  SeenVersion,
+} from './ports';
+import { type ConflictLabels, revertChange } from './merge';
+import type { DiskWatch, Editor, EditorDocument, FileStat } from './editor';
 import { HashCache, sha256 } from './hash';
 import type { TextSpanEdit } from './replace';
 import { asEditorHolds, type Eol } from './text';
@@ -93,6 +104,45 @@ export class EditorDocuments implements DocumentPort {
     } catch {
       return undefined;
     }
+  }
+
+  async watchShell(): Promise<{ watch: DiskWatch; held: ReadonlyMap<string, HeldFile> }> {
+    const watch = this.editor.watchDisk();
+    const held = new Map<string, HeldFile>();
+    for (const document of this.editor.openDocuments()) {
+      const text = { hash: this.hashOf(document), text: document.getText() };
+      const disk = document.isDirty ? await this.diskVersion(document.uri) : undefined;
+      held.set(document.uri, disk ? { text, disk } : { text });
+    }
+    return { watch, held };
+  }
+
+  async mergeIntoBuffer(
+    uri: string,
+    base: SeenVersion,
+    theirs: SeenVersion,
+    labels: ConflictLabels,
+  ): Promise<'merged' | 'conflict' | 'skipped'> {
+    const document = this.editor.openDocument(uri);
+    if (!document || document.isClosed || !document.isDirty) return 'skipped';
+    const disk = await this.diskVersion(uri);
+    if (disk?.hash !== theirs.hash) return 'skipped';
+    const merge = revertChange(document.getText(), base.text, theirs.text, labels);
+    const target = merge.kind === 'clean' ? merge.text : merge.marked;
+    // the file's new text first, clean (File: Revert File), so that a save later finds nothing newer on disk…
+    if (!(await this.editor.reload(document))) return 'skipped';
+    // …then the buffer's own changes on top of it, unsaved as they were; a keystroke between the two is kept too
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const reloaded = this.editor.openDocument(uri);
+      if (!reloaded || reloaded.isClosed) return 'skipped';
+      const now = reloaded.getText();
+      const onTop = now === theirs.text ? undefined : revertChange(now, theirs.text, target, labels);
+      const text = onTop === undefined ? target : onTop.kind === 'clean' ? onTop.text : onTop.marked;
+      if (await this.editor.applyEdits(reloaded, [{ start: 0, end: now.length, text }]))
+        return merge.kind === 'clean' ? 'merged' : 'conflict';
+    }
+    this.trace?.(uri, 'the buffer kept changing: the merged text was not put back');
+    return 'skipped';
   }
 
   async load(uri: string): Promise<LoadResult> {

@@ -48,6 +48,24 @@ export interface EditorDocument {
 
 export type FileStat = { kind: 'file' | 'directory'; size: number; mtime: number } | { kind: 'missing' };
 
+/** A file another program created, changed or deleted on disk, as the editor's file watcher reports it. */
+export interface DiskChange {
+  uri: string;
+  kind: 'created' | 'changed' | 'deleted';
+}
+
+/** The disk's changes while something runs (an agent's shell command: docs/design.md rule 16). */
+export interface DiskWatch {
+  /**
+   * Ends the watch: the files created, changed or deleted on disk between its start and now, each once (a file created
+   * and then changed is `created`). The watcher reports late, so reports are awaited for `settleMs` more, and a change
+   * made after now is left out (by the file's modification time). The files of `also` are looked at besides, by their
+   * modification time: a report that comes later still, or never, does not hide their change. The editor's own saves are
+   * not changes of another program's.
+   */
+  stop(settleMs: number, also: readonly string[]): Promise<DiskChange[]>;
+}
+
 export type OpenResult = { ok: true; document: EditorDocument } | { ok: false; reason: 'binary' | 'too-large' | 'other'; message: string };
 
 export interface Editor {
@@ -106,4 +124,8 @@ export interface Editor {
   writesStraightToDisk(uri: string): boolean;
   /** The line ending a document gets when its text has none (`files.eol`). */
   defaultEol(uri: string): Eol;
+  /** The documents the editor holds now, of files (no untitled buffers). */
+  openDocuments(): readonly EditorDocument[];
+  /** Starts watching the workspace's files on disk. */
+  watchDisk(): DiskWatch;
 }

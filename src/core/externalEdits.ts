@@ -10,6 +10,7 @@ import { firstMissingQuote } from './replace';
 import { RESERVATION_MS } from './reservations';
 import { DEFAULT_GATE_SETTINGS } from './settings';
 import type { RefusalReason } from './types';
+import { type ShellRun, startShellRun } from './shellRuns';
 
 export type ExternalVerdict = { allow: true } | { allow: false; blocked: string[]; text: string };
 
@@ -218,6 +219,11 @@ export class ExternalEdits {
     if (doc.exists !== true || deletes) return;
     gate.recordWrite(ctx, { hash: doc.hash, text: doc.text }, before, !doc.dirty);
     gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
+  }
+
+  /** A shell command the parse could not see through is about to run: watch what it changes (rule 16). */
+  startShellRun(): Promise<ShellRun | undefined> {
+    return startShellRun(this.gate);
   }
 
   /** The chat is being compacted: the model loses the text it read, so its marks go. Returns how many files it had seen. */

@@ -280,6 +280,15 @@ export class Gate {
   }
 
   /**
+   * A write of the agent's the model never saw the text of (a script its shell command ran changed the file: rule 16):
+   * recorded for review and revert, and named as the file's last writer; no mark, since the agent has not seen it.
+   */
+  recordUnseenWrite(ctx: CallContext, after: SeenVersion, before: CompletedWrite['before']): void {
+    this.lastWrites.set(ctx.uri, { hash: after.hash, session: ctx.session, writer: ctx.agentName });
+    this.written.fire({ session: ctx.session, turn: ctx.turn, uri: ctx.uri, tool: ctx.tool, agent: ctx.agent, before, after, saved: true });
+  }
+
+  /**
    * An agent's own deletion of the file (a patch's Delete File, or the source of its Move): recorded for
    * review with the text it removed; no mark, as there is no file to have seen.
    */

@@ -384,3 +384,9 @@ export const PATH = {
   notebook: (display: string) => `${display} is a Jupyter notebook: ${NOTEBOOK_RULE}`,
   linkNotebook: (leadsTo: string) => `${leadsTo}, a Jupyter notebook: ${NOTEBOOK_RULE}`,
 } as const;
+
+/**
+ * The conflict markers' labels where an agent's shell command changed lines a buffer's unsaved changes change too
+ * (rule 16): text in the file itself, as git's markers are, so one language for everyone who opens it.
+ */
+export const shellMergeLabels = (agent: string) => ({ current: 'your unsaved changes', reverted: `what ${agent}'s shell command wrote` });

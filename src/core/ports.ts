@@ -1,6 +1,8 @@
 // What the gate's flow works with: the editor (a `DocumentPort`), the settings, a log, and the
 // calls and events it sees. Interfaces only; `EditorDocuments` (documents.ts) implements the port.
 import type { LineRange } from './diff';
+import type { DiskWatch } from './editor';
+import type { ConflictLabels } from './merge';
 import type { TextSpanEdit } from './replace';
 import type { Eol } from './text';
 import type { BlockReason, ErrorCode, ToolName } from './types';
@@ -78,6 +80,25 @@ export interface DocumentPort {
   currentHash?(uri: string): string | undefined;
   /** The file's text on disk as the editor would hold it, unsaved changes in a buffer aside; `undefined` if unreadable. */
   diskVersion(uri: string): Promise<SeenVersion | undefined>;
+  /**
+   * What a shell command may change past the gate (rule 16): a watch of the disk, and the files the editor holds now —
+   * each one's text, and for one with unsaved changes the disk's text under them. Absent where nothing can be watched.
+   */
+  watchShell?(): Promise<{ watch: DiskWatch; held: ReadonlyMap<string, HeldFile> }>;
+  /**
+   * Another program changed the file on disk from `base` to `theirs` while its buffer held unsaved changes: those
+   * changes and the program's, merged, go into the buffer, on top of the file's new text (so a save writes both, and
+   * the editor finds nothing newer on disk). Where the two overlap, the buffer gets both with conflict markers
+   * (`labels`). `skipped`: the buffer no longer has unsaved changes, or the disk no longer holds `theirs`.
+   */
+  mergeIntoBuffer?(uri: string, base: SeenVersion, theirs: SeenVersion, labels: ConflictLabels): Promise<'merged' | 'conflict' | 'skipped'>;
+}
+
+/** A file the editor holds when a watch starts: its text, and, under unsaved changes, the disk's. */
+export interface HeldFile {
+  text: SeenVersion;
+  /** the disk's text under the buffer's unsaved changes */
+  disk?: SeenVersion;
 }
 
 export interface Logger {

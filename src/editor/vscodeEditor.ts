@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { writeLocalFileIf } from './localFile';
-import type { Editor, EditorDocument, FileStat, OpenResult } from '../core/editor';
+import type { DiskChange, DiskWatch, Editor, EditorDocument, FileStat, OpenResult } from '../core/editor';
 import { firstPatternMatching } from '../core/paths';
 import type { TextSpanEdit } from '../core/replace';
 import type { Eol } from '../core/text';
@@ -124,8 +124,11 @@ function unwrap(document: EditorDocument): vscode.TextDocument {
   return doc;
 }
 
+/** How far a file's modification time may run past the clock of this process, for one machine's file system. */
+const MTIME_SLACK_MS = 50;
+
 export class VsCodeEditor implements Editor, vscode.Disposable {
-  private readonly listeners = [
+  private readonly listeners: vscode.Disposable[] = [
     vscode.workspace.onDidOpenTextDocument((doc) => syncedAt.set(doc, Date.now())),
     vscode.workspace.onDidSaveTextDocument((doc) => syncedAt.set(doc, Date.now())),
     vscode.workspace.onDidChangeTextDocument((e) => {
@@ -133,8 +136,70 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
     }),
   ];
 
+  /** The watches running (`watchDisk`), each told of every file event and of the editor's own saves. */
+  private readonly watches = new Set<(uri: vscode.Uri, kind: DiskChange['kind'] | 'saved') => void>();
+  /** One watcher of the workspace's files for all of them, made at once: a watcher made when a command starts may miss its writes. */
+  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*');
+
+  constructor() {
+    const tell = (kind: DiskChange['kind'] | 'saved') => (uri: vscode.Uri) => {
+      for (const w of this.watches) w(uri, kind);
+    };
+    this.listeners.push(
+      this.watcher.onDidCreate(tell('created')),
+      this.watcher.onDidChange(tell('changed')),
+      this.watcher.onDidDelete(tell('deleted')),
+      vscode.workspace.onDidSaveTextDocument((doc) => tell('saved')(doc.uri)),
+    );
+  }
+
   dispose(): void {
     for (const l of this.listeners) l.dispose();
+    this.watcher.dispose();
+  }
+
+  openDocuments(): readonly EditorDocument[] {
+    return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'file' && !d.isClosed).map(wrap);
+  }
+
+  watchDisk(): DiskWatch {
+    const started = Date.now();
+    const seen = new Map<string, DiskChange['kind']>();
+    const saved = new Set<string>();
+    const listener = (uri: vscode.Uri, kind: DiskChange['kind'] | 'saved') => {
+      if (uri.scheme !== 'file') return;
+      const key = uri.toString();
+      if (kind === 'saved') return void saved.add(key);
+      // a file made and then written is made; one deleted and made again is changed
+      const before = seen.get(key);
+      seen.set(key, before === 'created' && kind !== 'deleted' ? 'created' : before === 'deleted' && kind === 'created' ? 'changed' : kind);
+    };
+    this.watches.add(listener);
+    return {
+      stop: async (settleMs, also) => {
+        const ended = Date.now();
+        // the watcher reports a change some tens of milliseconds after it, more under load
+        await new Promise((resolve) => setTimeout(resolve, settleMs));
+        this.watches.delete(listener);
+        const changes: DiskChange[] = [];
+        const during = (stat: FileStat | undefined) =>
+          stat?.kind === 'file' && stat.mtime > started - MTIME_SLACK_MS && stat.mtime <= ended + MTIME_SLACK_MS;
+        for (const [uri, kind] of seen) {
+          if (saved.has(uri)) continue;
+          const stat = kind === 'deleted' ? undefined : await statOnDisk(vscode.Uri.parse(uri).fsPath).catch(() => undefined);
+          // changed again after the watch ended: another program's, not what ran meanwhile
+          if (kind !== 'deleted' && !during(stat)) continue;
+          changes.push({ uri, kind });
+        }
+        for (const uri of also) {
+          if (seen.has(uri) || saved.has(uri)) continue;
+          const stat = await statOnDisk(vscode.Uri.parse(uri).fsPath).catch(() => undefined);
+          if (stat?.kind === 'missing') changes.push({ uri, kind: 'deleted' });
+          else if (during(stat)) changes.push({ uri, kind: 'changed' });
+        }
+        return changes;
+      },
+    };
   }
 
   openDocument(uri: string): EditorDocument | undefined {

@@ -16,6 +16,7 @@ import type { ChatNames } from '../chat/names';
 import type { ChatSessions } from '../chat/session';
 import type { ExternalEdits } from '../core/externalEdits';
 import type { CallContext, Logger, SeenVersion } from '../core/ports';
+import type { ShellRun } from '../core/shellRuns';
 import { KeyedLock } from '../core/lock';
 import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
@@ -61,6 +62,8 @@ interface Pending {
   reads: Array<{ ctx: CallContext; seen: SeenVersion } & CallOf>;
   /** edits the gate let through: the agent's own writes (`deletes`: a shell command's `rm`, recorded only if the file went) */
   writes: Array<{ ctx: CallContext; deletes?: boolean } & CallOf>;
+  /** shell commands the parse could not see through, with the disk watched while they run (rule 16) */
+  shells: Array<{ ctx: CallContext; run: ShellRun; named: ReadonlySet<string>; callOn: (uri: string) => CallContext } & CallOf>;
 }
 
 /** Bounded: a window sees few chats, but a long-lived one should not grow without end. */
@@ -242,22 +245,36 @@ export class HookRouter {
       return '';
     }
     const files: Array<{ ctx: CallContext; how: WriteHow }> = [];
+    // a folder it names, or what it cannot name at all: what it writes there is seen as it lands
+    let unnamed = effects.opaque;
     for (const write of effects.writes) {
       const uri = this.env.resolveFile(write.path, base).uri;
       const onDisk = fsPathOf(uri);
-      for (const file of onDisk === undefined ? [write.path] : filesOnDisk(write, onDisk)) {
+      const named = onDisk === undefined ? { files: [write.path], folder: false } : filesOnDisk(write, onDisk);
+      unnamed ||= named.folder;
+      for (const file of named.files) {
         const ctx = call(file);
         if (!files.some((f) => f.ctx.uri === ctx.uri)) files.push({ ctx, how: write.how });
       }
     }
-    if (effects.opaque) this.env.log.debug(`${agent.name} ${event.tool}: a command that may write files nobody can name before it runs`);
-    if (files.length === 0) return '';
-    const verdict = await this.env.edits.check(
-      files.map(({ ctx, how }) => ({ ...ctx, writesDisk: agent.name, deletes: how === 'delete', callsAtOnce: agent.parallelCalls })),
-      deadline,
-    );
-    if (!verdict.allow) return agent.deny(verdict.text);
-    this.pendingOf(event.chat).writes.push(...files.map(({ ctx, how }) => ({ ctx, deletes: how === 'delete', ...of })));
+    if (files.length > 0) {
+      const verdict = await this.env.edits.check(
+        files.map(({ ctx, how }) => ({ ...ctx, writesDisk: agent.name, deletes: how === 'delete', callsAtOnce: agent.parallelCalls })),
+        deadline,
+      );
+      if (!verdict.allow) return agent.deny(verdict.text);
+      this.pendingOf(event.chat).writes.push(...files.map(({ ctx, how }) => ({ ctx, deletes: how === 'delete', ...of })));
+    }
+    // what it writes beyond the files named is seen as it lands: watched until the call settles
+    if (unnamed) {
+      const run = await this.env.edits.startShellRun();
+      if (run) {
+        const named = new Set(files.map((f) => f.ctx.uri));
+        const callOn = (uri: string) => call(fsPathOf(uri) ?? uri);
+        // the call as its entries are told apart (its tool), on the folder it runs in
+        this.pendingOf(event.chat).shells.push({ ctx: call(base ?? '.'), run, named, callOn, ...of });
+      }
+    }
     return '';
   }
 
@@ -298,6 +315,7 @@ export class HookRouter {
     // the text a write left is the document's now (a file the call deleted is simply not marked); each
     // write's file is free once its mark is stamped (rule 14)
     for (const { ctx, deletes } of done.writes) await this.env.edits.recordWrite(ctx, { deletes });
+    this.finishShells(done);
   }
 
   /**
@@ -316,21 +334,35 @@ export class HookRouter {
       this.env.edits.abandon(ctx);
       this.env.log.debug(`${ctx.tool} ${ctx.path} failed in ${ctx.agentName ?? 'the agent'}'s own tool: no mark, the file is free`);
     }
+    // a command that failed may still have written some files before it did
+    if (dropped) this.finishShells(dropped);
   }
 
   /** Forgets what the chat's running tool would leave (compaction): its writes' files are free again (rule 14). */
   private dropPending(chat: string): void {
-    for (const { ctx } of this.take(chat, () => true)?.writes ?? []) this.env.edits.abandon(ctx);
+    const dropped = this.take(chat, () => true);
+    for (const { ctx } of dropped?.writes ?? []) this.env.edits.abandon(ctx);
+    if (dropped) this.finishShells(dropped);
+  }
+
+  /**
+   * Shell commands that are over, the disk watched while they ran: what each changed beyond the files its check named is
+   * recorded as its writes, after the watcher's late reports — in the background: no answer waits for it.
+   */
+  private finishShells(done: Pending): void {
+    for (const { run, named, callOn } of done.shells)
+      run.finish(named, callOn).catch((e) => this.env.log.error(`recording what a shell command wrote failed: ${String(e)}`));
   }
 
   /** Takes the chat's pending entries that `which` picks out of its list (the bridge is told when none is left). */
   private take(chat: string, which: (entry: CallOf & { ctx: CallContext }) => boolean): Pending | undefined {
     const pending = this.pending.get(chat);
     if (!pending) return undefined;
-    const taken = { reads: pending.reads.filter(which), writes: pending.writes.filter(which) };
+    const taken = { reads: pending.reads.filter(which), writes: pending.writes.filter(which), shells: pending.shells.filter(which) };
     pending.reads = pending.reads.filter((e) => !which(e));
     pending.writes = pending.writes.filter((e) => !which(e));
-    if (pending.reads.length === 0 && pending.writes.length === 0) {
+    pending.shells = pending.shells.filter((e) => !which(e));
+    if (pending.reads.length === 0 && pending.writes.length === 0 && pending.shells.length === 0) {
       this.pending.delete(chat);
       this.env.onPending?.(chat, false);
     }
@@ -340,7 +372,7 @@ export class HookRouter {
   private pendingOf(chat: string): Pending {
     let p = this.pending.get(chat);
     if (!p) {
-      p = { reads: [], writes: [] };
+      p = { reads: [], writes: [], shells: [] };
       this.pending.set(chat, p);
       this.env.onPending?.(chat, true);
     }

@@ -6,14 +6,24 @@ import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import type { ShellWrite } from './effects';
 
-/** The files `write` (its path made absolute: `file`) names, each absolute. */
-export function filesOnDisk(write: ShellWrite, file: string): string[] {
+/**
+ * The files `write` (its path made absolute: `file`) names, each absolute; `folder`: it names a folder too, whose files
+ * the command may write without naming them (`rm -r dir`, `prettier --write .`).
+ */
+export function filesOnDisk(write: ShellWrite, file: string): { files: string[]; folder: boolean } {
   const found = write.glob ? matches(file) : [file];
-  return found.flatMap((f) => {
-    const folder = isFolder(f);
-    if (write.into && folder) return write.into.map((name) => path.join(f, name)).filter((g) => !isFolder(g));
-    return folder ? [] : [f];
+  let folder = false;
+  const files = found.flatMap((f) => {
+    if (!isFolder(f)) return [f];
+    if (!write.into) {
+      folder = true;
+      return [];
+    }
+    const into = write.into.map((name) => path.join(f, name));
+    folder ||= into.some(isFolder);
+    return into.filter((g) => !isFolder(g));
   });
+  return { files, folder };
 }
 
 const isFolder = (f: string) => {

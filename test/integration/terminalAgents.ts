@@ -264,7 +264,8 @@ export const CLAUDE_CODE: TerminalAgent = {
     fake.script(Array.from({ length: 100 }, () => step));
     return { url: fake.url, close: () => fake.close() };
   },
-  run: ({ cwd, prompt, baseUrl, home, env }) => runClaude({ cwd, prompt, baseUrl, home, env }),
+  // Bash allowed, as many users run it: `acceptEdits` alone asks before a command it does not know (`sh script.sh`)
+  run: ({ cwd, prompt, baseUrl, home, env }) => runClaude({ cwd, prompt, baseUrl, home, env, extraArgs: ['--allowedTools', 'Bash'] }),
   describe: (run) => describeClaudeRun(run as ClaudeRun),
 };
 

@@ -18,7 +18,7 @@
 //   new version (at once, or at a late load);
 // - a dirty document follows the disk only when reverted (`reload`: File: Revert File), which drops its
 //   unsaved changes.
-import type { Editor, EditorDocument, FileStat, OpenResult } from '../../src/core/editor';
+import type { DiskChange, DiskWatch, Editor, EditorDocument, FileStat, OpenResult } from '../../src/core/editor';
 import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
 import { asEditorHolds, type Eol, withEol } from '../../src/core/text';
 
@@ -92,6 +92,7 @@ export class MemoryEditor implements Editor {
 
   /** Another program writes the file (or creates it). */
   writeDisk(uri: string, contents: string): void {
+    if (!this.writingOwn) this.report(uri, this.files.has(uri) ? 'changed' : 'created');
     this.files.set(uri, { contents, mtime: ++this.clock, size: Buffer.byteLength(contents, 'utf8') });
     const doc = this.documents.get(uri);
     if (!doc || doc.isDirty) return;
@@ -108,6 +109,7 @@ export class MemoryEditor implements Editor {
 
   /** Another program deletes the file; an open document stays, with its text (VS Code marks it deleted). */
   deleteFile(uri: string): void {
+    if (this.files.has(uri)) this.report(uri, 'deleted');
     this.files.delete(uri);
     this.pendingLoads.delete(uri);
   }
@@ -207,7 +209,13 @@ export class MemoryEditor implements Editor {
     const file = this.files.get(uri);
     if (!file || !holds(file.bytes ?? new TextEncoder().encode(file.contents))) return false;
     this.directWrites++;
-    this.writeDisk(uri, new TextDecoder().decode(bytes));
+    // the editor's own write: no watch takes it for another program's
+    this.writingOwn = true;
+    try {
+      this.writeDisk(uri, new TextDecoder().decode(bytes));
+    } finally {
+      this.writingOwn = false;
+    }
     return true;
   }
 
@@ -285,6 +293,35 @@ export class MemoryEditor implements Editor {
     this.loadFromDisk(doc);
     this.reloads++;
     return !doc.isDirty;
+  }
+
+  openDocuments(): readonly EditorDocument[] {
+    return [...this.documents.values()].filter((d) => !d.isClosed);
+  }
+
+  /** The watches running: each hears another program's writes and deletes as they happen (VS Code's watcher, without its lag). */
+  private readonly watches = new Set<(uri: string, kind: DiskChange['kind']) => void>();
+  private writingOwn = false;
+
+  private report(uri: string, kind: DiskChange['kind']): void {
+    for (const w of this.watches) w(uri, kind);
+  }
+
+  watchDisk(): DiskWatch {
+    const seen = new Map<string, DiskChange['kind']>();
+    const listener = (uri: string, kind: DiskChange['kind']) => {
+      const before = seen.get(uri);
+      seen.set(uri, before === 'created' && kind !== 'deleted' ? 'created' : before === 'deleted' && kind === 'created' ? 'changed' : kind);
+    };
+    this.watches.add(listener);
+    return {
+      // its reports are whole and at once: nothing to look at besides
+      stop: async () => {
+        await Promise.resolve();
+        this.watches.delete(listener);
+        return [...seen].map(([uri, kind]) => ({ uri, kind }));
+      },
+    };
   }
 
   async nextChange(document: EditorDocument, _ms: number): Promise<boolean> {

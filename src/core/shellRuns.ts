@@ -1,0 +1,77 @@
+// What an agent's shell command changed that no check named before it ran (docs/design.md rule 16): a script, a
+// build, a formatter over a folder. The disk is watched while the command runs; each file it created, changed or
+// deleted is recorded as the agent's edit, reviewable and revertable, with the text from before where the editor
+// held the file (the text of its document when the command started) or made it (a new file). A file with unsaved
+// changes in its buffer gets the command's change merged into the buffer, or both with conflict markers where they
+// overlap: the user's unsaved text is never lost, and the agent's change never silently dropped.
+import type { DiskChange } from './editor';
+import type { Gate } from './gate';
+import { shellMergeLabels } from './messages';
+import type { CallContext, HeldFile } from './ports';
+
+/** How long the editor's file watcher's late reports are awaited after a command (tens of milliseconds here, seconds under load). */
+export const WATCH_SETTLE_MS = 1000;
+
+export interface ShellRun {
+  /**
+   * The command is done: each file it changed, other than those the check named (`named`: they are recorded as the
+   * agent's own writes), is recorded as the call `callOn` names on it.
+   */
+  finish(named: ReadonlySet<string>, callOn: (uri: string) => CallContext): Promise<void>;
+}
+
+/** Starts watching for a command about to run; `undefined` where the editor cannot watch the disk. */
+export async function startShellRun(gate: Gate): Promise<ShellRun | undefined> {
+  const port = gate.port;
+  if (!port.watchShell) return undefined;
+  const { watch, held } = await port.watchShell();
+  // a write recorded meanwhile (a guarded tool's, another agent's edit tool's) is its own call's
+  const recorded = new Set<string>();
+  const listening = gate.onDidWrite((w) => recorded.add(w.uri));
+  return {
+    async finish(named, callOn) {
+      let changes: DiskChange[];
+      try {
+        changes = await watch.stop(WATCH_SETTLE_MS, [...held.keys()]);
+      } finally {
+        listening.dispose();
+      }
+      for (const change of changes) {
+        if (named.has(change.uri) || recorded.has(change.uri)) continue;
+        const ctx = callOn(change.uri);
+        gate.name(ctx);
+        await gate.lock.run(change.uri, () => record(gate, ctx, change, held.get(change.uri)));
+      }
+    },
+  };
+}
+
+async function record(gate: Gate, ctx: CallContext, change: DiskChange, held: HeldFile | undefined): Promise<void> {
+  const port = gate.port;
+  const now = await port.diskVersion(ctx.uri);
+  // what the file held before: the disk's text under a buffer's unsaved changes, else the document's
+  const before = held?.disk ?? held?.text;
+  // a file that was not there: made by the command (an editor held one that was there, replaced: `sed -i` renames a new file over it)
+  if (change.kind === 'created' && !before) {
+    if (now) gate.recordUnseenWrite(ctx, now, 'created');
+    return;
+  }
+  if (change.kind === 'deleted') {
+    if (!now && before) gate.recordDeletion(ctx, before);
+    return;
+  }
+  if (!now || now.hash === before?.hash) return;
+  if (!before) {
+    gate.log.info(`${ctx.agentName ?? ctx.tool} ${ctx.tool} changed ${ctx.path}, which no editor held: not recorded (no text from before)`);
+    return;
+  }
+  gate.recordUnseenWrite(ctx, now, before);
+  if (!held?.disk || !port.mergeIntoBuffer) return;
+  const merged = await port.mergeIntoBuffer(ctx.uri, held.disk, now, shellMergeLabels(ctx.agentName ?? ctx.tool));
+  if (merged === 'merged')
+    gate.log.info(`${ctx.path}: ${ctx.agentName}'s command changed the file under unsaved changes; merged into the buffer`);
+  else if (merged === 'conflict')
+    gate.log.warn(
+      `${ctx.path}: ${ctx.agentName}'s command changed the lines the unsaved changes change; both are in the buffer, between conflict markers`,
+    );
+}
