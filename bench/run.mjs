@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { writeHookClient } from '../scripts/hookClient.mjs';
+import { copyShellWasm } from '../scripts/shellWasm.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(repo, 'bench', 'tmp');
@@ -213,6 +214,7 @@ async function extensionCopy(ext, { bench }) {
     sourcemap: false,
   });
   await writeHookClient(join(ext, 'dist'));
+  copyShellWasm(join(ext, 'dist'));
   // the agents' in-process plugins, as the build makes them (bench/host/plugins.ts loads each agent's)
   const plugins = readdirSync(join(repo, 'src/agents')).filter((a) => existsSync(join(repo, 'src/agents', a, 'node', 'plugin.ts')));
   await build({

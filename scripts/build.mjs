@@ -2,8 +2,8 @@
 // `vscode` is provided by the extension host; `mocha` is loaded from node_modules by the test entry.
 import { build } from 'esbuild';
 import { writeHookClient } from './hookClient.mjs';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { copyShellWasm } from './shellWasm.mjs';
 import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
@@ -15,12 +15,8 @@ const tsFiles = (dir, filter = () => true) =>
     .map((f) => join(dir, f));
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
-// the shell parser's WebAssembly (src/shell/parser.ts): tree-sitter's runtime and bash's grammar, beside the bundle
-const require = createRequire(import.meta.url);
-mkdirSync('dist', { recursive: true });
-for (const file of ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
-  copyFileSync(require.resolve(file), join('dist', file.split('/')[1]));
-}
+// the shell parser's WebAssembly (src/shell/parser.ts), beside the bundle
+copyShellWasm('dist');
 // the hooks bridge's Node client: an agent runs it as a hook command with the editor's own Node runtime
 await build({
   ...common,

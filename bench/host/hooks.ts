@@ -8,9 +8,11 @@
 // hook) and the bare start of the editor's runtime (`'<execPath>' -e 0`, ELECTRON_RUN_AS_NODE=1).
 // Rows (ids stable); the goal of every hook event is a median at most 2.5× `true`'s, in the same rounds:
 //   hook.floor.true, hook.floor.runtime       the two baselines
-//   hook.ignoredNoExtension                   PreToolUse run_in_terminal, socket variables unset, no window's record
+//   hook.ignoredNoExtension                   PreToolUse list_dir, socket variables unset, no window's record
 //   hook.noExtension                          PreToolUse replace_string_in_file, the same
-//   hook.ignored                              PreToolUse run_in_terminal, the extension listening
+//   hook.ignored                              PreToolUse list_dir, the extension listening
+//   hook.shellNothing                         PreToolUse run_in_terminal of a command that writes nothing (rule 16)
+//   hook.shellWriteChecked                    PreToolUse run_in_terminal of a command whose write is found and checked
 //   hook.readStart                            PreToolUse read_file (the version the read will show)
 //   hook.readMark                             PostToolUse read_file after it (the read mark)
 //   hook.editAllowed                          PreToolUse replace_string_in_file of a read file
@@ -129,8 +131,13 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     const harnessEdit = { path: file, old_str: 'x', new_str: 'y' };
     const elsewhere = path.join(os.tmpdir(), 'no-window-here', 'a.txt');
     const readInput = { filePath: file, startLine: 1, endLine: 50 };
-    const terminal = (session: string) =>
-      payload('PreToolUse', session, 'run_in_terminal', { command: 'ls', explanation: 'list', isBackground: false });
+    /** a tool the gate does not need */
+    const ignoredTool = (session: string) => payload('PreToolUse', session, 'list_dir', { path: ws });
+    /** Copilot's terminal tool running `command` (rule 16) */
+    const terminalInput = (command: string) => ({ command, explanation: 'as asked', isBackground: false });
+    const shellNothing = 'ls -la src && git status --short | head -20';
+    const shellWrite = `cd '${path.dirname(file)}' && printf 'one more line\n' >> '${path.basename(file)}'`;
+    let shellSession = '';
     // a fresh chat each sample: a denial's refusal mark would count as a read for the next call of the same chat
     const session = (kind: string) => `bench-${kind}-${n}`;
 
@@ -183,7 +190,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         { name: 'runtime', run: run('runtime', floorRuntime, listening, () => ''), teardown: expect('runtime', empty) },
         {
           name: 'ignoredNoExtension',
-          run: run('ignoredNoExtension', pre, noWindowAtAll, () => terminal(session('noext'))),
+          run: run('ignoredNoExtension', pre, noWindowAtAll, () => ignoredTool(session('noext'))),
           teardown: expect('ignoredNoExtension', empty),
         },
         {
@@ -193,7 +200,29 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
           ),
           teardown: expect('noExtension', empty),
         },
-        { name: 'ignored', run: run('ignored', pre, listening, () => terminal(session('ignored'))), teardown: expect('ignored', empty) },
+        { name: 'ignored', run: run('ignored', pre, listening, () => ignoredTool(session('ignored'))), teardown: expect('ignored', empty) },
+        {
+          name: 'shellNothing',
+          run: run('shellNothing', pre, listening, () =>
+            payload('PreToolUse', session('shell-nothing'), 'run_in_terminal', terminalInput(shellNothing)),
+          ),
+          teardown: expect('shellNothing', empty),
+        },
+        {
+          name: 'shellWriteChecked',
+          setup: async () => {
+            shellSession = session('shell-write');
+            await readHooks(shellSession, ['pre', 'post']);
+          },
+          run: run('shellWriteChecked', pre, listening, () =>
+            payload('PreToolUse', shellSession, 'run_in_terminal', terminalInput(shellWrite)),
+          ),
+          // the command "ran": its PostToolUse, untimed, settles it (rule 14)
+          teardown: async () => {
+            expect('shellWriteChecked', empty)();
+            await untimedHook(post, listening, payload('PostToolUse', shellSession, 'run_in_terminal', terminalInput(shellWrite), ''));
+          },
+        },
         {
           name: 'clientAlone',
           run: run('clientAlone', pre, { ...listening, [ENV_SOCKET]: instant.address }, () =>
@@ -358,7 +387,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       row(
         'hook.ignoredNoExtension',
         'ignoredNoExtension',
-        "hook command, no window listening (no address, no window's record): PreToolUse run_in_terminal",
+        "hook command, no window listening (no address, no window's record): PreToolUse list_dir",
         x25,
       ),
       row('hook.noExtension', 'noExtension', 'hook command, no window listening: PreToolUse replace_string_in_file', x25),
@@ -369,7 +398,20 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
         undefined,
         'the window taken away: what the command costs before and after it asks',
       ),
-      row('hook.ignored', 'ignored', 'hook command, a tool the gate does not need (PreToolUse run_in_terminal), extension listening', x25),
+      row('hook.ignored', 'ignored', 'hook command, a tool the gate does not need (PreToolUse list_dir), extension listening', x25),
+      row(
+        'hook.shellNothing',
+        'shellNothing',
+        `hook command, a shell command that writes nothing (PreToolUse run_in_terminal \`${shellNothing}\`)`,
+        x25,
+      ),
+      row(
+        'hook.shellWriteChecked',
+        'shellWriteChecked',
+        'hook command, a shell command whose write is found and checked, allowed (PreToolUse run_in_terminal `… >> F`)',
+        x25,
+        'its read, untimed, just before',
+      ),
       row('hook.readStart', 'readStart', 'hook command, the start of a read (PreToolUse read_file: the version it shows)', x25),
       row('hook.readMark', 'readMark', 'hook command, a read mark (PostToolUse read_file)', x25, 'its PreToolUse, untimed, just before'),
       row(

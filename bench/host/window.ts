@@ -6,6 +6,9 @@
 //   window.<who>.<event>.<size>   who: local (Copilot's Local agent), harness (the Copilot harness), claude,
 //                                 codex, gemini, qwen; event: readStart, readMark, editAllowed, editDenied, prompt
 //   window.ignored.<size>         an event the gate does not need (the bridge's own floor)
+//   window.shell.<kind>.<size>    Copilot's run_in_terminal (rule 16): a command that writes nothing, one whose write is
+//                                 found and checked (allowed); and what reading the command adds: the first less
+//                                 `ignored`, the second less the Local agent's allowed edit check of the same file (goal ≤ 1 ms)
 // The goal of each event: a median of at most 2 ms (issue 36); p95 is in the note. pi's, Cline's and opencode's
 // plugins ask the window from their own process: their rows (bench/host/plugins.ts) are this same measure.
 import * as crypto from 'crypto';
@@ -145,6 +148,16 @@ function shapes(ws: string, file: string, line: string): Record<string, Shape> {
   };
 }
 
+/** Copilot's terminal tool, as its hook names it, running `command`. */
+const terminal = (command: string) => ({
+  tool_name: 'run_in_terminal',
+  tool_input: { command, explanation: 'as asked', isBackground: false },
+});
+/** A command that writes nothing, of the kind agents run between edits. */
+const SHELL_NOTHING = 'ls -la src && git status --short | head -20';
+/** A command that appends a line to `file`. */
+const shellWrite = (file: string) => `cd '${path.dirname(file)}' && printf 'one more line\n' >> '${path.basename(file)}'`;
+
 const EVENTS = {
   readStart: 'the start of a read',
   readMark: 'a read mark',
@@ -213,9 +226,35 @@ export async function windowAnswers(
           {
             name: 'ignored',
             run: ask('ignored', 'copilot', () =>
-              who.local.payload('PreToolUse', chat(), { tool_name: 'run_in_terminal', tool_input: { command: 'ls' } }),
+              who.local.payload('PreToolUse', chat(), { tool_name: 'list_dir', tool_input: { path: ws } }),
             ),
             teardown: expect('ignored', empty),
+          },
+          // a shell command that writes nothing: parsed, nothing to check
+          {
+            name: 'shell.nothing',
+            run: ask('shell.nothing', 'copilot', () => who.local.payload('PreToolUse', chat(), terminal(SHELL_NOTHING))),
+            teardown: expect('shell.nothing', empty),
+          },
+          // a shell command that appends to the file the chat has read: parsed, the file found and checked, allowed
+          {
+            name: 'shell.writeChecked',
+            setup: async () => {
+              const c = (chats['shell.writeChecked'] = chat());
+              await untimed('copilot', who.local.payload('PreToolUse', c, terminal(`cat '${file}'`)));
+              await untimed('copilot', who.local.payload('PostToolUse', c, { ...terminal(`cat '${file}'`), ...who.local.after }));
+            },
+            run: ask('shell.writeChecked', 'copilot', () =>
+              who.local.payload('PreToolUse', chats['shell.writeChecked'], terminal(shellWrite(file))),
+            ),
+            // the command "ran": its PostToolUse settles it, so the file is free for the next chat (rule 14)
+            teardown: async () => {
+              expect('shell.writeChecked', empty)();
+              await untimed(
+                'copilot',
+                who.local.payload('PostToolUse', chats['shell.writeChecked'], { ...terminal(shellWrite(file)), ...who.local.after }),
+              );
+            },
           },
           ...Object.entries(who).flatMap(([id, s]) => {
             const { pre, post, turn } = s.events;
@@ -275,7 +314,33 @@ export async function windowAnswers(
         ...(goal ? { goal: { text: '≤ 2 ms', max: 2, on: 'value' as const } } : {}),
         note: `p95 ${percentile(own(variant), 0.95).toFixed(2)} ms; the whole round trip ${c.times[variant].median.toFixed(2)} ms (p95 ${percentile(c.samples[variant], 0.95).toFixed(2)})`,
       });
-      rows.push(row(`window.ignored.${size}`, 'ignored', 'an event the gate does not need (PreToolUse run_in_terminal)', false));
+      rows.push(row(`window.ignored.${size}`, 'ignored', 'an event the gate does not need (PreToolUse list_dir)', false));
+      rows.push(row(`window.shell.nothing.${size}`, 'shell.nothing', `a shell command that writes nothing (\`${SHELL_NOTHING}\`)`, false));
+      rows.push(
+        row(`window.shell.writeChecked.${size}`, 'shell.writeChecked', 'a shell command whose write is found and checked, allowed', true),
+      );
+      // what reading the command adds, round by round: against the event it would be without its command, and against
+      // the same file's check through an edit tool (the document's load is in both)
+      const less = (variant: string, than: string) => c.samples[variant].map((t, i) => t - c.samples[than][i]);
+      for (const [id, variant, than, text] of [
+        ['parse', 'shell.nothing', 'ignored', 'reading a shell command that writes nothing, over an event the gate does not need'],
+        [
+          'check',
+          'shell.writeChecked',
+          'local.editAllowed',
+          "reading a shell command and checking its write, over the same file's edit check",
+        ],
+      ] as const)
+        rows.push({
+          id: `window.shell.${id}.${size}`,
+          group: GROUP,
+          label: `the window's own time, ${text}, ${label}`,
+          value: stat(less(variant, than)),
+          baseline: { label: 'the event it is compared with', ...c.times[than] },
+          unit: 'ms',
+          goal: { text: '≤ 1 ms', max: 1, on: 'value' as const },
+          note: `p95 ${percentile(less(variant, than), 0.95).toFixed(2)} ms`,
+        });
       for (const [id, s] of Object.entries(who))
         for (const [event, text] of Object.entries(EVENTS))
           rows.push(row(`window.${id}.${event}.${size}`, `${id}.${event}`, `${s.label}: ${text}`, true));

@@ -82,6 +82,7 @@ export class HookRouter {
   /** chat id → the agent whose chat it is, for agents that share hook entries (a chat once claimed stays its agent's) */
   private readonly owners = new BoundedMap<string, string>(MAX_CHATS);
   private readonly byChat = new KeyedLock();
+  private shellParserFailed = false;
 
   constructor(private readonly env: HookRouterEnvironment) {}
 
@@ -230,7 +231,9 @@ export class HookRouter {
     try {
       await loadShellParser(this.env.shellParserFolder);
     } catch (e) {
-      this.env.log.error(`the shell parser did not load, so ${agent.name}'s shell commands pass unchecked: ${String(e)}`);
+      // once: every shell command would say it again
+      if (!this.shellParserFailed) this.env.log.error(`the shell parser did not load, so shell commands pass unchecked: ${String(e)}`);
+      this.shellParserFailed = true;
       return '';
     }
     const effects = shellEffects(event.command, { home: homedir() });
