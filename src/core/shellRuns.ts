@@ -1,7 +1,8 @@
 // What an agent's shell command changed that no check named before it ran (docs/design.md rule 16): a script, a
 // build, a formatter over a folder. The disk is watched while the command runs; each file it created, changed or
-// deleted is recorded as the agent's edit, reviewable and revertable, with the text from before where the editor
-// held the file (the text of its document when the command started) or made it (a new file). A file with unsaved
+// deleted is recorded as the agent's edit, reviewable and revertable, where the editor held the file: with the text
+// of its document when the command started. A file no editor held is not recorded: neither its text from before nor
+// whether it was there at all is known (a file renamed over it is reported as made). A file with unsaved
 // changes in its buffer gets the command's change merged into the buffer, or both with conflict markers where they
 // overlap: the user's unsaved text is never lost, and the agent's change never silently dropped.
 import type { DiskChange } from './editor';
@@ -51,9 +52,10 @@ async function record(gate: Gate, ctx: CallContext, change: DiskChange, held: He
   const now = await port.diskVersion(ctx.uri);
   // what the file held before: the disk's text under a buffer's unsaved changes, else the document's
   const before = held?.disk ?? held?.text;
-  // a file that was not there: made by the command (an editor held one that was there, replaced: `sed -i` renames a new file over it)
+  // reported made, and no editor held it: made by the command — or renamed over a file that was there (`sed -i` does),
+  // which no report tells apart; recorded as made, a revert would delete what was there, so neither is recorded
   if (change.kind === 'created' && !before) {
-    if (now) gate.recordUnseenWrite(ctx, now, 'created');
+    gate.log.info(`${ctx.agentName ?? ctx.tool} ${ctx.tool} made or replaced ${ctx.path}, which no editor held: not recorded`);
     return;
   }
   if (change.kind === 'deleted') {

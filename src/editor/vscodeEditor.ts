@@ -88,6 +88,16 @@ async function statOnDisk(file: string): Promise<FileStat> {
   return { kind: st.isDirectory() ? 'directory' : 'file', size: st.size, mtime: st.mtime.getTime() };
 }
 
+/** When the file was made, where the file system keeps it (Linux's statx, macOS, Windows); `undefined` where it does not. */
+async function birthOf(file: string): Promise<number | undefined> {
+  try {
+    const born = (await fs.promises.stat(file)).birthtimeMs;
+    return born > 0 ? born : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tabs that show the file as text, in every group (a diff's side too: the user may type in it). */
 const tabsOf = (uri: vscode.Uri): vscode.Tab[] =>
   vscode.window.tabGroups.all
@@ -189,7 +199,9 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
           const stat = kind === 'deleted' ? undefined : await statOnDisk(vscode.Uri.parse(uri).fsPath).catch(() => undefined);
           // changed again after the watch ended: another program's, not what ran meanwhile
           if (kind !== 'deleted' && !during(stat)) continue;
-          changes.push({ uri, kind });
+          // the late report of a file made before the watch began, written since: a change
+          const born = kind === 'created' ? await birthOf(vscode.Uri.parse(uri).fsPath) : undefined;
+          changes.push({ uri, kind: born !== undefined && born < started - MTIME_SLACK_MS ? 'changed' : kind });
         }
         for (const uri of also) {
           if (seen.has(uri) || saved.has(uri)) continue;

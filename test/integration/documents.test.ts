@@ -212,4 +212,42 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
     assert.ok(await typed, 'the keystroke was applied');
     assert.strictEqual(doc.getText(), 'agent x\nK');
   });
+
+  test("watchDisk(): another program's create, change (sed -i's rename over the file too) and delete are reported, each once; the editor's own save is not, nor a change made after the watch ended", async () => {
+    const editor = new VsCodeEditor();
+    try {
+      const changed = makeFile('watch-changed', 'one\n');
+      const renamed = makeFile('watch-renamed', 'one\n');
+      const deleted = makeFile('watch-deleted', 'gone\n');
+      const saved = await openClean('watch-saved', 'mine\n');
+      const later = makeFile('watch-later', 'later\n');
+      const made = changed.abs.replace('watch-changed', 'watch-made');
+      const watch = editor.watchDisk();
+      fs.writeFileSync(made, 'new\n');
+      fs.appendFileSync(changed.abs, 'two\n');
+      // as `sed -i` writes: a new file renamed over the old one
+      fs.writeFileSync(`${renamed.abs}.tmp`, 'ONE\n');
+      fs.renameSync(`${renamed.abs}.tmp`, renamed.abs);
+      fs.rmSync(deleted.abs);
+      assert.ok(await vscode.workspace.applyEdit(insertAtEnd(saved.doc, 'typed\n')));
+      assert.ok(await saved.doc.save());
+      const stoppedAt = Date.now();
+      const stopping = watch.stop(1000, [renamed.uri.toString()]);
+      // after the end of the watch, past the clocks' slack (the file's time against this process's): not what ran meanwhile
+      await waitFor(() => Date.now() > stoppedAt + 100, 'the clock to pass the end of the watch', 1000, 10);
+      fs.appendFileSync(later.abs, 'more\n');
+      const changes = await stopping;
+      const kinds = new Map(changes.map((c) => [c.uri, c.kind]));
+      assert.strictEqual(changes.length, kinds.size, `each file once: ${JSON.stringify(changes)}`);
+      assert.strictEqual(kinds.get(vscode.Uri.file(made).toString()), 'created', JSON.stringify(changes));
+      assert.strictEqual(kinds.get(changed.uri.toString()), 'changed', JSON.stringify(changes));
+      // a new file renamed over it: reported as made (held by an editor, the core takes it for a change)
+      assert.ok(['changed', 'created'].includes(kinds.get(renamed.uri.toString()) ?? ''), JSON.stringify(changes));
+      assert.strictEqual(kinds.get(deleted.uri.toString()), 'deleted', JSON.stringify(changes));
+      assert.ok(!kinds.has(saved.f.uri.toString()), `the editor's own save is not another program's: ${JSON.stringify(changes)}`);
+      assert.ok(!kinds.has(later.uri.toString()), `a change after the watch ended is left out: ${JSON.stringify(changes)}`);
+    } finally {
+      editor.dispose();
+    }
+  });
 });
