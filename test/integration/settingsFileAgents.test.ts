@@ -14,7 +14,7 @@ import * as path from 'path';
 import { describeRun, runClaude } from '../claude/claudeCli';
 import { type FakeAnthropic, startFakeAnthropic } from '../claude/fakeAnthropic';
 import type { CliRun } from '../shared/cliProcess';
-import { type Answer, blindEdit, type Call, TERMINAL_AGENTS } from './terminalAgents';
+import { type Answer, blindEdit, type Call, refused, type Step, TERMINAL_AGENTS } from './terminalAgents';
 import {
   activateExtension,
   api,
@@ -31,15 +31,9 @@ import {
 import { agentWithSetting, offerShown, turnOnInOffer } from './agentChoice';
 import { driverAvailable } from './ui';
 
-/** One step of a scripted run: an answer, or a function of the calls so far (it may wait, or check what came back). */
-type Step = Answer | ((calls: Call[]) => Answer | Promise<Answer>);
-
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 /** What our entries run: the extension's hook clients, or its in-process plugins. */
 const OUR_CLIENT = /hook-client\.sh|hook-bridge\.js|dist\/plugins\//;
-/** A refusal of ours, however the agent passes it to the model. */
-const REFUSED = /nothing was (written|applied)/;
-const refused = (c: Call | undefined) => c?.result !== undefined && REFUSED.test(c.result);
 
 for (const agent of TERMINAL_AGENTS) {
   const { name } = agent;

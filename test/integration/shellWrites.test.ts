@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { CliRun } from '../shared/cliProcess';
-import { type Answer, type Call, CLAUDE_CODE, CODEX, type TerminalAgent, TERMINAL_AGENTS } from './terminalAgents';
+import { type Call, CLAUDE_CODE, CODEX, refused, type Step, type TerminalAgent, TERMINAL_AGENTS } from './terminalAgents';
 import {
   activateExtension,
   api,
@@ -27,13 +27,7 @@ import {
 } from './helpers';
 import { agentWithSetting } from './agentChoice';
 
-/** One step of a scripted run: an answer, or a function of the calls so far (it may act, or check what came back). */
-type Step = Answer | ((calls: Call[]) => Answer | Promise<Answer>);
-
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
-/** A refusal of ours, however the agent passes it to the model. */
-const REFUSED = /nothing was (written|applied)/;
-const refused = (c: Call | undefined) => c?.result !== undefined && REFUSED.test(c.result);
 /** The file's name in a refusal, as a pattern (the refusal may name it relative to the folder or in full). */
 const named = (f: TestFile) => `\\S*${path.basename(f.abs).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S*`;
 /** A text as printf's format writes it: its line breaks as `\n` (none of ours holds `%`, `\` or `'`). */

@@ -35,6 +35,14 @@ export interface ToolCall {
 /** The model's answer: a call, several in one response (a parallel batch), or a closing text. */
 export type Answer = ToolCall | { calls: ToolCall[] } | { text: string };
 
+/** One step of a scripted run: an answer, or a function of the calls so far (it may wait, or check what came back). */
+export type Step = Answer | ((calls: Call[]) => Answer | Promise<Answer>);
+
+/** A refusal of ours, however the agent passes it to the model. */
+export const REFUSED = /nothing was (written|applied)/;
+/** Was this call refused by the gate? */
+export const refused = (c: Call | undefined) => c?.result !== undefined && REFUSED.test(c.result);
+
 /** One such agent as these tests drive it. */
 export interface TerminalAgent {
   name: string;

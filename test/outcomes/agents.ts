@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { isDeepStrictEqual } from 'util';
-import { agentTurn, COPILOT_ID, fakeModel, newChat, workspaceRoot } from '../copilot/agent';
+import { agentTurn, COPILOT_ID, fakeModel, type ModelRequest, newChat, sleep, type Step, workspaceRoot } from '../copilot/agent';
 import { setGuardBuiltinTools, waitUntilHooksAreLive } from '../copilot/turns';
 import { windowEnvironment, waitFor } from '../integration/helpers';
 import {
@@ -31,7 +31,7 @@ import {
   type CopilotConfiguration,
   type PlannedEdit,
 } from './configurations';
-import { appendAsReplace } from './edits';
+import { appendAsReplace, heredoc } from './edits';
 import { beforeTheRequest, type Scenario, SCENARIOS } from './scenarios';
 import { folded, type ScriptedAgent } from './scriptedAgent';
 import type { AgentInfo } from './table';
@@ -55,6 +55,29 @@ export interface OutcomeAgent extends Omit<AgentInfo, 'version' | 'configuration
   stop(): Promise<void>;
   /** a scenario's turns played through the agent's own loop, its model's answers from `scripted` */
   play(scenario: Scenario, config: Configuration, scripted: ScriptedAgent, name: string): Promise<void>;
+}
+
+/** A turn that stopped on a call waiting for the user's Allow (chat.open's answer then). */
+const waitsForTheUser = (response: unknown) => (response as { type?: string } | undefined)?.type === 'confirmation';
+
+/**
+ * The user clicks Allow on each call that asks, until the turn's script has answered its last request. Copilot's
+ * run_in_terminal asks before a command that writes a file ("Run bash command? … File write operations detected"),
+ * here though the suite's settings turn `chat.tools.global.autoApprove` on; once allowed, it runs the command in a
+ * terminal of the window. A step of the script that failed meanwhile fails the turn, as agentTurn fails the ones before.
+ */
+async function allowUntil(ended: () => boolean, tag: string): Promise<void> {
+  const errors = () =>
+    fakeModel()
+      .requests.filter((r) => r.tag === tag && r.stepError)
+      .map((r) => `step ${r.step}: ${r.stepError}`);
+  const end = Date.now() + 120_000;
+  while (!ended() && errors().length === 0) {
+    if (Date.now() > end) throw new Error(`the Copilot turn [[${tag}]] did not end within 120 s of the user's Allow`);
+    await vscode.commands.executeCommand('workbench.action.chat.acceptTool');
+    await sleep(200);
+  }
+  assert.deepStrictEqual(errors(), [], `a scripted step of [[${tag}]] failed`);
 }
 
 const copilot: OutcomeAgent = {
@@ -82,10 +105,19 @@ const copilot: OutcomeAgent = {
     await newChat();
     for (const [i, acts] of scenario.turns.entries()) {
       const rest = await beforeTheRequest(acts, scripted.world);
-      await agentTurn(`${name}-${i + 1}`, scripted.turn(rest), `${scenario.title} (turn ${i + 1}).`, {
+      let ended = false;
+      const steps = scripted.turn(rest).map((step): Step => async (request: ModelRequest) => {
+        const answer = await (step as (r: ModelRequest) => Promise<Step>)(request);
+        if ('text' in answer) ended = true;
+        return answer;
+      });
+      const turn = await agentTurn(`${name}-${i + 1}`, steps, `${scenario.title} (turn ${i + 1}).`, {
         model: fakeModel().MODELS[scenario.model],
         mode: (config as CopilotConfiguration).mode,
       });
+      if (waitsForTheUser(turn.response)) await allowUntil(() => ended, turn.tag);
+      // a turn that stopped short (a call left waiting) would count a change never made as one lost
+      assert.ok(ended, `Copilot ran the script of [[${turn.tag}]] to its end; chat.open answered ${JSON.stringify(turn.response)}`);
     }
   },
 };
@@ -170,6 +202,8 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
       const calls = batch.map((p) => terminalCall(agent, p));
       return shape === 'patch' && agent.together && calls.length > 1 ? [asCall(agent.together(calls.map(asToolCall)))] : calls;
     },
+    // a rewrite through its shell, in the folder it runs in
+    shell: (file: { abs: string }, text: string) => asCall(agent.shell(heredoc(file.abs, text))),
     slip: (file: { abs: string }, copy: string, quote: string, replacement: string) =>
       asCall(agent.slip ? agent.slip(file.abs, copy, quote, replacement) : agent.replace(file.abs, quote, replacement)),
     outcomeOf: (result: string): CallOutcome => (REFUSED.test(result) ? 'refused' : agent.failed.test(result) ? 'failed' : 'done'),

@@ -3,7 +3,7 @@
 // tools of the Guarded agent.
 import { GUARDED_AGENT, READ, REPLACE, WRITE } from '../copilot/agent';
 import { BLOCKED, DENIED } from '../copilot/turns';
-import { appendAsReplace, type Edit, patchPart, wholePatch } from './edits';
+import { appendAsReplace, type Edit, heredoc, patchPart, wholePatch } from './edits';
 import { textOfRead } from './shown';
 
 export interface Call {
@@ -45,6 +45,13 @@ export interface Configuration {
    * (Codex's patch applies at the first match), one it fails another way, named in the agent's entry.
    */
   slip(file: FileRef, copy: string, quote: string, replacement: string): Call;
+  /**
+   * The call of the agent's shell tool that writes `text` over the whole file (the scenario's `shell`: a rewrite from
+   * its copy), the command a heredoc built from the text (edits.ts `heredoc`: every agent's shell here takes one).
+   */
+  shell(file: FileRef, text: string): Call;
+  /** scenarios this configuration does not run, each with the reason the tables show */
+  cannot?: Record<string, string>;
   /** the scenarios' reads of a large file that overflow the context are made (Copilot compacts it then; nothing would here) */
   overflows: boolean;
   /** what a result of the agent's tools means */
@@ -80,8 +87,19 @@ const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
   }
 };
 
+/**
+ * Copilot's terminal tool, in agent mode and under the Guarded agent (its `execute` tool set): the command runs in a
+ * terminal of the window. The gate sees it only through Copilot's hooks file (rule 16), which the Guarded agent's
+ * configuration (the bridge off) does not have: there its terminal is not guarded, and `shell-rewrite` is not run.
+ */
+const runInTerminal = (file: FileRef, text: string): Call => ({
+  tool: 'run_in_terminal',
+  input: { command: heredoc(file.abs, text), explanation: 'Write the file.', isBackground: false },
+});
+
 const builtinTools = {
   overflows: true,
+  shell: runInTerminal,
   // replace_string_in_file refuses a quote it finds more than once ("Multiple exact matches found")
   slip: (file: FileRef, _copy: string, quote: string, replacement: string): Call => ({
     tool: 'replace_string_in_file',
@@ -124,6 +142,9 @@ export const COPILOT_CONFIGURATIONS: CopilotConfiguration[] = [
     overflows: true,
     outcomeOf: copilotOutcomeOf,
     textOfRead,
+    shell: runInTerminal,
+    // the limit docs/agents.md states: its terminal is guarded only with Copilot's tools behind the hooks
+    cannot: { 'shell-rewrite': "its terminal (`run_in_terminal`) is guarded only with Copilot's tools behind the hooks" },
     read: (file, lines) => ({
       tool: READ,
       input: lines ? { filePath: file.rel, offset: lines.start, limit: lines.count } : { filePath: file.rel },

@@ -108,3 +108,18 @@ export function patchPart(filePath: string, copy: string | undefined, edit: Edit
 }
 
 export const wholePatch = (parts: string[]) => ['*** Begin Patch', ...parts, '*** End Patch'].join('\n');
+
+/** A word for a POSIX shell: single-quoted (a quote inside closed, escaped and opened again). */
+const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** The closing line of the heredocs below. */
+const HEREDOC_END = 'EOF';
+
+/**
+ * A shell command that writes `text` over the whole of `file`, as a model writes one: a quoted heredoc,
+ * `cat > F <<'EOF'`, the text's lines, `EOF` (nothing in it is expanded). `text` ends with a line break.
+ */
+export function heredoc(file: string, text: string): string {
+  if (!text.endsWith('\n') || text.split('\n').includes(HEREDOC_END)) throw new Error(`a heredoc cannot hold ${JSON.stringify(text)}`);
+  return `cat > ${shellWord(file)} <<'${HEREDOC_END}'\n${text}${HEREDOC_END}`;
+}

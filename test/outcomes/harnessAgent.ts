@@ -14,7 +14,7 @@ import type { Answer } from '../harness/node/protocol';
 import { waitFor } from '../integration/helpers';
 import type { OutcomeAgent } from './agents';
 import type { Call, CallOutcome, Configuration, PlannedEdit } from './configurations';
-import { appendAsReplace } from './edits';
+import { appendAsReplace, heredoc } from './edits';
 import { beforeTheRequest } from './scenarios';
 import { folded } from './scriptedAgent';
 
@@ -41,6 +41,8 @@ const tools: Omit<Configuration, 'id' | 'label' | 'guarded'> = {
   read: (file) => ({ tool: 'view', input: { path: file.abs } }),
   // no patch tool offered to this model: a patch's edits are one call per file, in one response
   edits: (batch) => batch.map(harnessEdit),
+  // its runtime's shell tool (the hooks see it as `Bash`)
+  shell: (file, text) => ({ tool: 'bash', input: { command: heredoc(file.abs, text), description: 'Write the file.' } }),
   // its create makes only new files ("Path already exists"): the call the issue saw the runtime fail after the gate let it through
   slip: (file, copy, quote, replacement) => ({ tool: 'create', input: { path: file.abs, file_text: copy.replace(quote, replacement) } }),
   outcomeOf: (result: string): CallOutcome => (DENIED.test(result) ? 'refused' : FAILED.test(result) ? 'failed' : 'done'),

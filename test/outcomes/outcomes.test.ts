@@ -37,7 +37,7 @@ function record(outcomes: Outcome[]): void {
           id: a.id,
           name: a.name,
           version: a.version(),
-          configurations: a.configurations.map(({ id, label, guarded }) => ({ id, label, guarded })),
+          configurations: a.configurations.map(({ id, label, guarded, cannot }) => ({ id, label, guarded, ...(cannot ? { cannot } : {}) })),
           cannot: a.cannot,
           keeps: a.keeps,
         }
@@ -66,7 +66,7 @@ suite("What the guard prevents: failure sequences from the trackers, replayed in
         suite(config.label, function () {
           suiteSetup(() => agent.configure(config));
 
-          for (const scenario of SCENARIOS.filter((s) => !(s.id in agent.cannot))) {
+          for (const scenario of SCENARIOS.filter((s) => !(s.id in agent.cannot) && !(s.id in (config.cannot ?? {})))) {
             test(`${agent.id} ${config.id}: ${scenario.id} — ${scenario.title}`, async () => {
               const outcomes: Outcome[] = [];
               for (let run = 1; run <= RUNS; run++) outcomes.push(await runScenario(scenario, agent, config, run));

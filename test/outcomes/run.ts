@@ -72,6 +72,10 @@ export async function runScenario(scenario: Scenario, agent: OutcomeAgent, confi
       write(after, 'written after the touch\n');
       await reportedBy(watcher, after);
     },
+    append: async (rel, text) => {
+      // straight to the disk, as a program outside the editor writes
+      fs.appendFileSync(refOf(rel).abs, text);
+    },
   };
   const scripted = new ScriptedAgent(
     config,

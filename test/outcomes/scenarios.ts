@@ -18,6 +18,8 @@ export interface World {
   format(rel: string, text: string): Promise<void>;
   /** another program touches the file: its modification time moves, its bytes do not */
   touch(rel: string): Promise<void>;
+  /** another program adds `text` at the end of the file on disk (a generator, a tool run by the user, another agent) */
+  append(rel: string, text: string): Promise<void>;
 }
 
 export type Act =
@@ -29,6 +31,11 @@ export type Act =
   | { together: Array<{ edit: string; intent: Intent }> }
   /** one patch over several files (apply_patch; the guarded tools have no patch: one call per file, in one response) */
   | { patch: Array<{ edit: string; intent: Intent }> }
+  /**
+   * the agent rewrites the whole file through its shell tool (`cat > F <<'EOF'` … `EOF`): its copy with the intent's
+   * change, every line of it in the command (Configuration.shell)
+   */
+  | { shell: string; intent: Intent }
   /**
    * a call the agent's own tool refuses by itself, though the gate lets it through (the agent's copy is current):
    * `quote` → `replacement` where `quote` stands more than once, or, for an agent whose tool makes only new files,
@@ -165,6 +172,9 @@ const NEW_HELPERS = lines(
 );
 
 const REPLICAS = lines('[primary]', 'host = "db1"', 'enabled = true', '', '[replica]', 'host = "db2"', 'enabled = true');
+
+const FLAGS = lines('# feature flags', 'darkMode=false', 'betaSearch=false', 'newCheckout=false', 'auditLog=true');
+const GENERATED_FLAG = 'exportCsv=false\n';
 
 const NOTES = lines('# Notes', '', '- first item', '- second item', '- third item');
 const BOM = '\uFEFF';
@@ -365,6 +375,25 @@ export const SCENARIOS: Scenario[] = [
     ],
     baseline: 'loses',
     what: "the file the patch means to create exists: Copilot writes the new text into the top of the user's file",
+  },
+  {
+    id: 'shell-rewrite',
+    title: 'A stale rewrite through the shell',
+    source: 'anthropics/claude-code#40517 (a Bash heredoc has no read-before-write check), #16461 (`cat >` over a file)',
+    kind: 'failure',
+    model: 'sonnet',
+    files: [{ rel: 'flags.conf', initial: FLAGS, intended: FLAGS.replace('betaSearch=false', 'betaSearch=true') + GENERATED_FLAG }],
+    turns: [
+      [
+        { read: 'flags.conf' },
+        // another program adds a line after the agent's read
+        { world: (w) => w.append('flags.conf', GENERATED_FLAG) },
+        // the agent writes the whole file from its copy through its shell, as models do when an edit tool is in the way
+        { shell: 'flags.conf', intent: changeLine('betaSearch', swap('false', 'true')) },
+      ],
+    ],
+    baseline: 'loses',
+    what: "the agent's shell rewrites the file from its old copy: the line the other program added is gone",
   },
   {
     id: 'own-tool-fails',

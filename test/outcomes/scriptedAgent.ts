@@ -98,6 +98,7 @@ export class ScriptedAgent {
           yield [this.config.read(this.files.big, { start, count: 400 })];
         }
       } else if ('edit' in act) yield* this.edit([{ name: act.edit, intent: act.intent }], 'calls', 1);
+      else if ('shell' in act) yield* this.edit([{ name: act.shell, intent: act.intent }], 'shell', 1);
       else if ('together' in act)
         yield* this.edit(
           act.together.map((e) => ({ name: e.edit, intent: e.intent })),
@@ -141,7 +142,7 @@ export class ScriptedAgent {
 
   private async *edit(
     wanted: Array<{ name: string; intent: Intent }>,
-    shape: 'calls' | 'patch',
+    shape: 'calls' | 'patch' | 'shell',
     attempt: number,
   ): AsyncGenerator<Call[], void, string[]> {
     const planned = wanted
@@ -150,11 +151,15 @@ export class ScriptedAgent {
       .filter((w): w is typeof w & { edit: NonNullable<typeof w.edit> } => w.edit !== undefined);
     if (planned.length === 0) return;
     const batch: PlannedEdit[] = planned.map((p) => ({ file: this.files.ref(p.name), copy: p.copy, edit: p.edit }));
-    const calls = this.config.edits(batch, shape);
+    // through the shell: the whole text the agent believes the file will hold, written over it
+    const calls =
+      shape === 'shell' ? batch.map((p) => this.config.shell(p.file, applyToCopy(p.copy, p.edit))) : this.config.edits(batch, shape);
     if (attempt === 1) this.tally.scripted += calls.length;
     this.tally.calls += calls.length;
     const results = yield calls;
 
+    /** the files a shell command the tool ran wrote over, with the text it wrote */
+    const rewritten: Array<{ name: string; text: string; result: string }> = [];
     const again: typeof wanted = [];
     const toRead = new Set<string>();
     /** files whose refusal asked the user to save first (rule 13): the user does, as the agent asked */
@@ -165,6 +170,7 @@ export class ScriptedAgent {
       const outcome = this.config.outcomeOf(result);
       if (outcome === 'done') {
         for (const p of covered) this.copies.set(p.name, applyToCopy(p.copy, p.edit));
+        if (shape === 'shell') rewritten.push(...covered.map((p) => ({ name: p.name, text: applyToCopy(p.copy, p.edit), result })));
         return;
       }
       if (outcome === 'refused') this.tally.blocks++;
@@ -192,6 +198,9 @@ export class ScriptedAgent {
         again.push({ name: p.name, intent: p.intent });
       }
     });
+    // the command ran, in the agent's shell: the file holds what it wrote (a command that never ran would pass for a loss)
+    for (const r of rewritten)
+      assert.strictEqual(await this.files.textNow(r.name), r.text, `the shell command wrote ${r.name}:\n${r.result}`);
     if (again.length === 0 || attempt >= MAX_ATTEMPTS) return;
     for (const name of toSave) await this.world.save(name);
     for (const name of toRead) yield* this.read(name, false);

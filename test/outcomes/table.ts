@@ -36,7 +36,8 @@ export interface AgentInfo {
   name: string;
   /** the version that ran (its CLI's, or Copilot Chat's) */
   version: string;
-  configurations: Array<{ id: string; label: string; guarded: boolean }>;
+  /** `cannot`: scenarios this configuration does not run, each with the reason (shown, not run) */
+  configurations: Array<{ id: string; label: string; guarded: boolean; cannot?: Record<string, string> }>;
   /** scenarios the agent cannot express, each with the reason: shown, not run */
   cannot: Record<string, string>;
   /** failure scenarios the agent keeps unguarded, each with what it does: a fact about the agent */
@@ -121,7 +122,8 @@ function runsCaption(results: Results): string {
 function totals(results: Results, agent: AgentInfo, configId: string) {
   const runsOf = (scenario: string) =>
     results.outcomes.filter((o) => o.agent === agent.id && o.configuration === configId && o.scenario === scenario);
-  const run = results.scenarios.filter((s) => !(s.id in agent.cannot));
+  const config = agent.configurations.find((c) => c.id === configId);
+  const run = results.scenarios.filter((s) => !(s.id in agent.cannot) && !(s.id in (config?.cannot ?? {})));
   const all = summarize(run.flatMap((s) => runsOf(s.id)));
   const perRun = (n: number) => n / results.runsPerScenario;
   return {
@@ -150,11 +152,12 @@ export function outcomesTable(results: Results): string {
     const lost = `${plural(before.lostFiles, 'file')} in ${before.lostIn} of ${before.failureScenarios}`;
     return guarded.map((config) => {
       const after = totals(results, agent, config.id);
+      const scenariosHere = after.scenarios < before.scenarios ? `${after.scenarios} of ${results.scenarios.length}` : scenarios;
       const time = before.wallMs > 0 ? `${(after.wallMs / before.wallMs).toFixed(2)}×` : '–';
       return [
         `${agent.name} ${agent.version}`,
         config.label,
-        scenarios,
+        scenariosHere,
         lost,
         `**${plural(after.lostFiles, 'file')}**`,
         plural(after.falseBlocks / results.runsPerScenario, 'false block'),
@@ -190,7 +193,9 @@ export function detailTables(results: Results): string {
         ...agent.configurations.map((c) =>
           s.id in agent.cannot
             ? `not run: ${agent.cannot[s.id]}`
-            : `${cell(s, of(s.id, c.id))}${!c.guarded && s.id in agent.keeps ? ` (${agent.keeps[s.id]})` : ''}`,
+            : c.cannot && s.id in c.cannot
+              ? `not run: ${c.cannot[s.id]}`
+              : `${cell(s, of(s.id, c.id))}${!c.guarded && s.id in agent.keeps ? ` (${agent.keeps[s.id]})` : ''}`,
         ),
       ]);
       const all = agent.configurations.map((c) => {
