@@ -222,6 +222,9 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
       const saved = await openClean('watch-saved', 'mine\n');
       const later = makeFile('watch-later', 'later\n');
       const made = changed.abs.replace('watch-changed', 'watch-made');
+      // the files there before the watch were made past the clocks' slack before it (their times against this process's)
+      const madeAt = Date.now();
+      await waitFor(() => Date.now() > madeAt + 100, 'the clock to pass the files made before the watch', 1000, 10);
       const watch = editor.watchDisk();
       fs.writeFileSync(made, 'new\n');
       fs.appendFileSync(changed.abs, 'two\n');

@@ -204,6 +204,7 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
     },
     // a rewrite through its shell, in the folder it runs in
     shell: (file: { abs: string }, text: string) => asCall(agent.shell(heredoc(file.abs, text))),
+    run: (command: string) => asCall(agent.shell(command)),
     slip: (file: { abs: string }, copy: string, quote: string, replacement: string) =>
       asCall(agent.slip ? agent.slip(file.abs, copy, quote, replacement) : agent.replace(file.abs, quote, replacement)),
     outcomeOf: (result: string): CallOutcome => (REFUSED.test(result) ? 'refused' : agent.failed.test(result) ? 'failed' : 'done'),

@@ -50,6 +50,8 @@ export interface Configuration {
    * its copy), the command a heredoc built from the text (edits.ts `heredoc`: every agent's shell here takes one).
    */
   shell(file: FileRef, text: string): Call;
+  /** The call of the agent's shell tool that runs `command` as it stands (the scenario's `script`: `sh '<script>'`). */
+  run(command: string): Call;
   /** scenarios this configuration does not run, each with the reason the tables show */
   cannot?: Record<string, string>;
   /** the scenarios' reads of a large file that overflow the context are made (Copilot compacts it then; nothing would here) */
@@ -90,16 +92,18 @@ const builtinEdit = ({ file, copy, edit }: PlannedEdit): Call => {
 /**
  * Copilot's terminal tool, in agent mode and under the Guarded agent (its `execute` tool set): the command runs in a
  * terminal of the window. The gate sees it only through Copilot's hooks file (rule 16), which the Guarded agent's
- * configuration (the bridge off) does not have: there its terminal is not guarded, and `shell-rewrite` is not run.
+ * configuration (the bridge off) does not have: there its terminal is not guarded, and the shell scenarios are not run.
  */
-const runInTerminal = (file: FileRef, text: string): Call => ({
+const runInTerminal = (command: string, explanation = 'Run the command.'): Call => ({
   tool: 'run_in_terminal',
-  input: { command: heredoc(file.abs, text), explanation: 'Write the file.', isBackground: false },
+  input: { command, explanation, isBackground: false },
 });
+const rewriteInTerminal = (file: FileRef, text: string): Call => runInTerminal(heredoc(file.abs, text), 'Write the file.');
 
 const builtinTools = {
   overflows: true,
-  shell: runInTerminal,
+  shell: rewriteInTerminal,
+  run: (command: string) => runInTerminal(command),
   // replace_string_in_file refuses a quote it finds more than once ("Multiple exact matches found")
   slip: (file: FileRef, _copy: string, quote: string, replacement: string): Call => ({
     tool: 'replace_string_in_file',
@@ -142,9 +146,15 @@ export const COPILOT_CONFIGURATIONS: CopilotConfiguration[] = [
     overflows: true,
     outcomeOf: copilotOutcomeOf,
     textOfRead,
-    shell: runInTerminal,
+    shell: rewriteInTerminal,
+    run: (command) => runInTerminal(command),
     // the limit docs/agents.md states: its terminal is guarded only with Copilot's tools behind the hooks
-    cannot: { 'shell-rewrite': "its terminal (`run_in_terminal`) is guarded only with Copilot's tools behind the hooks" },
+    cannot: Object.fromEntries(
+      ['shell-rewrite', 'shell-under-unsaved'].map((id) => [
+        id,
+        "its terminal (`run_in_terminal`) is guarded only with Copilot's tools behind the hooks",
+      ]),
+    ),
     read: (file, lines) => ({
       tool: READ,
       input: lines ? { filePath: file.rel, offset: lines.start, limit: lines.count } : { filePath: file.rel },

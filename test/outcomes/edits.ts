@@ -110,7 +110,7 @@ export function patchPart(filePath: string, copy: string | undefined, edit: Edit
 export const wholePatch = (parts: string[]) => ['*** Begin Patch', ...parts, '*** End Patch'].join('\n');
 
 /** A word for a POSIX shell: single-quoted (a quote inside closed, escaped and opened again). */
-const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+export const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** The closing line of the heredocs below. */
 const HEREDOC_END = 'EOF';

@@ -43,6 +43,7 @@ const tools: Omit<Configuration, 'id' | 'label' | 'guarded'> = {
   edits: (batch) => batch.map(harnessEdit),
   // its runtime's shell tool (the hooks see it as `Bash`)
   shell: (file, text) => ({ tool: 'bash', input: { command: heredoc(file.abs, text), description: 'Write the file.' } }),
+  run: (command) => ({ tool: 'bash', input: { command, description: 'Run the command.' } }),
   // its create makes only new files ("Path already exists"): the call the issue saw the runtime fail after the gate let it through
   slip: (file, copy, quote, replacement) => ({ tool: 'create', input: { path: file.abs, file_text: copy.replace(quote, replacement) } }),
   outcomeOf: (result: string): CallOutcome => (DENIED.test(result) ? 'refused' : FAILED.test(result) ? 'failed' : 'done'),

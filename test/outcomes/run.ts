@@ -4,12 +4,35 @@ import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
 import { liveWatcher, makeWatchedFolder, reportedBy, userEdit, workspaceRoot } from '../copilot/agent';
+import { WATCH_SETTLE_MS } from '../../src/core/shellRuns';
 import { waitFor } from '../integration/helpers';
 import type { OutcomeAgent } from './agents';
 import type { Configuration, FileRef } from './configurations';
 import type { Outcome } from './table';
 import type { Scenario, World } from './scenarios';
 import { folded, ScriptedAgent } from './scriptedAgent';
+
+/**
+ * How long the editor and the disk stay unchanged before the user acts after the agent (`Scenario.afterwards`): a moment
+ * longer than the editor's file watcher takes to report a change (WATCH_SETTLE_MS), twice over.
+ */
+const QUIET_MS = 2 * WATCH_SETTLE_MS;
+
+/**
+ * The user's Ctrl+S: true if the editor wrote the buffer. A save that meets a newer file on disk ("The content of the
+ * file is newer") fails in the editor, as it would for the user: logged and answered false, the buffer left dirty.
+ */
+async function userSave(doc: vscode.TextDocument): Promise<boolean> {
+  const saved = await doc.save().then(
+    (ok) => ok,
+    (e: unknown) => {
+      console.log(`[outcomes] the save of ${doc.uri.fsPath} threw: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    },
+  );
+  if (!saved || doc.isDirty) console.log(`[outcomes] the save of ${doc.uri.fsPath} failed: its buffer is still unsaved`);
+  return saved && !doc.isDirty;
+}
 
 /** 2000 lines of ~60 characters: five reads of 400 lines overflow the small model's 30 000 tokens. */
 const BIG = Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n';
@@ -54,7 +77,7 @@ export async function runScenario(scenario: Scenario, agent: OutcomeAgent, confi
     save: async (rel) => {
       const doc = loaded(rel) ?? (await open(rel));
       // a save of a clean buffer writes nothing; this one was typed in (and maybe back), so VS Code writes it
-      await doc.save();
+      await userSave(doc);
     },
     format: async (rel, text) => {
       const doc = loaded(rel) ?? (await open(rel));
@@ -76,6 +99,7 @@ export async function runScenario(scenario: Scenario, agent: OutcomeAgent, confi
       // straight to the disk, as a program outside the editor writes
       fs.appendFileSync(refOf(rel).abs, text);
     },
+    script: async (rel, text) => write(refOf(rel), text),
   };
   const scripted = new ScriptedAgent(
     config,
@@ -101,11 +125,37 @@ export async function runScenario(scenario: Scenario, agent: OutcomeAgent, confi
   }
   const wallMs = Date.now() - started;
 
+  if (scenario.afterwards) {
+    // the user acts once the agent is done and nothing moves any more: no document's version and no file's bytes or
+    // time changed for QUIET_MS (the scripted world cannot know when a background change is over; a user waits a moment)
+    const state = () =>
+      JSON.stringify(
+        scenario.files.map((f) => {
+          const stat = fs.statSync(refOf(f.rel).abs, { throwIfNoEntry: false });
+          return [loaded(f.rel)?.version, loaded(f.rel)?.isDirty, stat?.mtimeMs, stat?.size];
+        }),
+      );
+    let last = state();
+    let since = Date.now();
+    await waitFor(
+      () => {
+        const now = state();
+        if (now !== last) [last, since] = [now, Date.now()];
+        return Date.now() - since >= QUIET_MS;
+      },
+      `the editor and the disk to stop changing after ${scenario.id}`,
+      30_000,
+      50,
+    );
+    await scenario.afterwards(world);
+  }
+
   const wrongFiles: string[] = [];
   for (const f of scenario.files) {
     const doc = loaded(f.rel);
-    // the user keeps what the editor holds: unsaved text counts, so it is saved before the bytes are compared
-    if (doc?.isDirty) await doc.save();
+    // the user keeps what the editor holds: unsaved text counts, so it is saved before the bytes are compared (a save
+    // that meets a newer file on disk fails, as it does for the user: the disk's bytes are then what is compared)
+    if (doc?.isDirty) await userSave(doc);
     const intended = Buffer.isBuffer(f.intended) ? f.intended : Buffer.from(f.intended, 'utf8');
     if (!fs.readFileSync(refOf(f.rel).abs).equals(intended)) wrongFiles.push(f.rel);
   }

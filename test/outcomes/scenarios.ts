@@ -20,6 +20,8 @@ export interface World {
   touch(rel: string): Promise<void>;
   /** another program adds `text` at the end of the file on disk (a generator, a tool run by the user, another agent) */
   append(rel: string, text: string): Promise<void>;
+  /** a script is in the workspace: `text` written straight to the disk (the user's, or a step's before the agent's) */
+  script(rel: string, text: string): Promise<void>;
 }
 
 export type Act =
@@ -36,6 +38,12 @@ export type Act =
    * change, every line of it in the command (Configuration.shell)
    */
   | { shell: string; intent: Intent }
+  /**
+   * the agent runs the workspace's script `script` through its shell, `sh '<script>'` (Configuration.run): a program
+   * the gate cannot see through (docs/design.md rule 16), so it runs unchecked but watched. It changes `changes` on
+   * disk, which holds the line `line` once it ran.
+   */
+  | { script: string; changes: string; line: string }
   /**
    * a call the agent's own tool refuses by itself, though the gate lets it through (the agent's copy is current):
    * `quote` → `replacement` where `quote` stands more than once, or, for an agent whose tool makes only new files,
@@ -86,6 +94,13 @@ export interface Scenario {
   baseline: 'loses' | 'keeps';
   /** what goes wrong without the guard, or what a false alarm would be */
   what: string;
+  /**
+   * what the user does once the agent's last turn has ended and the editor and the disk have stopped changing
+   * (run.ts: after the wall time is taken, before the files are compared)
+   */
+  afterwards?: (w: World) => Promise<void>;
+  /** how the guard keeps the files without stopping any call (a failure scenario whose guarded run has no refusal) */
+  keptWithoutAStop?: string;
 }
 
 const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
@@ -175,6 +190,10 @@ const REPLICAS = lines('[primary]', 'host = "db1"', 'enabled = true', '', '[repl
 
 const FLAGS = lines('# feature flags', 'darkMode=false', 'betaSearch=false', 'newCheckout=false', 'auditLog=true');
 const GENERATED_FLAG = 'exportCsv=false\n';
+
+const SERVICE = lines('# service', 'name=orders', 'port=8080', 'workers=2', 'timeout=30', 'logLevel=info');
+// the script the agent runs: a sed of another line than the user's, beside the file (as `sh fix.sh` finds it)
+const FIX_SCRIPT = `#!/bin/sh\nsed -i 's/^timeout=30$/timeout=120/' "$(dirname "$0")/service.conf"\n`;
 
 const NOTES = lines('# Notes', '', '- first item', '- second item', '- third item');
 const BOM = '\uFEFF';
@@ -394,6 +413,39 @@ export const SCENARIOS: Scenario[] = [
     ],
     baseline: 'loses',
     what: "the agent's shell rewrites the file from its old copy: the line the other program added is gone",
+  },
+  {
+    id: 'shell-under-unsaved',
+    title: 'A script rewrites a file while the user has unsaved changes in it',
+    source:
+      'microsoft/vscode-copilot-release#8330 ("The content of the file is newer"), microsoft/vscode#326041 (an agent\'s change on disk under a dirty editor), #49577',
+    kind: 'failure',
+    model: 'sonnet',
+    files: [
+      {
+        rel: 'service.conf',
+        initial: SERVICE,
+        intended: SERVICE.replace('workers=2', 'workers=8').replace('timeout=30', 'timeout=120'),
+        open: true,
+      },
+    ],
+    turns: [
+      [
+        { world: (w) => w.script('fix.sh', FIX_SCRIPT) },
+        { read: 'service.conf' },
+        // while the agent works, the user types a change and does not save it (typed before the request, VS Code's
+        // `chat.saveBeforeSend` would save it as the message is sent)
+        { world: (w) => w.type('service.conf', 'workers=2', 'workers=8') },
+        // the agent runs the script: it changes another line of the file on disk, under the unsaved buffer
+        { script: 'fix.sh', changes: 'service.conf', line: 'timeout=120' },
+      ],
+    ],
+    // once the agent is done, the user saves what they typed (Ctrl+S)
+    afterwards: (w) => w.save('service.conf'),
+    baseline: 'loses',
+    what: "the script's change is on disk, the user's in the buffer: the save meets a newer file and fails (or overwrites the script's line)",
+    keptWithoutAStop:
+      "the script runs, watched: its change is merged into the buffer under the user's unsaved one, and the save writes both",
   },
   {
     id: 'own-tool-fails',

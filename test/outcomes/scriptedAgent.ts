@@ -6,9 +6,10 @@
 // its diff does not apply to the copy, read the file and then make the edit again. A refusal that asks
 // the user to save their unsaved changes first is answered by the user saving. It counts every call.
 import * as assert from 'assert';
+import * as fs from 'fs';
 import type { Step, ToolResultSeen } from '../copilot/agent';
 import type { Call, Configuration, FileRef, PlannedEdit } from './configurations';
-import { applyToCopy, type Intent } from './edits';
+import { applyToCopy, type Intent, shellWord } from './edits';
 import type { Act, World } from './scenarios';
 import { asksTheUserToSave, shownOf, splicedInto } from './shown';
 
@@ -99,6 +100,7 @@ export class ScriptedAgent {
         }
       } else if ('edit' in act) yield* this.edit([{ name: act.edit, intent: act.intent }], 'calls', 1);
       else if ('shell' in act) yield* this.edit([{ name: act.shell, intent: act.intent }], 'shell', 1);
+      else if ('script' in act) yield* this.script(act.script, act.changes, act.line);
       else if ('together' in act)
         yield* this.edit(
           act.together.map((e) => ({ name: e.edit, intent: e.intent })),
@@ -127,6 +129,26 @@ export class ScriptedAgent {
       assert.strictEqual(outcome, 'failed', `the agent's own tool refuses ${call.tool} by itself (the scenario's slip): ${result}`);
       this.tally.failures++;
     }
+  }
+
+  /**
+   * A script run through the agent's shell, made once: a program the gate cannot see through (rule 16), which it does
+   * not refuse. A refusal is counted (the guarded asserts then see the file lost); a failure is the suite's own.
+   */
+  private async *script(script: string, changes: string, line: string): AsyncGenerator<Call[], void, string[]> {
+    this.tally.scripted++;
+    this.tally.calls++;
+    const [result] = yield [this.config.run(`sh ${shellWord(this.files.ref(script).abs)}`)];
+    const outcome = this.config.outcomeOf(result);
+    if (outcome === 'refused') {
+      this.tally.blocks++;
+      console.log(`[outcomes] the script ${script} was refused: ${result.slice(0, 400)}`);
+      return;
+    }
+    assert.strictEqual(outcome, 'done', `the agent's shell ran ${script}: ${result}`);
+    // the script ran: the disk holds its change (a command that never ran would pass for a loss)
+    const disk = fs.readFileSync(this.files.ref(changes).abs, 'utf8');
+    assert.ok(disk.split(/\r?\n/).includes(line), `${script} changed ${changes} on disk to hold ${line}:\n${disk}\n${result}`);
   }
 
   private async *read(name: string, scripted: boolean): AsyncGenerator<Call[], void, string[]> {
