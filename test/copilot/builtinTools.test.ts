@@ -22,6 +22,7 @@ import {
   newChat,
   resultsOf,
   safeJson,
+  userEdit,
   waitFor,
   workspaceRoot,
 } from './agent';
@@ -309,6 +310,50 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.match(denied, /builtin\/terminal\.txt changed since you last read it/, denied);
     assert.match(denied, /^\+two \(another program\)$/m, denied);
     assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'one\ntwo (another program)\n', "the other program's line is kept");
+  });
+
+  test("run_in_terminal (rule 16): sed -i under the user's unsaved change and rm of a file with unsaved changes are denied with that change; the buffers and the disk are untouched", async () => {
+    const edited = makeFile('builtin/terminal-sed.txt', 'let x = 1;\nlet greeting = "Hello";\n');
+    const removed = makeFile('builtin/terminal-rm.txt', 'keep me\n');
+    const editedDoc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(edited.uri), { preview: false }))
+      .document;
+    const removedDoc = await vscode.workspace.openTextDocument(removed.uri);
+    const denied: string[] = [];
+    const terminal = (command: string) => ({ tool: 'run_in_terminal', input: { command, explanation: 'As asked.', isBackground: false } });
+    await agentTurn(
+      'builtin-terminal-unsaved',
+      [
+        { tool: 'read_file', input: { filePath: edited.abs, startLine: 1, endLine: 5 } },
+        async () => {
+          // the user types in both files after the agent's read, and saves neither
+          await userEdit(editedDoc, '"Hello"', '"Good morning"');
+          await userEdit(removedDoc, 'keep me', 'keep me, and this');
+          return terminal(`sed -i 's/x = 1/x = 2/' '${edited.abs}'`);
+        },
+        (req) => {
+          denied.push(lastResult(req).text);
+          return terminal(`rm -f '${removed.abs}'`);
+        },
+        (req) => {
+          denied.push(lastResult(req).text);
+          return { text: 'Both were refused.' };
+        },
+      ],
+      'Bump x and remove the other file.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    for (const [text, f] of [
+      [denied[0], edited],
+      [denied[1], removed],
+    ] as const) {
+      assert.match(text, DENIED, text);
+      assert.match(text, new RegExp(`unsaved changes to ${f.rel.replace(/[.]/g, '\\.')} in the editor`), text);
+    }
+    assert.match(denied[0], /^\+let greeting = "Good morning";$/m, "the refusal shows the user's change");
+    assert.strictEqual(editedDoc.getText(), 'let x = 1;\nlet greeting = "Good morning";\n');
+    assert.ok(editedDoc.isDirty && removedDoc.isDirty, 'both still unsaved');
+    assert.strictEqual(fs.readFileSync(edited.abs, 'utf8'), 'let x = 1;\nlet greeting = "Hello";\n', 'nothing written on disk');
+    assert.strictEqual(fs.readFileSync(removed.abs, 'utf8'), 'keep me\n', 'the file is still there');
   });
 
   test('every built-in edit tool is gated: multi_replace_string_in_file, insert_edit_into_file, create_file (a new file passes)', async () => {
