@@ -221,9 +221,9 @@ export class ExternalEdits {
     gate.log.debug(`${ctx.tool} wrote ${ctx.path} [${shortSession(ctx.session)} turn ${ctx.turn ?? '-'}]`);
   }
 
-  /** A shell command the parse could not see through is about to run: watch what it changes (rule 16). */
-  startShellRun(): Promise<ShellRun | undefined> {
-    return startShellRun(this.gate);
+  /** A shell command of the chat `session` the parse could not see through is about to run: watch what it changes (rule 16). */
+  startShellRun(session: string): Promise<ShellRun | undefined> {
+    return startShellRun(this.gate, session);
   }
 
   /** The chat is being compacted: the model loses the text it read, so its marks go. Returns how many files it had seen. */

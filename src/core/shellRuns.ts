@@ -1,14 +1,18 @@
 // What an agent's shell command changed that no check named before it ran (docs/design.md rule 16): a script, a
 // build, a formatter over a folder. The disk is watched while the command runs; each file it created, changed or
-// deleted is recorded as the agent's edit, reviewable and revertable, where the editor held the file: with the text
-// of its document when the command started. A file no editor held is not recorded: neither its text from before nor
-// whether it was there at all is known (a file renamed over it is reported as made). A file with unsaved
+// deleted is recorded as the agent's edit, reviewable and revertable, where its text from before is known: the text of
+// its document when the command started, for a file the editor held; the disk's text then, for one the chat had read.
+// Any other file is not recorded: neither its text from before nor whether it was there at all is known (a file renamed
+// over it is reported as made). A file with unsaved
 // changes in its buffer gets the command's change merged into the buffer, or both with conflict markers where they
 // overlap: the user's unsaved text is never lost, and the agent's change never silently dropped.
 import type { DiskChange } from './editor';
 import type { Gate } from './gate';
 import { shellMergeLabels } from './messages';
 import type { CallContext, HeldFile } from './ports';
+
+/** The most files the chat has read whose disk text is taken when a command starts (the newest marks first). */
+export const READ_FILES_KEPT = 64;
 
 /** How long the editor's file watcher's late reports are awaited after a command (tens of milliseconds here, seconds under load). */
 export const WATCH_SETTLE_MS = 1000;
@@ -21,11 +25,23 @@ export interface ShellRun {
   finish(named: ReadonlySet<string>, callOn: (uri: string) => CallContext): Promise<void>;
 }
 
-/** Starts watching for a command about to run; `undefined` where the editor cannot watch the disk. */
-export async function startShellRun(gate: Gate): Promise<ShellRun | undefined> {
+/**
+ * Starts watching for a command of the chat `session` about to run; `undefined` where the editor cannot watch the disk.
+ * The files the editor holds have their text from before in the editor; the files the chat has read, besides, on disk:
+ * they are what its command most likely changes.
+ */
+export async function startShellRun(gate: Gate, session: string): Promise<ShellRun | undefined> {
   const port = gate.port;
   if (!port.watchShell) return undefined;
-  const { watch, held } = await port.watchShell();
+  const { watch, held: inEditor } = await port.watchShell();
+  const held = new Map(inEditor);
+  const read = gate.store
+    .newestPerFile(session)
+    .filter((m) => !held.has(m.uri))
+    .sort((a, b) => b.seq - a.seq)
+    .slice(0, READ_FILES_KEPT);
+  const onDisk = await Promise.all(read.map(async (m) => [m.uri, await port.diskVersion(m.uri)] as const));
+  for (const [uri, text] of onDisk) if (text) held.set(uri, { text });
   // a write recorded meanwhile (a guarded tool's, another agent's edit tool's) is its own call's
   const recorded = new Set<string>();
   const listening = gate.onDidWrite((w) => recorded.add(w.uri));

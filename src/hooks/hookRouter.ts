@@ -270,7 +270,7 @@ export class HookRouter {
     }
     // what it writes beyond the files named is seen as it lands: watched until the call settles
     if (unnamed) {
-      const run = await this.env.edits.startShellRun();
+      const run = await this.env.edits.startShellRun(session);
       if (run) {
         const named = new Set(files.map((f) => f.ctx.uri));
         const callOn = (uri: string) => call(fsPathOf(uri) ?? uri);

@@ -218,7 +218,7 @@ suite("what an agent's shell command wrote past the parse: watched, recorded, me
   };
   const settled = (t: ReturnType<typeof setup>, count: number) => until(() => t.writes.length >= count);
 
-  test('a script that changes a file the editor holds and deletes one: each is recorded with the text from before; a file no editor held, changed or made, is not', async () => {
+  test('a script that changes a file the editor holds, deletes one and changes one the chat read: each is recorded with the text from before; a file neither held nor read, changed or made, is not', async () => {
     const t = setup();
     const held = uriOf('src/held.ts');
     const gone = uriOf('old.txt');
@@ -227,15 +227,22 @@ suite("what an agent's shell command wrote past the parse: watched, recorded, me
     t.docs.file(uriOf('elsewhere.txt'), 'x\n');
     await t.docs.load(held);
     await t.docs.load(gone);
+    // read by the chat, then dropped by the editor (VS Code drops a document nobody shows after a while)
+    const read = uriOf('src/read.ts');
+    t.docs.file(read, 'let r = 1;\n');
+    await t.run('cat src/read.ts');
+    assert.ok(t.docs.memory.evict(read), 'the editor no longer holds it');
     await t.run('python3 gen.py', () => {
+      t.docs.diskChange(read, 'let r = 2;\n');
       t.docs.diskChange(held, 'export const a = 2;\n');
       t.docs.diskChange(uriOf('src/generated.ts'), 'export {};\n');
       t.docs.memory.deleteFile(gone);
       t.docs.diskChange(uriOf('elsewhere.txt'), 'y\n');
     });
     await t.bash('true'); // the chat's next call settles it
-    await settled(t, 2);
+    await settled(t, 3);
     assert.deepEqual(recorded(t.writes), [
+      { file: 'src/read.ts', tool: 'Bash', before: 'let r = 1;\n', after: 'let r = 2;\n' },
       { file: 'src/held.ts', tool: 'Bash', before: 'export const a = 1;\n', after: 'export const a = 2;\n' },
       { file: 'old.txt', tool: 'Bash', before: 'old\n', after: '', deleted: true },
     ]);
