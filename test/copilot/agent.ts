@@ -178,6 +178,29 @@ export async function agentTurn(
   return { tag, response, requests };
 }
 
+/** A turn that stopped on a call waiting for the user's Allow (chat.open's answer then). */
+export const waitsForTheUser = (response: unknown) => (response as { type?: string } | undefined)?.type === 'confirmation';
+
+/**
+ * The user clicks Allow on each call that asks, until the turn's script has answered its last request. Copilot's
+ * run_in_terminal asks before a command that writes a file ("Run bash command? … File write operations detected"),
+ * though the suites' settings turn `chat.tools.global.autoApprove` on; once allowed, it runs the command in a
+ * terminal of the window. A step of the script that failed meanwhile fails the turn, as agentTurn fails the ones before.
+ */
+export async function allowUntil(ended: () => boolean, tag: string): Promise<void> {
+  const errors = () =>
+    fakeModel()
+      .requests.filter((r) => r.tag === tag && r.stepError)
+      .map((r) => `step ${r.step}: ${r.stepError}`);
+  const end = Date.now() + 120_000;
+  while (!ended() && errors().length === 0) {
+    if (Date.now() > end) throw new Error(`the Copilot turn [[${tag}]] did not end within 120 s of the user's Allow`);
+    await vscode.commands.executeCommand('workbench.action.chat.acceptTool');
+    await sleep(200);
+  }
+  assert.deepStrictEqual(errors(), [], `a scripted step of [[${tag}]] failed`);
+}
+
 /** Starts a new chat session in the chat view. */
 export async function newChat(): Promise<void> {
   // the command resolves once the new session is the widget's: VS Code's own chat actions send their query right after it

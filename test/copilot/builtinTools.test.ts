@@ -12,8 +12,10 @@ import * as path from 'path';
 import { GREETING_TS, guardDiagnostics, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { visibleText } from '../integration/ui';
+import type { AgentEditGuardApi } from '../../src/api';
 import {
   agentTurn,
+  allowUntil,
   EXTENSION_ID,
   fakeModel,
   lastResult,
@@ -24,6 +26,7 @@ import {
   safeJson,
   userEdit,
   waitFor,
+  waitsForTheUser,
   workspaceRoot,
 } from './agent';
 import { hungListener, unusedLoopbackAddress } from '../shared/loopback';
@@ -76,6 +79,9 @@ function runHookScript(payload: object, env: NodeJS.ProcessEnv = process.env): P
   return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, code })));
 }
 let toolUses = 0;
+
+/** The extension's API: its record of agent edits. */
+const editsApi = () => vscode.extensions.getExtension<AgentEditGuardApi>(EXTENSION_ID)!.exports;
 
 /** host and port of this window's bridge (`127.0.0.1:<port>`) */
 const bridgeAddress = () => {
@@ -354,6 +360,51 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.ok(editedDoc.isDirty && removedDoc.isDirty, 'both still unsaved');
     assert.strictEqual(fs.readFileSync(edited.abs, 'utf8'), 'let x = 1;\nlet greeting = "Hello";\n', 'nothing written on disk');
     assert.strictEqual(fs.readFileSync(removed.abs, 'utf8'), 'keep me\n', 'the file is still there');
+  });
+
+  test("run_in_terminal (rule 16): a command that writes nothing runs; a script the gate cannot read through changes a file the editor holds, recorded as Copilot's edit, whose revert keeps the user's later change", async () => {
+    const f = makeFile('builtin/terminal-script.txt', 'alpha\nbeta\ngamma\n');
+    const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
+    const script = makeFile('builtin/terminal-script.sh', `sed -i 's/beta/BETA by the script/' '${f.abs}'\n`);
+    const terminal = (command: string) => ({ tool: 'run_in_terminal', input: { command, explanation: 'As asked.', isBackground: false } });
+    let ended = false;
+    const turn = await agentTurn(
+      'builtin-terminal-script',
+      [
+        terminal('ls -la'),
+        terminal(`sh '${script.abs}'`),
+        () => {
+          ended = true;
+          return { text: 'Ran the script.' };
+        },
+      ],
+      'Look around, then run the script.',
+      { model: fakeModel().MODELS.sonnet },
+    );
+    // Copilot asks before a command it takes for a write, as the user has it: the user allows it
+    if (waitsForTheUser(turn.response)) await allowUntil(() => ended, turn.tag);
+    assert.ok(ended, `the turn ran to its end: ${safeJson(turn.response)}`);
+    for (const r of fakeModel()
+      .requests.filter((q) => q.tag === turn.tag)
+      .at(-1)?.toolResults ?? [])
+      assert.doesNotMatch(r.text, DENIED, `nothing was denied: ${r.text}`);
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'alpha\nBETA by the script\ngamma\n', 'the script ran');
+    const edit = await waitFor(
+      () =>
+        editsApi()
+          .agentEdits()
+          .find((e) => e.uri === f.uri.toString()),
+      "the script's change in the record",
+      10000,
+    );
+    assert.deepStrictEqual({ tool: edit.tool, agent: edit.agent }, { tool: 'run_in_terminal', agent: 'copilot' }, safeJson(edit));
+    // the user changes another line and saves; then takes the script's change back
+    await waitFor(() => doc.getText().includes('BETA by the script'), "the editor to load the script's change", 5000);
+    await userEdit(doc, 'gamma', 'gamma, kept by the user');
+    assert.ok(await doc.save());
+    const [result] = (await vscode.commands.executeCommand<Array<{ kind: string }>>('editGuard.revertEdit', edit.id)) ?? [];
+    assert.strictEqual(result?.kind, 'reverted', safeJson(result));
+    assert.strictEqual(fs.readFileSync(f.abs, 'utf8'), 'alpha\nbeta\ngamma, kept by the user\n');
   });
 
   test('every built-in edit tool is gated: multi_replace_string_in_file, insert_edit_into_file, create_file (a new file passes)', async () => {

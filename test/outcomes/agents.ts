@@ -9,7 +9,17 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { isDeepStrictEqual } from 'util';
-import { agentTurn, COPILOT_ID, fakeModel, type ModelRequest, newChat, sleep, type Step, workspaceRoot } from '../copilot/agent';
+import {
+  agentTurn,
+  allowUntil,
+  COPILOT_ID,
+  fakeModel,
+  type ModelRequest,
+  newChat,
+  type Step,
+  waitsForTheUser,
+  workspaceRoot,
+} from '../copilot/agent';
 import { setGuardBuiltinTools, waitUntilHooksAreLive } from '../copilot/turns';
 import { windowEnvironment, waitFor } from '../integration/helpers';
 import {
@@ -55,29 +65,6 @@ export interface OutcomeAgent extends Omit<AgentInfo, 'version' | 'configuration
   stop(): Promise<void>;
   /** a scenario's turns played through the agent's own loop, its model's answers from `scripted` */
   play(scenario: Scenario, config: Configuration, scripted: ScriptedAgent, name: string): Promise<void>;
-}
-
-/** A turn that stopped on a call waiting for the user's Allow (chat.open's answer then). */
-const waitsForTheUser = (response: unknown) => (response as { type?: string } | undefined)?.type === 'confirmation';
-
-/**
- * The user clicks Allow on each call that asks, until the turn's script has answered its last request. Copilot's
- * run_in_terminal asks before a command that writes a file ("Run bash command? … File write operations detected"),
- * here though the suite's settings turn `chat.tools.global.autoApprove` on; once allowed, it runs the command in a
- * terminal of the window. A step of the script that failed meanwhile fails the turn, as agentTurn fails the ones before.
- */
-async function allowUntil(ended: () => boolean, tag: string): Promise<void> {
-  const errors = () =>
-    fakeModel()
-      .requests.filter((r) => r.tag === tag && r.stepError)
-      .map((r) => `step ${r.step}: ${r.stepError}`);
-  const end = Date.now() + 120_000;
-  while (!ended() && errors().length === 0) {
-    if (Date.now() > end) throw new Error(`the Copilot turn [[${tag}]] did not end within 120 s of the user's Allow`);
-    await vscode.commands.executeCommand('workbench.action.chat.acceptTool');
-    await sleep(200);
-  }
-  assert.deepStrictEqual(errors(), [], `a scripted step of [[${tag}]] failed`);
 }
 
 const copilot: OutcomeAgent = {
