@@ -65,7 +65,6 @@ export async function startShellRun(gate: Gate, session: string): Promise<ShellR
 
 async function record(gate: Gate, ctx: CallContext, change: DiskChange, held: HeldFile | undefined): Promise<void> {
   const port = gate.port;
-  const now = await port.diskVersion(ctx.uri);
   // what the file held before: the disk's text under a buffer's unsaved changes, else the document's
   const before = held?.disk ?? held?.text;
   // reported made, and no editor held it: made by the command — or renamed over a file that was there (`sed -i` does),
@@ -74,6 +73,7 @@ async function record(gate: Gate, ctx: CallContext, change: DiskChange, held: He
     gate.log.info(`${ctx.agentName ?? ctx.tool} ${ctx.tool} made or replaced ${ctx.path}, which no editor held: not recorded`);
     return;
   }
+  const now = await port.diskVersion(ctx.uri);
   if (change.kind === 'deleted') {
     if (!now && before) gate.recordDeletion(ctx, before);
     return;

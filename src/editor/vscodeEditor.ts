@@ -88,13 +88,17 @@ async function statOnDisk(file: string): Promise<FileStat> {
   return { kind: st.isDirectory() ? 'directory' : 'file', size: st.size, mtime: st.mtime.getTime() };
 }
 
-/** When the file was made, where the file system keeps it (Linux's statx, macOS, Windows); `undefined` where it does not. */
-async function birthOf(file: string): Promise<number | undefined> {
+/**
+ * A watched file's times, in one stat: when it was last written, and when it was made where the file system keeps that
+ * (Linux's statx, macOS, Windows; `born` absent elsewhere). `missing`: it is gone; `undefined`: a folder, or unreadable.
+ */
+async function timesOf(file: string): Promise<{ mtime: number; born?: number } | 'missing' | undefined> {
   try {
-    const born = (await fs.promises.stat(file)).birthtimeMs;
-    return born > 0 ? born : undefined;
-  } catch {
-    return undefined;
+    const st = await fs.promises.stat(file);
+    if (!st.isFile()) return undefined;
+    return st.birthtimeMs > 0 ? { mtime: st.mtimeMs, born: st.birthtimeMs } : { mtime: st.mtimeMs };
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : undefined;
   }
 }
 
@@ -192,22 +196,27 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
         await new Promise((resolve) => setTimeout(resolve, settleMs));
         this.watches.delete(listener);
         const changes: DiskChange[] = [];
-        const during = (stat: FileStat | undefined) =>
-          stat?.kind === 'file' && stat.mtime > started - MTIME_SLACK_MS && stat.mtime <= ended + MTIME_SLACK_MS;
+        const timesAt = (uri: string) => timesOf(vscode.Uri.parse(uri).fsPath);
+        const during = (times: Awaited<ReturnType<typeof timesOf>>): times is { mtime: number; born?: number } =>
+          typeof times === 'object' && times.mtime > started - MTIME_SLACK_MS && times.mtime <= ended + MTIME_SLACK_MS;
         for (const [uri, kind] of seen) {
           if (saved.has(uri)) continue;
-          const stat = kind === 'deleted' ? undefined : await statOnDisk(vscode.Uri.parse(uri).fsPath).catch(() => undefined);
+          if (kind === 'deleted') {
+            changes.push({ uri, kind });
+            continue;
+          }
+          const times = await timesAt(uri);
           // changed again after the watch ended: another program's, not what ran meanwhile
-          if (kind !== 'deleted' && !during(stat)) continue;
+          if (!during(times)) continue;
           // the late report of a file made before the watch began, written since: a change
-          const born = kind === 'created' ? await birthOf(vscode.Uri.parse(uri).fsPath) : undefined;
-          changes.push({ uri, kind: born !== undefined && born < started - MTIME_SLACK_MS ? 'changed' : kind });
+          const before = kind === 'created' && times.born !== undefined && times.born < started - MTIME_SLACK_MS;
+          changes.push({ uri, kind: before ? 'changed' : kind });
         }
         for (const uri of also) {
           if (seen.has(uri) || saved.has(uri)) continue;
-          const stat = await statOnDisk(vscode.Uri.parse(uri).fsPath).catch(() => undefined);
-          if (stat?.kind === 'missing') changes.push({ uri, kind: 'deleted' });
-          else if (during(stat)) changes.push({ uri, kind: 'changed' });
+          const times = await timesAt(uri);
+          if (times === 'missing') changes.push({ uri, kind: 'deleted' });
+          else if (during(times)) changes.push({ uri, kind: 'changed' });
         }
         return changes;
       },

@@ -48,6 +48,13 @@ export type HookEvent =
   /** nothing for the gate; `chat` when the payload names one (its event still tells that the chat's earlier tool is done) */
   | { kind: 'ignore'; why: string; chat?: string };
 
+/** The events before a tool call runs, and after it ran, of each kind of call: a read, an edit, a shell command. */
+export type BeforeCall = Extract<HookEvent, { kind: 'before-read' | 'before-edit' | 'before-shell' }>;
+export type AfterCall = Extract<HookEvent, { kind: 'after-read' | 'after-edit' | 'after-shell' }>;
+export const isBeforeCall = (e: HookEvent): e is BeforeCall =>
+  e.kind === 'before-read' || e.kind === 'before-edit' || e.kind === 'before-shell';
+export const isAfterCall = (e: HookEvent): e is AfterCall => e.kind === 'after-read' || e.kind === 'after-edit' || e.kind === 'after-shell';
+
 /** An agent whose hooks the bridge answers: what the gate needs to know of it. */
 export interface HookAgent {
   /** its id, as its hook commands name it (`copilot`, `claude-code`, `codex`) */
@@ -176,9 +183,7 @@ export function readVsCodeFormat(payload: unknown, toolEvent: (when: 'before' | 
       return toolEvent(event === 'PreToolUse' ? 'before' : 'after', head);
     case FAILURE_EVENT: {
       const after = toolEvent('after', head);
-      return after.kind === 'after-read' || after.kind === 'after-edit' || after.kind === 'after-shell'
-        ? { ...after, failed: true }
-        : after;
+      return isAfterCall(after) ? { ...after, failed: true } : after;
     }
     default:
       return { kind: 'ignore', why: `${event} is not an event the gate uses`, chat };

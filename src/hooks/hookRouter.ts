@@ -20,7 +20,7 @@ import type { ShellRun } from '../core/shellRuns';
 import { KeyedLock } from '../core/lock';
 import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
-import type { HookAgent, HookEvent, HookOrigin } from './event';
+import { type AfterCall, type HookAgent, type HookEvent, type HookOrigin, isAfterCall, isBeforeCall } from './event';
 import { ANSWER_WITHIN_MS } from './protocol';
 import { shellEffects, type WriteHow } from '../shell/effects';
 import { loadShellParser } from '../shell/parser';
@@ -142,16 +142,14 @@ export class HookRouter {
       return '';
     }
     // a call the agent's own tool failed showed nothing and wrote nothing: it leaves no mark, and its files are free
-    if ((event.kind === 'after-read' || event.kind === 'after-edit' || event.kind === 'after-shell') && event.failed)
-      this.dropFailed(event, cwd);
+    if (isAfterCall(event) && event.failed) this.dropFailed(event, cwd);
     // any other event of a chat means its earlier tool call is done — but where one model response's calls run at
     // once, a call is done at its own result (or at the chat's next event of another kind, or at the first check of
     // a later response), not at a sibling's check
     if (event.chat) {
       if (!agent.parallelCalls) await this.settle(event.chat);
-      else if (event.kind === 'after-read' || event.kind === 'after-edit' || event.kind === 'after-shell')
-        await this.settle(event.chat, ofCall(event.call));
-      else if (event.kind !== 'before-read' && event.kind !== 'before-edit' && event.kind !== 'before-shell') await this.settle(event.chat);
+      else if (isAfterCall(event)) await this.settle(event.chat, ofCall(event.call));
+      else if (!isBeforeCall(event)) await this.settle(event.chat);
       else if (event.response !== undefined) await this.settle(event.chat, ofEarlierResponse(event.response));
     }
     if (event.kind === 'ignore') return '';
@@ -326,7 +324,7 @@ export class HookRouter {
    * read nothing and wrote nothing, so it stamps no mark, and the files it held are free at once (rule 14). The call
    * is the one the event names, else the chat's calls of that tool on those files.
    */
-  private dropFailed(event: Extract<HookEvent, { kind: 'after-read' | 'after-edit' | 'after-shell' }>, cwd: string | undefined): void {
+  private dropFailed(event: AfterCall, cwd: string | undefined): void {
     const files = event.kind === 'after-shell' ? undefined : event.files;
     // a shell command names no files here: the chat's entries of that tool are its
     const uris = new Set(files?.map((f) => this.env.resolveFile(typeof f === 'string' ? f : f.path, cwd).uri));
