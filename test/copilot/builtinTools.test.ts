@@ -9,7 +9,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
-import { GREETING_TS, guardDiagnostics, statusBarTooltip } from '../integration/helpers';
+import { GREETING_TS, guardDiagnostics, loadedFromDisk, statusBarTooltip } from '../integration/helpers';
 import { guardLogFile } from '../integration/reliabilityHelpers';
 import { visibleText } from '../integration/ui';
 import type { AgentEditGuardApi } from '../../src/api';
@@ -399,7 +399,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     );
     assert.deepStrictEqual({ tool: edit.tool, agent: edit.agent }, { tool: 'run_in_terminal', agent: 'copilot' }, safeJson(edit));
     // the user changes another line and saves; then takes the script's change back
-    await waitFor(() => doc.getText().includes('BETA by the script'), "the editor to load the script's change", 5000);
+    await loadedFromDisk(doc, (t) => t.includes('BETA by the script'), "the editor to load the script's change");
     await userEdit(doc, 'gamma', 'gamma, kept by the user');
     assert.ok(await doc.save());
     const [result] = (await vscode.commands.executeCommand<Array<{ kind: string }>>('editGuard.revertEdit', edit.id)) ?? [];

@@ -438,6 +438,22 @@ export function docFor(f: TestFile): vscode.TextDocument | undefined {
 }
 
 /** Reverts every dirty document (so no save prompt or hot-exit state remains) and closes all editors. */
+/**
+ * Until the clean document `doc` holds what its file now holds on disk (`holds`): VS Code loads a change another program
+ * made late, and now and then, for a file renamed over (`sed -i`), not at all — then the user reverts it (File: Revert
+ * File, which for a clean document only loads the file), as the user would on seeing the old text.
+ */
+export async function loadedFromDisk(doc: vscode.TextDocument, holds: (text: string) => boolean, what: string): Promise<void> {
+  try {
+    await waitFor(() => holds(doc.getText()), what, 5000);
+  } catch {
+    assert.ok(!doc.isDirty, `${what}: the document is clean, so a revert only loads the file`);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await waitFor(() => holds(doc.getText()), `${what}, after File: Revert File`, 5000);
+  }
+}
+
 export async function revertAndCloseAll(): Promise<void> {
   for (const doc of vscode.workspace.textDocuments) {
     if (!doc.isDirty || doc.isClosed) continue;

@@ -16,6 +16,7 @@ import {
   activateExtension,
   api,
   cleanUp,
+  loadedFromDisk,
   makeFile,
   marksFor,
   openInEditor,
@@ -228,7 +229,7 @@ for (const { agent, hookTool, overwrite, ready } of SHELL_AGENTS) {
         JSON.stringify(edit),
       );
       // the user changes another line and saves; then takes the script's change back
-      await waitFor(() => doc.getText().includes('BETA by the script'), "the editor to load the script's change", 5000);
+      await loadedFromDisk(doc, (t) => t.includes('BETA by the script'), "the editor to load the script's change");
       await userEdit(doc, 'gamma', 'gamma, kept by the user');
       assert.ok(await doc.save());
       const [result] = (await vscode.commands.executeCommand<Array<{ kind: string }>>('editGuard.revertEdit', edit.id)) ?? [];
