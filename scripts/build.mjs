@@ -15,7 +15,9 @@ const tsFiles = (dir, filter = () => true) =>
     .map((f) => join(dir, f));
 
 await build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: production });
-// the shell parser's WebAssembly (src/shell/parser.ts), beside the bundle
+// the shell level (src/shell/index.ts), loaded at the first shell command an agent runs (src/activation/shellLevel.ts),
+// with the parser's WebAssembly beside it
+await build({ ...common, entryPoints: ['src/shell/index.ts'], outfile: 'dist/shell.js', minify: production });
 copyShellWasm('dist');
 // the hooks bridge's Node client: an agent runs it as a hook command with the editor's own Node runtime
 await build({

@@ -45,7 +45,22 @@ const LAYERS = [
   {
     name: 'activation',
     match: /^src\/activation\//,
-    may: ['core', 'chat', 'hooks', 'agent node', 'agent', 'agents shared', 'editor', 'tools', 'ui', 'config', 'api', 'commands', 'catalog'],
+    may: [
+      'core',
+      'chat',
+      'hooks',
+      'agent node',
+      'agent',
+      'agents shared',
+      'editor',
+      'tools',
+      'ui',
+      'config',
+      'api',
+      'commands',
+      'catalog',
+      'shell',
+    ],
   },
   { name: 'extension.ts', match: /^src\/extension\.ts$/, may: ['activation', 'catalog', 'api'] },
 ];

@@ -9,6 +9,7 @@ import type { AgentDescriptor } from '../hooks/agentDescriptor';
 import { ExternalEdits } from '../core/externalEdits';
 import { fileOfAgentPath } from '../editor/workspace';
 import type { HookAgent } from '../hooks/event';
+import { shellLevelIn } from './shellLevel';
 import { HookRouter } from '../hooks/hookRouter';
 import type { Core } from './core';
 
@@ -28,7 +29,7 @@ export function registerAgents(
 ): Agents {
   const byId = new Map<string, HookAgent>();
   const active = new Map<string, () => boolean>();
-  const gate = new HookRouter({
+  const router = new HookRouter({
     edits: new ExternalEdits(core.gate),
     sessions: core.sessions,
     log: core.log,
@@ -39,7 +40,7 @@ export function registerAgents(
     onPending: (chat, pending) => bridge.notePending(chat, pending),
     names: core.names,
     expected: core.expected,
-    shellParserFolder: path.join(context.extensionPath, 'dist'),
+    shell: shellLevelIn(path.join(context.extensionPath, 'dist')),
   });
   // a CLI started in this window's terminals reaches the bridge through their environment
   context.environmentVariableCollection.persistent = false;
@@ -49,7 +50,7 @@ export function registerAgents(
   const bridge = new Bridge(
     context.extensionPath,
     // the hook waits for this answer; what only shows it waits for the answer (src/core/afterAnswer.ts)
-    (agent, payload, origin) => core.afterAnswer.answer(() => gate.handle(agent, payload, origin)),
+    (agent, payload, origin) => core.afterAnswer.answer(() => router.handle(agent, payload, origin)),
     context.environmentVariableCollection,
     core.log,
   );
@@ -72,5 +73,5 @@ export function registerAgents(
     vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
     vscode.window.onDidChangeWindowState((state) => state.focused && bridge.noteFocus()),
   );
-  return { list, byId, noteGuardedCall: (session, turn) => gate.noteGuardedCall(session, turn) };
+  return { list, byId, noteGuardedCall: (session, turn) => router.noteGuardedCall(session, turn) };
 }

@@ -18,6 +18,7 @@ import type {
   SeenVersion,
 } from './ports';
 import { type ConflictLabels, revertChange } from './merge';
+import type { Instant } from './barrier';
 import type { DiskWatch, Editor, EditorDocument, FileStat } from './editor';
 import { HashCache, sha256 } from './hash';
 import type { TextSpanEdit } from './replace';
@@ -145,10 +146,17 @@ export class EditorDocuments implements DocumentPort {
     return 'skipped';
   }
 
-  async load(uri: string): Promise<LoadResult> {
+  prepare(uris: readonly string[], asOf: Instant): void {
+    if (uris.some((uri) => this.editor.openDocument(uri)?.isClosed === false)) void this.editor.sync(asOf);
+  }
+
+  async load(uri: string, asOf?: Instant): Promise<LoadResult> {
     let stat: FileStat;
     try {
-      stat = await this.editor.stat(uri);
+      // a document the editor holds is first brought up to date with what the editor holds (the user's keystrokes on
+      // their way): the one round trip of a call (`Editor.sync`), shared by its loads; the disk's stat meanwhile
+      const held = this.editor.openDocument(uri);
+      [stat] = await Promise.all([this.editor.stat(uri), held && !held.isClosed ? this.editor.sync(asOf) : undefined]);
     } catch (e) {
       return { exists: 'error', code: 'internal', message: DOCUMENT.cannotAccess(messageOf(e)) };
     }

@@ -25,6 +25,7 @@
 // - A dirty document never follows the disk again by itself; only a revert (File: Revert File) drops its
 //   unsaved changes and loads the file. The API has no revert of a document: it is a command on the
 //   active editor.
+import type { Instant } from './barrier';
 import type { TextSpanEdit } from './replace';
 import type { Eol } from './text';
 
@@ -73,8 +74,15 @@ export interface Editor {
   openDocument(uri: string): EditorDocument | undefined;
   /** The document for `uri`, opened (the file read, its line endings normalised) if it is not open. */
   open(uri: string): Promise<OpenResult>;
-  /** Throws on errors other than a missing file. */
+  /**
+   * Resolves once every change the editor's side made to its documents before a call arriving at `asOf` (now, by
+   * default) has reached the documents here — the user's keystrokes included: one round trip, shared by the calls it
+   * is valid for (`SharedBarrier`, barrier.ts). A document read after it holds what the editor holds.
+   */
+  sync(asOf?: Instant): Promise<void>;
+  /** The disk's: no round trip, so a document's text is not brought up to date by it (`sync`). Throws on errors other than a missing file. */
   stat(uri: string): Promise<FileStat>;
+  /** The disk's bytes (see `stat`). */
   readFile(uri: string): Promise<Uint8Array>;
   /**
    * Writes the file's bytes in place, past the editor (which loads them late or never) — only if the file holds

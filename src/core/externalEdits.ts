@@ -2,6 +2,7 @@
 // bridge): those tools apply their edits themselves, outside our lock, so the gate sees each call
 // twice — before it runs (check every file it touches) and after (mark what it read or wrote). The
 // adapter names the tool and its verb; nothing here knows which agent it is.
+import type { Instant } from './barrier';
 import { BoundedMap } from './boundedMap';
 import { type Gate, shortSession } from './gate';
 import { externalDenialLead, externalUnsafeStop, SIBLING_WRITER } from './messages';
@@ -47,6 +48,11 @@ export class ExternalEdits {
 
   constructor(private readonly gate: Gate) {}
 
+  /** A call arriving at `asOf` will look at these files: the round trip that brings their documents up to date starts now. */
+  prepare(uris: readonly string[], asOf: Instant): void {
+    this.gate.port.prepare?.(uris, asOf);
+  }
+
   /** The watermark a call takes when it arrives (rule 9). */
   arrival(): number {
     return this.gate.arrival();
@@ -60,10 +66,10 @@ export class ExternalEdits {
   async versionOf(
     uri: string,
     from: 'editor' | 'disk' = 'editor',
-    waiter: { session: string; deadline: number } = { session: '', deadline: Infinity },
+    waiter: { session: string; deadline: number; asOf?: Instant } = { session: '', deadline: Infinity },
   ): Promise<SeenVersion | undefined> {
     const version = async () => {
-      const doc = await this.gate.port.load(uri);
+      const doc = await this.gate.port.load(uri, waiter.asOf);
       if (doc.exists !== true) return undefined;
       return from === 'disk' && doc.dirty ? this.gate.port.diskVersion(uri) : { hash: doc.hash, text: doc.text };
     };
@@ -88,7 +94,7 @@ export class ExternalEdits {
    * applies all or nothing); each refused file gets a refusal (rule 6: why, the diff or the content,
    * a mark), sharing one result budget.
    */
-  async check(calls: readonly ExternalEditCall[], deadline = Date.now() + RESERVATION_MS): Promise<ExternalVerdict> {
+  async check(calls: readonly ExternalEditCall[], deadline = Date.now() + RESERVATION_MS, asOf?: Instant): Promise<ExternalVerdict> {
     const gate = this.gate;
     const blocked: Array<{ ctx: CallContext; doc: LoadedDocument; reason: RefusalReason; settings: GateSettings }> = [];
     const unsaved: Array<{ ctx: CallContext; doc: LoadedDocument; disk: SeenVersion; agent: string; settings: GateSettings }> = [];
@@ -99,7 +105,7 @@ export class ExternalEdits {
     for (const ctx of calls) {
       gate.name(ctx);
       const turn = await gate.exclusive(ctx.uri, ctx.session, deadline, async () => {
-        const doc = await gate.port.load(ctx.uri);
+        const doc = await gate.port.load(ctx.uri, asOf);
         if (doc.exists !== 'error') this.before.set(editKey(ctx), doc.exists ? { hash: doc.hash, text: doc.text } : 'created');
         const settings = gate.settings(ctx.uri);
         const pass = () => {
@@ -186,13 +192,13 @@ export class ExternalEdits {
    * An edit ran: the agent has seen the text it produced, like its own write (rule 3). `deletes`: the call was to
    * delete the file, which needed no read — if the file is still there, the agent has seen nothing of it, so no mark.
    */
-  async recordWrite(ctx: CallContext, { deletes = false }: { deletes?: boolean } = {}): Promise<void> {
+  async recordWrite(ctx: CallContext, { deletes = false, asOf }: { deletes?: boolean; asOf?: Instant } = {}): Promise<void> {
     const gate = this.gate;
     gate.name(ctx);
     await gate.lock.run(ctx.uri, async () => {
       // the write has landed: the file is free once its mark is stamped, inside the lock, so no waiter decides before it (rule 14)
       try {
-        await this.recordLanded(ctx, deletes);
+        await this.recordLanded(ctx, deletes, asOf);
       } finally {
         gate.reservations.release(ctx.uri, ctx.session);
       }
@@ -205,9 +211,9 @@ export class ExternalEdits {
     this.before.delete(editKey(ctx));
   }
 
-  private async recordLanded(ctx: CallContext, deletes: boolean): Promise<void> {
+  private async recordLanded(ctx: CallContext, deletes: boolean, asOf: Instant | undefined): Promise<void> {
     const gate = this.gate;
-    const doc = await gate.port.load(ctx.uri);
+    const doc = await gate.port.load(ctx.uri, asOf);
     const before = this.before.get(editKey(ctx)) ?? 'unknown';
     this.before.delete(editKey(ctx));
     // the call deleted the file it was allowed to change (a patch's Delete File, or a Move's source)

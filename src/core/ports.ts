@@ -1,5 +1,6 @@
 // What the gate's flow works with: the editor (a `DocumentPort`), the settings, a log, and the
 // calls and events it sees. Interfaces only; `EditorDocuments` (documents.ts) implements the port.
+import type { Instant } from './barrier';
 import type { LineRange } from './diff';
 import type { DiskWatch } from './editor';
 import type { ConflictLabels } from './merge';
@@ -49,7 +50,13 @@ export type SaveResult =
 
 /** What the guard needs from the editor: `EditorDocuments` (documents.ts) over VS Code or the tests' model. */
 export interface DocumentPort {
-  load(uri: string): Promise<LoadResult>;
+  /**
+   * The file's current text, as the editor holds it. `asOf`: when the call it is for arrived (`performance.now()`);
+   * the loads of one call share the round trip that brings the editor's documents up to date (`Editor.sync`).
+   */
+  load(uri: string, asOf?: Instant): Promise<LoadResult>;
+  /** A call arriving at `asOf` will load these files: the round trip its loads share starts now, if the editor holds one. */
+  prepare?(uris: readonly string[], asOf: Instant): void;
   /**
    * Applies `edits` (offsets into the text whose hash is `expectedHash`) only if the file still has
    * that text, checked in the same tick as the edit is handed over. `result` is the text the edits

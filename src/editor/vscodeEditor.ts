@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { writeLocalFileIf } from './localFile';
 import type { DiskChange, DiskWatch, Editor, EditorDocument, FileStat, OpenResult } from '../core/editor';
+import { type Instant, SharedBarrier } from '../core/barrier';
 import { firstPatternMatching } from '../core/paths';
 import type { TextSpanEdit } from '../core/replace';
 import type { Eol } from '../core/text';
@@ -52,17 +53,14 @@ function wrap(doc: vscode.TextDocument): EditorDocument {
 }
 
 /**
- * A `file:` URI's path on this machine, when the extension host holds no document of it. The extension runs
- * where the workspace's files are (its kind is `workspace`), so such a file's bytes and stat are the disk's
- * own: read with Node, without the round trip to the workbench that `workspace.fs` takes (about 10 ms a call
- * in the host here; docs/performance.md). For a file the extension host holds a document of, that round trip
- * stays: it is also what brings the document up to date — the workbench answers only after the edits it made
- * before it (the user's keystrokes included) have reached this host, so the gate decides on what the editor
- * holds, not on a copy a keystroke behind (test/copilot: the user's unsaved change, named as such).
+ * A `file:` URI's path on this machine. The extension runs where the workspace's files are (its kind is
+ * `workspace`), so a local file's bytes and stat are the disk's own: read with Node, without the round trip to the
+ * workbench that `workspace.fs` takes (about 10 ms a call in the host here; docs/performance.md). That round trip
+ * also brought a held document up to date; `sync` does that now, once per hook event.
  */
 function localPath(uri: string): string | undefined {
   const parsed = vscode.Uri.parse(uri);
-  return parsed.scheme === 'file' && !heldDocument(uri) ? parsed.fsPath : undefined;
+  return parsed.scheme === 'file' ? parsed.fsPath : undefined;
 }
 
 /** The extension host's open document of `uri`, if it holds one. */
@@ -141,8 +139,44 @@ function unwrap(document: EditorDocument): vscode.TextDocument {
 /** How far a file's modification time may run past the clock of this process, for one machine's file system. */
 const MTIME_SLACK_MS = 50;
 
+/**
+ * The scheme of an empty, read-only file system of ours: `workspace.fs.stat` of it is the cheapest call to the
+ * workbench and back — the extension host asks the workbench to activate the scheme (the round trip), then answers
+ * from our provider here, no disk touched (VS Code's extHostFileSystemConsumer).
+ */
+export const SYNC_SCHEME = 'agent-edit-guard-sync';
+export const SYNC_URI = vscode.Uri.from({ scheme: SYNC_SCHEME, path: '/' });
+
+/** A file system with nothing in it but its root folder; every write refused. */
+const emptyFileSystem: vscode.FileSystemProvider = {
+  onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
+  watch: () => new vscode.Disposable(() => undefined),
+  stat: (uri) => {
+    if (uri.path !== '/') throw vscode.FileSystemError.FileNotFound(uri);
+    return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+  },
+  readDirectory: () => [],
+  createDirectory: (uri) => {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  },
+  readFile: (uri) => {
+    throw vscode.FileSystemError.FileNotFound(uri);
+  },
+  writeFile: (uri) => {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  },
+  delete: (uri) => {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  },
+  rename: (uri) => {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  },
+};
+
 export class VsCodeEditor implements Editor, vscode.Disposable {
+  private readonly barrier = new SharedBarrier(() => vscode.workspace.fs.stat(SYNC_URI));
   private readonly listeners: vscode.Disposable[] = [
+    vscode.workspace.registerFileSystemProvider(SYNC_SCHEME, emptyFileSystem, { isReadonly: true, isCaseSensitive: true }),
     vscode.workspace.onDidOpenTextDocument((doc) => syncedAt.set(doc, Date.now())),
     vscode.workspace.onDidSaveTextDocument((doc) => syncedAt.set(doc, Date.now())),
     vscode.workspace.onDidChangeTextDocument((e) => {
@@ -170,6 +204,10 @@ export class VsCodeEditor implements Editor, vscode.Disposable {
   dispose(): void {
     for (const l of this.listeners) l.dispose();
     this.watcher.dispose();
+  }
+
+  sync(asOf?: Instant): Promise<void> {
+    return this.barrier.pass(asOf);
   }
 
   openDocuments(): readonly EditorDocument[] {

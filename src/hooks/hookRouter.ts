@@ -22,9 +22,7 @@ import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
 import { type AfterCall, type HookAgent, type HookEvent, type HookOrigin, isAfterCall, isBeforeCall } from './event';
 import { ANSWER_WITHIN_MS } from './protocol';
-import { shellEffects, type WriteHow } from '../shell/effects';
-import { loadShellParser } from '../shell/parser';
-import { filesOnDisk } from '../shell/targets';
+import type { ShellLevel, WriteHow } from '../shell';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -46,8 +44,8 @@ export interface HookRouterEnvironment {
   names?: Pick<ChatNames, 'noteCall' | 'notePrompt' | 'retagTurn' | 'noteAgent'>;
   /** One of our guarded tools is about to run for this chat (its hook saw it first): the tool takes the chat and turn from here. */
   expected?: Pick<ExpectedCalls, 'announce'>;
-  /** Where the shell parser's WebAssembly files are (the extension's dist/); absent: node_modules (src/shell/parser.ts). */
-  shellParserFolder?: string;
+  /** The shell level (src/shell), its parser loaded: at the first shell command, not at start (src/shell/index.ts). */
+  shell(): Promise<ShellLevel>;
 }
 
 /** Which call an entry is of: the agent's id of the call and the model response it is of, where the agent tells them. */
@@ -88,6 +86,8 @@ export class HookRouter {
 
   /** One hook event of an agent (its id, as the hook command names it; the hook's stdin) → what the hook prints ('' = no objection). */
   async handle(agentId: string, payloadText: string, origin: HookOrigin = {}): Promise<string> {
+    // the editor's documents are brought up to date with what the editor held when the event arrived (Editor.sync)
+    const asOf = performance.now();
     const sharing = [...this.env.agents.values()].filter((a) => (a.channel ?? a.id) === agentId);
     if (sharing.length === 0) {
       this.env.log.warn(`hooks bridge: a hook of an agent this version does not know (${agentId}); let through`);
@@ -109,9 +109,25 @@ export class HookRouter {
     if (!this.env.active(agent.id)) return '';
     const cwd = typeof payload?.cwd === 'string' ? payload.cwd : undefined;
     const event = agent.parse(payload);
+    const chat = event.chat;
+    if (chat === undefined) return '';
+    this.prepare(event, chat, cwd, asOf);
     // one chat's events one at a time: the bridge serves each hook process on its own connection, so
     // a tool's PostToolUse may still be settling when the chat's next event (or PreCompact) arrives
-    return event.chat === undefined ? '' : this.byChat.run(event.chat, () => this.apply(agent, event, cwd, deadline));
+    return this.byChat.run(chat, () => this.apply(agent, event, cwd, deadline, asOf));
+  }
+
+  /**
+   * The round trip that brings the editor's documents up to date, started as soon as the event is read, when it will
+   * load a file the editor holds: one it reads or edits, or one its chat's finished call wrote (settled below). An
+   * event that loads nothing — a mark, a turn, a tool the gate does not need, a shell command (its files are known once
+   * it is parsed) — starts none.
+   */
+  private prepare(event: HookEvent, chat: string, cwd: string | undefined, asOf: number): void {
+    const named = event.kind === 'before-read' || event.kind === 'before-edit' ? event.files : [];
+    const uris = named.map((f) => this.env.resolveFile(typeof f === 'string' ? f : f.path, cwd).uri);
+    for (const { ctx } of this.pending.get(chat)?.writes ?? []) uris.push(ctx.uri);
+    if (uris.length > 0) this.env.edits.prepare(uris, asOf);
   }
 
   /**
@@ -130,7 +146,7 @@ export class HookRouter {
     return owner;
   }
 
-  private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined, deadline: number): Promise<string> {
+  private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined, deadline: number, asOf: number): Promise<string> {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
       this.dropPending(event.chat);
@@ -147,10 +163,10 @@ export class HookRouter {
     // once, a call is done at its own result (or at the chat's next event of another kind, or at the first check of
     // a later response), not at a sibling's check
     if (event.chat) {
-      if (!agent.parallelCalls) await this.settle(event.chat);
-      else if (isAfterCall(event)) await this.settle(event.chat, ofCall(event.call));
-      else if (!isBeforeCall(event)) await this.settle(event.chat);
-      else if (event.response !== undefined) await this.settle(event.chat, ofEarlierResponse(event.response));
+      if (!agent.parallelCalls) await this.settle(event.chat, asOf);
+      else if (isAfterCall(event)) await this.settle(event.chat, asOf, ofCall(event.call));
+      else if (!isBeforeCall(event)) await this.settle(event.chat, asOf);
+      else if (event.response !== undefined) await this.settle(event.chat, asOf, ofEarlierResponse(event.response));
     }
     if (event.kind === 'ignore') return '';
 
@@ -180,7 +196,7 @@ export class HookRouter {
         this.noteActivity(session, event.chat);
         for (const file of event.files) {
           const ctx = call(event.tool, file);
-          const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor', { session, deadline });
+          const seen = await this.env.edits.versionOf(ctx.uri, writesDisk ? 'disk' : 'editor', { session, deadline, asOf });
           if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen, call: event.call, response: event.response });
         }
         return '';
@@ -192,13 +208,14 @@ export class HookRouter {
         const verdict = await this.env.edits.check(
           calls.map((ctx, i) => ({ ...ctx, quotes: event.files[i].quotes, writesDisk, callsAtOnce: agent.parallelCalls })),
           deadline,
+          asOf,
         );
         if (!verdict.allow) return agent.deny(verdict.text);
         this.pendingOf(event.chat).writes.push(...calls.map((ctx) => ({ ctx, call: event.call, response: event.response })));
         return '';
       }
       case 'before-shell':
-        return this.beforeShell(agent, event, session, cwd, arrival, deadline);
+        return this.beforeShell(agent, event, session, cwd, arrival, deadline, asOf);
       case 'guarded-call': {
         const tool = ownToolId(event.call.tool);
         if (tool) this.env.expected?.announce(tool, event.call.input, { session, turn: this.turnOf(event.chat) });
@@ -224,24 +241,26 @@ export class HookRouter {
     cwd: string | undefined,
     arrival: number,
     deadline: number,
+    asOf: number,
   ): Promise<string> {
     this.noteActivity(session, event.chat);
+    let shell: ShellLevel;
     try {
-      await loadShellParser(this.env.shellParserFolder);
+      shell = await this.env.shell();
     } catch (e) {
       // once: every shell command would say it again
       if (!this.shellParserFailed) this.env.log.error(`the shell parser did not load, so shell commands pass unchecked: ${String(e)}`);
       this.shellParserFailed = true;
       return '';
     }
-    const effects = shellEffects(event.command, { home: homedir() });
+    const effects = shell.shellEffects(event.command, { home: homedir() });
     // the folder the command starts in: the one its call names, from the payload's cwd
     const base = event.dir === undefined ? cwd : (fsPathOf(this.env.resolveFile(event.dir, cwd).uri) ?? cwd);
     const call = (file: string) => this.call(agent, event.tool, session, event.chat, file, base, arrival);
     const of = { call: event.call, response: event.response };
     if (effects.read !== undefined) {
       const ctx = call(effects.read);
-      const seen = await this.env.edits.versionOf(ctx.uri, 'disk', { session, deadline });
+      const seen = await this.env.edits.versionOf(ctx.uri, 'disk', { session, deadline, asOf });
       if (seen) this.pendingOf(event.chat).reads.push({ ctx, seen, ...of });
       return '';
     }
@@ -251,7 +270,7 @@ export class HookRouter {
     for (const write of effects.writes) {
       const uri = this.env.resolveFile(write.path, base).uri;
       const onDisk = fsPathOf(uri);
-      const named = onDisk === undefined ? { files: [write.path], folder: false } : filesOnDisk(write, onDisk);
+      const named = onDisk === undefined ? { files: [write.path], folder: false } : shell.filesOnDisk(write, onDisk);
       unnamed ||= named.folder;
       for (const file of named.files) {
         const ctx = call(file);
@@ -262,6 +281,7 @@ export class HookRouter {
       const verdict = await this.env.edits.check(
         files.map(({ ctx, how }) => ({ ...ctx, writesDisk: agent.name, deletes: how === 'delete', callsAtOnce: agent.parallelCalls })),
         deadline,
+        asOf,
       );
       if (!verdict.allow) return agent.deny(verdict.text);
       this.pendingOf(event.chat).writes.push(...files.map(({ ctx, how }) => ({ ctx, deletes: how === 'delete', ...of })));
@@ -309,13 +329,13 @@ export class HookRouter {
    * Stamps what the chat's finished tool calls left: the versions its reads showed, its own writes. `isDone`: only
    * what those calls left (an agent whose calls run at once); all of the chat's by default.
    */
-  private async settle(chat: string, isDone: (entry: CallOf & { ctx: CallContext }) => boolean = () => true): Promise<void> {
+  private async settle(chat: string, asOf: number, isDone: (entry: CallOf & { ctx: CallContext }) => boolean = () => true): Promise<void> {
     const done = this.take(chat, isDone);
     if (!done) return;
     for (const { ctx, seen } of done.reads) this.env.edits.stampRead(ctx, seen);
     // the text a write left is the document's now (a file the call deleted is simply not marked); each
     // write's file is free once its mark is stamped (rule 14)
-    for (const { ctx, deletes } of done.writes) await this.env.edits.recordWrite(ctx, { deletes });
+    for (const { ctx, deletes } of done.writes) await this.env.edits.recordWrite(ctx, { deletes, asOf });
     this.finishShells(done);
   }
 

@@ -79,6 +79,17 @@ suite('documents: the gate over the editor lifecycle', () => {
     assert.equal(t.editor.document(A)?.text, 'x\ny\n');
   });
 
+  test("a keystroke on its way when a guarded tool's call arrives: the tool decides on the text with it (one round trip, Editor.sync)", async () => {
+    const t = setup();
+    t.editor.writeDisk(A, 'a\n');
+    await t.read();
+    t.editor.atSync = () => t.editor.userEdit(A, 'a\nkeystroke\n');
+    const before = t.editor.syncs;
+    const out = await t.replace('a', 'A');
+    assert.equal(out.data.reason, 'changed', 'the read was of the text before the keystroke');
+    assert.ok(t.editor.syncs > before);
+  });
+
   test('a keystroke that reaches the document after the edit and before the save: not saved, the mark is of the edit', async () => {
     const t = setup();
     t.editor.writeDisk(A, 'a\n');

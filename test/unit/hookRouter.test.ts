@@ -20,6 +20,7 @@ import { type HookOrigin, MODEL_REQUEST } from '../../src/hooks/event';
 import { copilotCliAgent } from '../../src/agents/copilotCli/node/events';
 import { RESERVATION_MS } from '../../src/core/reservations';
 import { callOn, coreFixture } from './memoryDocuments';
+import { shellLevel } from './shellLevel';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
 const OTHER_CHAT = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
@@ -38,6 +39,7 @@ function setup(settings: Partial<GateSettings> = {}) {
   const nameCalls: string[] = [];
   const expected = new ExpectedCalls();
   const hooks = new HookRouter({
+    shell: shellLevel,
     edits,
     sessions,
     log,
@@ -1150,5 +1152,58 @@ suite("hook router: an agent that lets a hook take less than the default (Cline'
     const out = await clineTool('PreToolUse', 'c2', 'editor', { path: 'a.txt', old_text: 'one', new_text: 'uno' });
     assert.ok(t.denied(out), out);
     assert.match(JSON.parse(out).hookSpecificOutput.permissionDecisionReason, /\bpi\b/, 'it names the writer it waited for');
+  });
+});
+
+suite("hook router: the editor's documents brought up to date once per event (Editor.sync, docs/design.md §Layers)", () => {
+  test('a keystroke on its way to the extension host when an edit check arrives is seen by the check: the read before it no longer counts', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    await t.prompt();
+    await t.read('a.txt');
+    // the user types into the open document; the change reaches this side with the next round trip
+    t.docs.memory.atSync = () => t.docs.userEdit(A, 'one\nthe user typed this\n');
+    const out = await t.preReplace('a.txt', CHAT, 'one');
+    assert.ok(t.denied(out), `refused on what the editor holds: ${out}`);
+    assert.match(JSON.parse(out).hookSpecificOutput.permissionDecisionReason, /the user typed this/);
+  });
+
+  test("a read's start takes the version the editor holds with the keystroke on its way in it", async () => {
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    await t.prompt();
+    assert.equal(await t.preRead('a.txt'), '', 'the editor opens the file');
+    await t.postRead('a.txt');
+    t.docs.memory.atSync = () => t.docs.userEdit(A, 'one\ntwo\n');
+    await t.read('a.txt');
+    assert.equal(t.newest(A)?.hash, sha256('one\ntwo\n'));
+  });
+
+  test('one round trip per event: the start of a read that also settles the edit before it sends one, shared by both loads', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    await t.prompt();
+    await t.read('a.txt');
+    assert.equal(await t.preReplace('a.txt', CHAT, 'one'), '');
+    t.docs.userEdit(A, 'y\n'); // what the tool leaves
+    const before = t.docs.memory.syncs;
+    // the edit's PostToolUse never came: this read settles it (a load of A) and takes its own version (another load)
+    assert.equal(await t.preRead('a.txt'), '');
+    assert.equal(t.docs.memory.syncs - before, 1);
+  });
+
+  test('an event that loads no document the editor holds sends none: a read mark, a turn, a tool the gate does not need, a file not open', async () => {
+    const t = setup();
+    t.docs.file(A, 'one\n');
+    t.docs.file(B, 'two\n');
+    await t.prompt();
+    assert.equal(await t.preRead('a.txt'), '');
+    const before = t.docs.memory.syncs;
+    await t.postRead('a.txt');
+    await t.prompt();
+    await t.otherTool();
+    assert.equal(t.docs.memory.syncs - before, 0, 'a mark, a turn, an ignored tool');
+    assert.equal(await t.preRead('b.txt'), '');
+    assert.equal(t.docs.memory.syncs - before, 0, 'the file no editor held is opened from the disk');
   });
 });

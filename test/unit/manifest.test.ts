@@ -10,6 +10,7 @@ import { SECTION } from '../../src/core/settings';
 import { commandOf } from '../../src/hooks/agentDescriptor';
 import { TOOL_IDS } from '../../src/core/toolIds';
 import { SHELL_WASM_FILES } from '../../src/shell/parser';
+import { SHELL_BUNDLE } from '../../src/activation/shellLevel';
 import { relativeLinks } from './markdownLinks';
 
 const root = path.resolve(__dirname, '../../..');
@@ -239,7 +240,7 @@ suite('package', () => {
       .sort();
     console.log(`      .vsix files (${files.length}): ${files.join(', ')}`);
     const allowed = [
-      /^dist\/(extension|hook-bridge|uninstall)\.js$/,
+      /^dist\/(extension|hook-bridge|uninstall|shell)\.js$/,
       /^dist\/plugins\/\w+\.js$/,
       /^dist\/hook-client\.sh$/,
       // the shell parser's WebAssembly (src/shell/parser.ts)
@@ -268,6 +269,8 @@ suite('package', () => {
       'dist/hook-bridge.js',
       'dist/hook-client.sh',
       'dist/uninstall.js',
+      // the shell level, loaded at the first shell command (src/activation/shellLevel.ts)
+      `dist/${SHELL_BUNDLE}`,
       ...Object.values(SHELL_WASM_FILES).map((f) => `dist/${f}`),
       'package.json',
       'package.nls.json',

@@ -18,6 +18,7 @@
 //   new version (at once, or at a late load);
 // - a dirty document follows the disk only when reverted (`reload`: File: Revert File), which drops its
 //   unsaved changes.
+import { type Instant, SharedBarrier } from '../../src/core/barrier';
 import type { DiskChange, DiskWatch, Editor, EditorDocument, FileStat, OpenResult } from '../../src/core/editor';
 import { applySpanEdits, type TextSpanEdit } from '../../src/core/replace';
 import { asEditorHolds, type Eol, withEol } from '../../src/core/text';
@@ -75,6 +76,18 @@ export class MemoryEditor implements Editor {
   afterSave: ((document: MemoryDocument) => void) | undefined;
   /** Runs at `stillAt()`: a change the editor made that had not reached the document yet. */
   inFlight: (() => void) | undefined;
+  /** Runs at the next `sync()`: a change the editor made (a keystroke) that reaches the documents with that round trip. */
+  atSync: (() => void) | undefined;
+  /** The round trips `sync()` sends, shared as VS Code's are (the same `SharedBarrier`); each lets `atSync` run. */
+  private readonly barrier = new SharedBarrier(async () => {
+    const flying = this.atSync;
+    this.atSync = undefined;
+    flying?.();
+  });
+  /** How many round trips `sync()` has sent. */
+  get syncs(): number {
+    return this.barrier.sent;
+  }
   saves = 0;
   directWrites = 0;
   /** File: Revert File, as the gate asks for it (`reload`) */
@@ -334,6 +347,10 @@ export class MemoryEditor implements Editor {
       if (doc.version !== version) return true;
     }
     return false; // nothing changes in time
+  }
+
+  sync(asOf?: Instant): Promise<void> {
+    return this.barrier.pass(asOf);
   }
 
   async stillAt(document: EditorDocument): Promise<boolean> {
