@@ -214,6 +214,14 @@ async function extensionCopy(ext, { bench }) {
     sourcemap: false,
   });
   await writeHookClient(join(ext, 'dist'));
+  // the shell level, loaded at the first shell command (src/activation/shellLevel.ts), and its parser's WebAssembly
+  await build({
+    ...common,
+    entryPoints: [join(repo, 'src/shell/index.ts')],
+    outfile: join(ext, 'dist', 'shell.js'),
+    minify: !profile,
+    sourcemap: false,
+  });
   copyShellWasm(join(ext, 'dist'));
   // the agents' in-process plugins, as the build makes them (bench/host/plugins.ts loads each agent's)
   const plugins = readdirSync(join(repo, 'src/agents')).filter((a) => existsSync(join(repo, 'src/agents', a, 'node', 'plugin.ts')));

@@ -26,7 +26,7 @@ const steps = [
   { name: 'copilot', cmd: 'npm', args: ['run', '--silent', 'test:copilot'], count: hostCounts },
   // the Copilot harness (VS Code's Agent Host): its real turns with a scripted model, and the facts a gate needs
   { name: 'harness', cmd: 'npm', args: ['run', '--silent', 'test:harness'], count: hostCounts },
-  // what the guard prevents (test/outcomes), each scenario once in each configuration: the quick form of `npm run outcomes`
+  // what the guard prevents (test/outcomes), each scenario once in each guarded configuration: the quick form of `npm run outcomes`
   { name: 'outcomes', cmd: 'npm', args: ['run', '--silent', 'test:outcomes'], count: hostCounts },
   // every writer at once for a minute (test/soak): nothing any writer was told had landed is lost or doubled
   { name: 'soak', cmd: 'npm', args: ['run', '--silent', 'soak', '--', '--quick'], count: hostCounts },

@@ -2,14 +2,15 @@
 // the real extension host. Each plugin is loaded the way its agent loads it — from the file the extension wrote
 // into the agent's user folder once its setting is `user` — and each of its hooks is called as the agent calls it,
 // timed from the call to its answer. The baseline, in the same rounds, is a hook that does nothing: what the agent
-// pays for any plugin. Rows (ids stable; <agent> is pi, cline, opencode); the goal of each checked call is at most
-// 1 ms added, median per round:
+// pays for any plugin. Rows (ids stable; <agent> is pi, cline, opencode); the goal of each call is at most the floor
+// (one round trip to the workbench, `Editor.sync`, timed in the same rounds) + 2 ms added, median per round:
 //   plugin.<agent>.readStart     the check before a read (the version the read will show)
 //   plugin.<agent>.readMark      the hook after it (the read mark)
 //   plugin.<agent>.editAllowed   the check before an edit of a read file
 //   plugin.<agent>.editDenied    the check before an edit of an unread file: refused
 //   plugin.<agent>.noWindow      the check before an edit with no window to ask (no address, no window's record): let through
 import * as vscode from 'vscode';
+import { SYNC_URI } from '../../src/editor/vscodeEditor';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -194,7 +195,9 @@ async function roundTrips(plugin: PluginUnderTest, rows: Row[], info: Record<str
     };
     const c = await compare(
       [
-        { name: 'floor', run: async () => undefined },
+        { name: 'nothing', run: async () => undefined },
+        // the round trip to the workbench an event that needs a held document's text makes once (Editor.sync)
+        { name: 'floor', run: async () => void (await vscode.workspace.fs.stat(SYNC_URI)) },
         { name: 'readStart', run: async () => (refused.readStart = await hooks.beforeRead(reader, target, call())) },
         { name: 'readMark', run: async () => void (await hooks.afterRead(reader, target, `call_${n}`)) },
         {
@@ -215,17 +218,18 @@ async function roundTrips(plugin: PluginUnderTest, rows: Row[], info: Record<str
     if (refused.readStart || refused.editAllowed || !refused.editDenied || refused.noWindow)
       throw new Error(`plugins bench: ${plugin.name}, unexpected answers ${JSON.stringify(refused)}`);
     info[`plugin.${plugin.id}`] = { file };
-    const added = (variant: string) => stat(c.samples[variant].map((t, i) => t - c.samples.floor[i]));
-    const goal = { text: '≤ 1 ms added', max: 1, on: 'value' as const };
+    const added = (variant: string) => stat(c.samples[variant].map((t, i) => t - c.samples.nothing[i]));
+    const floor = c.times.floor.median;
+    const goal = { text: `≤ floor + 2 ms (${(floor + 2).toFixed(2)})`, max: floor + 2, on: 'value' as const };
     const row = (variant: string, label: string): Row => ({
       id: `plugin.${plugin.id}.${variant}`,
       group: GROUP,
       label: `${plugin.name}: ${label}`,
       value: added(variant),
-      baseline: { label: 'a do-nothing hook', ...c.times.floor },
+      baseline: { label: 'a do-nothing hook', ...c.times.nothing },
       unit: 'ms',
       goal,
-      note: `the hook's own time: median ${c.times[variant].median.toFixed(2)} ms`,
+      note: `the hook's own time: median ${c.times[variant].median.toFixed(2)} ms; the floor (one round trip to the workbench) ${floor.toFixed(2)} ms`,
     });
     rows.push(
       row('readStart', 'the check before a read, in its process (added to the call)'),

@@ -16,6 +16,11 @@ import { SCENARIOS } from './scenarios';
 import type { AgentInfo, Outcome, Results } from './table';
 
 const RUNS = Math.max(1, Number(process.env.EDITGUARD_OUTCOMES_RUNS) || 1);
+/**
+ * `npm test` holds each guarded configuration to its promise; what the agents as shipped lose (the unguarded
+ * configurations: facts about them, the table's other column) is measured by `npm run outcomes` alone.
+ */
+const GUARDED_ONLY = process.env.EDITGUARD_OUTCOMES_GUARDED_ONLY === '1';
 
 /** The host this run is in (the harness suite's runner gives its extension host the scripted model's address), and its agents. */
 const HOST = process.env[MODEL_URL_ENV] ? 'harness' : 'copilot';
@@ -62,7 +67,7 @@ suite("What the guard prevents: failure sequences from the trackers, replayed in
       suiteSetup(() => agent.start());
       suiteTeardown(() => agent.stop());
 
-      for (const config of agent.runOrder ?? agent.configurations) {
+      for (const config of (agent.runOrder ?? agent.configurations).filter((c) => c.guarded || !GUARDED_ONLY)) {
         suite(config.label, function () {
           suiteSetup(() => agent.configure(config));
 
