@@ -6,10 +6,13 @@
 import { spawn } from 'node:child_process';
 
 /** The host runners end with "N passed, N failed[, N not run]", and say why when they stopped early. */
-const HOST_SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) not run)?$/m;
+const HOST_SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) not run)?$/gm;
+/** Every host run of the step counted (the outcomes step runs two hosts, each with its own summary). */
 const hostCounts = (out) => {
-  const m = HOST_SUMMARY.exec(out);
-  return m ? { passed: Number(m[1]), failed: Number(m[2]), notRun: Number(m[3] ?? 0) } : undefined;
+  const runs = [...out.matchAll(HOST_SUMMARY)];
+  if (runs.length === 0) return undefined;
+  const sum = (i) => runs.reduce((n, m) => n + Number(m[i] ?? 0), 0);
+  return { passed: sum(1), failed: sum(2), notRun: sum(3) };
 };
 const mochaCounts = (out) => ({
   passed: Number(/(\d+) passing/.exec(out)?.[1] ?? 0),

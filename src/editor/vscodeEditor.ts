@@ -173,10 +173,22 @@ const emptyFileSystem: vscode.FileSystemProvider = {
   },
 };
 
+/**
+ * The empty file system, registered by the first editor of this extension host. Another (a host test's editor beside the
+ * extension's own) finds the scheme taken and uses that one: the same round trip.
+ */
+function registerSyncScheme(): vscode.Disposable[] {
+  try {
+    return [vscode.workspace.registerFileSystemProvider(SYNC_SCHEME, emptyFileSystem, { isReadonly: true, isCaseSensitive: true })];
+  } catch {
+    return [];
+  }
+}
+
 export class VsCodeEditor implements Editor, vscode.Disposable {
   private readonly barrier = new SharedBarrier(() => vscode.workspace.fs.stat(SYNC_URI));
   private readonly listeners: vscode.Disposable[] = [
-    vscode.workspace.registerFileSystemProvider(SYNC_SCHEME, emptyFileSystem, { isReadonly: true, isCaseSensitive: true }),
+    ...registerSyncScheme(),
     vscode.workspace.onDidOpenTextDocument((doc) => syncedAt.set(doc, Date.now())),
     vscode.workspace.onDidSaveTextDocument((doc) => syncedAt.set(doc, Date.now())),
     vscode.workspace.onDidChangeTextDocument((e) => {

@@ -213,6 +213,27 @@ suite('VS Code documents (what the core assumes of the editor)', () => {
     assert.strictEqual(doc.getText(), 'agent x\nK');
   });
 
+  test('sync(): a change the workbench makes before it handles the round trip has reached the document when it answers', async () => {
+    const editor = new VsCodeEditor();
+    try {
+      const { doc } = await openClean('sync', 'x\n');
+      await vscode.window.showTextDocument(doc);
+      await waitFor(() => vscode.window.activeTextEditor?.document === doc, 'the editor to show the document');
+      const version = doc.version;
+      const asOf = performance.now();
+      // typed in the workbench (the editor's own type command runs there), the round trip sent right behind it
+      const typed = vscode.commands.executeCommand('type', { text: 'K' });
+      await editor.sync(asOf);
+      assert.ok(
+        doc.version > version && doc.getText().includes('K'),
+        `the keystroke is in the document (${JSON.stringify(doc.getText())})`,
+      );
+      await typed;
+    } finally {
+      editor.dispose();
+    }
+  });
+
   test("watchDisk(): another program's create, change (sed -i's rename over the file too) and delete are reported, each once; the editor's own save is not, nor a change made after the watch ended", async () => {
     const editor = new VsCodeEditor();
     try {
