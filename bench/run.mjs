@@ -5,13 +5,14 @@
 //   7 (host)       bench/host/window.ts: the window's own answer per hook event; bench/host/hooks.ts: the
 //                  hooks file's commands run as Copilot runs a hook command (EDITGUARD_BENCH_WINDOW_ONLY=1: the first alone)
 //                  (`--only=hooks`: this group alone, in a host run without groups 4–5 and the extra activation runs)
-//   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore)
+//   6 (footprint)  the production bundle (esbuild, in memory), the .vsix file list (.vscodeignore); activation, in
+//                  a few short host runs (`--only=activation`: those alone)
 //   8 (copilot)    bench/copilot/index.ts: an edit tool step in Copilot Chat's real agent loop
 //                  (scripts/host/run-copilot.sh: the Copilot host, the scripted fake model)
 // Prints one table and writes bench/results.json. Figures are medians of interleaved samples after
 // warm-up, with min and max; ratios are taken per round, within one run. Nothing here asserts.
-// Options: --quick (fewer rounds), --only=core,footprint,host,hooks,copilot (default: all but hooks,
-// which host includes), --keep (keep the host run folder).
+// Options: --quick (fewer rounds), --only=core,footprint,host,hooks,activation,copilot (default: all but hooks and
+// activation, which host includes), --keep (keep the host run folder).
 // Env: BENCH_RESULTS (where to write the JSON, default bench/results.json), plus scripts/host's env.
 import { build } from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,7 +33,7 @@ const quick = args.includes('--quick');
 // are not the product's: use it to find causes, not for the table)
 const profile = args.includes('--profile');
 const onlyArg = args.find((a) => a.startsWith('--only='));
-const PARTS = ['core', 'footprint', 'host', 'hooks', 'copilot'];
+const PARTS = ['core', 'footprint', 'host', 'hooks', 'activation', 'copilot'];
 const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : new Set(['core', 'footprint', 'host', 'copilot']);
 for (const p of only) if (!PARTS.includes(p)) throw new Error(`--only: unknown part ${p} (${PARTS.join(', ')})`);
 // the host run includes group 7
@@ -143,7 +144,8 @@ async function runFootprint() {
       label: 'dist/extension.js, production (minified)',
       value: one(bundleBytes / KB),
       unit: 'KB',
-      goal: { text: '≤ 150 KB', max: 150, on: 'value' },
+      // the first load: what only an agent's guard or a shell command needs is loaded then (docs/performance.md)
+      goal: { text: '≤ 120 KB', max: 120, on: 'value' },
       note: `gzip ${(gzipSync(code, { level: 9 }).length / KB).toFixed(1)} KB; by source: ${Object.entries(byPackage)
         .sort((a, b) => b[1] - a[1])
         .map(([k, v]) => `${k} ${(v / KB).toFixed(1)}`)
@@ -325,6 +327,28 @@ async function runHost(hooksOnly) {
     loads.push(...r.info.moduleLoadMs);
   }
   log(`host done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return { rows: [...main.rows, ...activationRows(runsInfo, loads)], info: { ...main.info, activationRuns: runsInfo } };
+}
+
+/** Group 6's activation rows alone (`--only=activation`): a few short host runs, nothing else measured. */
+async function runActivation() {
+  const inst = spawnSync('bash', [join(repo, 'scripts/host/install.sh')], { stdio: 'inherit' });
+  if (inst.status !== 0) throw new Error('host install failed (scripts/host/install.sh)');
+  const ext = await prepareHostExtension();
+  const runsInfo = [];
+  const loads = [];
+  const runs = quick ? 2 : 5;
+  for (let i = 0; i < runs; i++) {
+    log(`activation run ${i + 1} of ${runs}…`);
+    const r = await hostRun(ext, 'activation');
+    runsInfo.push(r.info);
+    loads.push(...r.info.moduleLoadMs);
+  }
+  return { rows: activationRows(runsInfo, loads), info: { activationRuns: runsInfo } };
+}
+
+/** The activation rows of `runsInfo` (one host run each); `loads`: every timed load of the bundle. */
+function activationRows(runsInfo, loads) {
   const st = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
     const m = s.length >> 1;
@@ -332,8 +356,7 @@ async function runHost(hooksOnly) {
   };
   const pick = (k) => runsInfo.map((i) => i[k]);
   const n = runsInfo.length;
-  const rows = [
-    ...main.rows,
+  return [
     {
       id: 'activation',
       group: '6 footprint',
@@ -367,7 +390,6 @@ async function runHost(hooksOnly) {
       note: "activate() + VS Code's activation bookkeeping and event loop turns",
     },
   ];
-  return { rows, info: { ...main.info, activationRuns: runsInfo } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -483,13 +505,18 @@ for (const part of PARTS) {
       add(h.rows);
       extra[part] = h.info;
     }
+    if (part === 'activation') {
+      const a = await runActivation();
+      add(a.rows);
+      extra.activation = a.info;
+    }
     if (part === 'copilot') {
       const c = await runCopilot();
       add(c.rows);
       extra.copilot = c.info;
     }
     ran.add(part);
-    if (part === 'host') ran.add('hooks');
+    if (part === 'host') ran.add('hooks').add('activation');
   } catch (e) {
     failures.push(`${part}: ${e.message}`);
     log(`${part} FAILED: ${e.stack || e}`);
@@ -501,11 +528,13 @@ const partOf = (r) =>
   r.part ??
   (r.group.startsWith('7 ')
     ? 'hooks'
-    : /^(e2e|read\.host|activation)/.test(r.id)
-      ? 'host'
-      : r.id.startsWith('footprint')
-        ? 'footprint'
-        : 'core');
+    : /^activation/.test(r.id)
+      ? 'activation'
+      : /^(e2e|read\.host)/.test(r.id)
+        ? 'host'
+        : r.id.startsWith('footprint')
+          ? 'footprint'
+          : 'core');
 if (onlyArg && previous?.rows) {
   const have = new Set(rows.map((r) => r.id));
   rows = [

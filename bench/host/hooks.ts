@@ -649,3 +649,220 @@ function runAsCodex(shell: string, command: string, env: NodeJS.ProcessEnv, cwd:
     child.stdin.end(stdin);
   });
 }
+
+/** How a settings-file agent runs a hook command, as read in its installed package (Claude Code 2.1, Gemini CLI 0.61, Qwen Code 0.24). */
+interface SettingsAgentHooks {
+  /** the rows' id part */
+  id: 'claude' | 'gemini' | 'qwen';
+  label: string;
+  setting: string;
+  /** its user settings file, where the extension writes its entries once the setting is `user` */
+  file: string;
+  events: { pre: string; post: string };
+  /** the program and the arguments before the command */
+  shell: { program: string; args: string[]; label: string };
+  /** what it adds to the environment (its project folder variables) */
+  env(ws: string): Record<string, string>;
+  read(file: string): object;
+  edit(file: string): object;
+  denies(stdout: string): boolean;
+}
+
+const SETTINGS_AGENTS: SettingsAgentHooks[] = [
+  {
+    id: 'claude',
+    label: 'Claude Code',
+    setting: 'guardClaudeCode',
+    file: path.join(os.homedir(), '.claude', 'settings.json'),
+    events: { pre: 'PreToolUse', post: 'PostToolUse' },
+    // Node's `spawn(command, { shell: true })`, as its hook runner does: /bin/sh -c
+    shell: { program: '/bin/sh', args: ['-c'], label: 'sh -c' },
+    env: (ws) => ({ CLAUDE_PROJECT_DIR: ws, CLAUDECODE: '1' }),
+    read: (f) => ({ tool_name: 'Read', tool_input: { file_path: f } }),
+    edit: (f) => ({ tool_name: 'Edit', tool_input: { file_path: f, old_string: 'x', new_string: 'y' } }),
+    denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
+  },
+  {
+    id: 'gemini',
+    label: 'Gemini CLI',
+    setting: 'guardGeminiCli',
+    file: path.join(os.homedir(), '.gemini', 'settings.json'),
+    events: { pre: 'BeforeTool', post: 'AfterTool' },
+    shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
+    env: (ws) => ({ GEMINI_PROJECT_DIR: ws, GEMINI_CWD: ws, CLAUDE_PROJECT_DIR: ws }),
+    read: (f) => ({ tool_name: 'read_file', tool_input: { file_path: f } }),
+    edit: (f) => ({ tool_name: 'replace', tool_input: { file_path: f, old_string: 'x', new_string: 'y' } }),
+    denies: (out) => /"decision"\s*:\s*"deny"/.test(out),
+  },
+  {
+    id: 'qwen',
+    label: 'Qwen Code',
+    setting: 'guardQwenCode',
+    file: path.join(os.homedir(), '.qwen', 'settings.json'),
+    events: { pre: 'PreToolUse', post: 'PostToolUse' },
+    shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
+    env: (ws) => ({ GEMINI_PROJECT_DIR: ws, CLAUDE_PROJECT_DIR: ws, QWEN_PROJECT_DIR: ws }),
+    read: (f) => ({ tool_name: 'read_file', tool_input: { file_path: f } }),
+    edit: (f) => ({ tool_name: 'edit', tool_input: { file_path: f, old_string: 'x', new_string: 'y' } }),
+    denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
+  },
+];
+
+/**
+ * Group 7, the hook commands of Claude Code, Gemini CLI and Qwen Code, each run the way its CLI runs a hook (its
+ * shell, its environment, the payload on stdin), from the settings file the extension wrote once the agent's setting
+ * is `user`, against `true` run the same way in the same rounds; the goal of each is at most 2.5× that:
+ *   hook.<agent>.floor.true     `true` as its hook command
+ *   hook.<agent>.readStart      its read tool's pre-tool event (the version the read shows)
+ *   hook.<agent>.readMark       the post-tool event of it (its pre-tool event untimed just before)
+ *   hook.<agent>.editAllowed    its edit tool's pre-tool event on a file read (the read's events untimed just before)
+ *   hook.<agent>.editDenied     the same on a file never read: the refusal
+ */
+export async function settingsAgentHookRoundTrips(rows: Row[], info: Record<string, unknown>, ws: string, quick: boolean): Promise<void> {
+  for (const agent of SETTINGS_AGENTS) await settingsAgentRoundTrips(agent, rows, info, ws, quick);
+}
+
+async function settingsAgentRoundTrips(
+  agent: SettingsAgentHooks,
+  rows: Row[],
+  info: Record<string, unknown>,
+  ws: string,
+  quick: boolean,
+): Promise<void> {
+  const config = vscode.workspace.getConfiguration('editGuard', null);
+  await config.update(agent.setting, 'user', vscode.ConfigurationTarget.Global);
+  const fail = (what: string) => new Error(`${agent.label} hooks bench: ${what}`);
+  try {
+    const ours = (event: string) => (hookCommands(agent.file)[event] ?? []).filter((c) => c.command.includes('hook-'));
+    const end = Date.now() + 15000;
+    while (!fs.existsSync(agent.file) || !process.env[ENV_SOCKET] || ours(agent.events.pre).length === 0) {
+      if (Date.now() > end) throw fail(`${agent.file} or the bridge did not appear`);
+      await sleep(50);
+    }
+    const commandOf = (event: string) => {
+      const found = ours(event);
+      if (found.length !== 1) throw fail(`${agent.file} has ${found.length} commands of ours for ${event}`);
+      return found[0].command;
+    };
+    const pre = commandOf(agent.events.pre);
+    const post = commandOf(agent.events.post);
+    const file = path.join(ws, `${agent.id}-hook-roundtrip.txt`);
+    fs.writeFileSync(file, 'x\n'.repeat(50));
+    // the denial's file, which no allowed edit holds (as in hookRoundTrips)
+    const unread = path.join(ws, `${agent.id}-hook-roundtrip-unread.txt`);
+    fs.writeFileSync(unread, 'x\n'.repeat(50));
+    let n = 0;
+    // a UUID-like session per sample: a denial's refusal would count as a read for the same session
+    const session = () => `0000${agent.id.slice(0, 4)}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+    const payload = (event: string, chat: string, call: object) =>
+      JSON.stringify({
+        session_id: chat,
+        transcript_path: path.join(os.tmpdir(), `${chat}.jsonl`),
+        cwd: ws,
+        hook_event_name: event,
+        timestamp: new Date().toISOString(),
+        tool_use_id: `call_${++n}`,
+        ...call,
+      });
+    const env = { ...process.env, ...agent.env(ws) };
+    const runAs = (command: string, stdin: string) => runWithShell(agent.shell.program, [...agent.shell.args, command], env, ws, stdin);
+    const last: Record<string, Run> = {};
+    const run = (name: string, command: string, body: () => string) => async () => {
+      last[name] = await runAs(command, body());
+    };
+    const empty = (r: Run) => r.stdout.trim() === '' || /^\{\s*\}$/.test(r.stdout.trim());
+    const expect = (name: string, ok: (r: Run) => boolean) => () => {
+      const r = last[name];
+      if (!r || r.code !== 0 || !ok(r)) throw fail(`${name} answered ${JSON.stringify(r)}`);
+    };
+    const untimed = async (command: string, body: string) => {
+      const r = await runAs(command, body);
+      if (r.code !== 0 || !empty(r)) throw fail(`an untimed hook answered ${JSON.stringify(r)}`);
+    };
+    const { pre: PRE, post: POST } = agent.events;
+    let readSession = '';
+    let allowedSession = '';
+    const c = await compare(
+      [
+        { name: 'true', run: run('true', 'true', () => ''), teardown: expect('true', empty) },
+        {
+          name: 'readStart',
+          run: run('readStart', pre, () => payload(PRE, session(), agent.read(file))),
+          teardown: expect('readStart', empty),
+        },
+        {
+          name: 'readMark',
+          setup: async () => {
+            readSession = session();
+            await untimed(pre, payload(PRE, readSession, agent.read(file)));
+          },
+          run: run('readMark', post, () => payload(POST, readSession, agent.read(file))),
+          teardown: expect('readMark', empty),
+        },
+        {
+          name: 'editAllowed',
+          setup: async () => {
+            allowedSession = session();
+            await untimed(pre, payload(PRE, allowedSession, agent.read(file)));
+            await untimed(post, payload(POST, allowedSession, agent.read(file)));
+          },
+          run: run('editAllowed', pre, () => payload(PRE, allowedSession, agent.edit(file))),
+          // the edit "ran": its post-tool event settles it (rule 14), untimed
+          teardown: async () => {
+            expect('editAllowed', empty)();
+            await untimed(post, payload(POST, allowedSession, agent.edit(file)));
+          },
+        },
+        {
+          name: 'editDenied',
+          run: run('editDenied', pre, () => payload(PRE, session(), agent.edit(unread))),
+          teardown: expect('editDenied', (r) => agent.denies(r.stdout)),
+        },
+      ],
+      { warmup: 2, rounds: quick ? 5 : 21 },
+    );
+    const base = { label: `\`true\` (${agent.shell.label})`, ...c.times.true };
+    const x25 = { text: '≤ 2.5× `true`', max: 2.5, on: 'ratio' as const };
+    const row = (variant: string, label: string): Row => ({
+      id: `hook.${agent.id}.${variant}`,
+      group: GROUP,
+      label: `${agent.label}, ${label}`,
+      value: c.times[variant],
+      baseline: base,
+      ratio: c.ratios[variant],
+      unit: 'ms',
+      goal: x25,
+    });
+    rows.push(
+      {
+        id: `hook.${agent.id}.floor.true`,
+        group: GROUP,
+        label: `baseline for ${agent.label}: \`true\` as its hook command (${agent.shell.label}, as it runs a hook)`,
+        value: c.times.true,
+        unit: 'ms',
+      },
+      row('readStart', `the start of a read (${PRE} of its read tool)`),
+      row('readMark', `a read mark (${POST} of it)`),
+      row('editAllowed', `an edit check, allowed (${PRE} of its edit tool on a file read)`),
+      row('editDenied', `an edit check, refused (${PRE} of its edit tool on a file never read)`),
+    );
+    info[`${agent.id}Hooks`] = { file: agent.file, commands: { [PRE]: pre, [POST]: post }, samples: c.samples };
+  } finally {
+    await config.update(agent.setting, undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** One hook command run through `program args… command`, the payload on stdin. */
+function runWithShell(program: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, stdin: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { cwd, env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.on('error', () => undefined);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+    child.stdin.end(stdin);
+  });
+}

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { compare, KB, MB, now, ratioOf, sizeLabel, sourceLikeText, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
-import { codexHookRoundTrips, hookRoundTrips } from './hooks';
+import { codexHookRoundTrips, hookRoundTrips, settingsAgentHookRoundTrips } from './hooks';
 import { pluginRoundTrips } from './plugins';
 import { windowAnswers } from './window';
 
@@ -350,6 +350,8 @@ export async function run(): Promise<void> {
     await hookRoundTrips(rows, info, ws, quick);
     log("hooks bridge: Codex's hook commands as Codex runs them ($SHELL -lc)");
     await codexHookRoundTrips(rows, info, ws, quick);
+    log("hooks bridge: Claude Code's, Gemini CLI's and Qwen Code's hook commands as each runs them");
+    await settingsAgentHookRoundTrips(rows, info, ws, quick);
     log("hooks bridge: pi's extension in its own process");
     await pluginRoundTrips(rows, info, ws, quick);
     return save();
