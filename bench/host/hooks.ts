@@ -637,17 +637,7 @@ export async function codexHookRoundTrips(rows: Row[], info: Record<string, unkn
 
 /** One hook command run as Codex 0.171 runs it: `$SHELL -lc <command>`, the payload on stdin, the CLI's environment. */
 function runAsCodex(shell: string, command: string, env: NodeJS.ProcessEnv, cwd: string, stdin: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(shell, ['-lc', command], { cwd, env, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdin.on('error', () => undefined);
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-    child.stdin.end(stdin);
-  });
+  return runWithShell(shell, ['-lc', command], env, cwd, stdin);
 }
 
 /** How a settings-file agent runs a hook command, as read in its installed package (Claude Code 2.1, Gemini CLI 0.61, Qwen Code 0.24). */
