@@ -7,16 +7,10 @@ import type { ShellLevel } from '../shell';
 /** The bundle's file name in the extension's dist/ (scripts/build.mjs builds it there). */
 export const SHELL_BUNDLE = 'shell.js';
 
-/** Loads the shell level from `dist` once, its parser ready; a load that failed is tried again at the next command. */
+/** The shell level from `dist`, its parser ready (Node caches the bundle; the parser loads once). */
 export function shellLevelIn(dist: string): () => Promise<ShellLevel> {
-  let loading: Promise<ShellLevel> | undefined;
-  return () => {
-    loading ??= (async () => {
-      const level = createRequire(__filename)(path.join(dist, SHELL_BUNDLE)) as typeof import('../shell');
-      await level.loadShellParser(dist);
-      return level;
-    })();
-    loading.catch(() => (loading = undefined));
-    return loading;
+  return async () => {
+    const level = createRequire(__filename)(path.join(dist, SHELL_BUNDLE)) as typeof import('../shell');
+    return level.readyShellLevel(dist);
   };
 }

@@ -11,7 +11,7 @@ export type Instant = number;
 
 export class SharedBarrier {
   private last: { sentAt: Instant; answered: Promise<void> } | undefined;
-  /** How many round trips were sent: the bench and the tests count them. */
+  /** How many round trips were sent: the unit tests count them (test/unit/memoryEditor.ts). */
   sent = 0;
 
   constructor(

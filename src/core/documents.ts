@@ -147,7 +147,12 @@ export class EditorDocuments implements DocumentPort {
   }
 
   prepare(uris: readonly string[], asOf: Instant): void {
-    if (uris.some((uri) => this.editor.openDocument(uri)?.isClosed === false)) void this.editor.sync(asOf);
+    if (uris.some((uri) => this.holds(uri))) void this.editor.sync(asOf);
+  }
+
+  /** Whether the editor holds an open document of `uri`: its text is current only after `Editor.sync`. */
+  private holds(uri: string): boolean {
+    return this.editor.openDocument(uri)?.isClosed === false;
   }
 
   async load(uri: string, asOf?: Instant): Promise<LoadResult> {
@@ -155,8 +160,7 @@ export class EditorDocuments implements DocumentPort {
     try {
       // a document the editor holds is first brought up to date with what the editor holds (the user's keystrokes on
       // their way): the one round trip of a call (`Editor.sync`), shared by its loads; the disk's stat meanwhile
-      const held = this.editor.openDocument(uri);
-      [stat] = await Promise.all([this.editor.stat(uri), held && !held.isClosed ? this.editor.sync(asOf) : undefined]);
+      [stat] = await Promise.all([this.editor.stat(uri), this.holds(uri) ? this.editor.sync(asOf) : undefined]);
     } catch (e) {
       return { exists: 'error', code: 'internal', message: DOCUMENT.cannotAccess(messageOf(e)) };
     }

@@ -7,7 +7,7 @@ import { copilotAgent } from '../../src/agents/copilot/node/events';
 import { AfterAnswer, MAX_TIDY_DELAY_MS } from '../../src/core/afterAnswer';
 import { HookRouter } from '../../src/hooks/hookRouter';
 import { coreFixture } from './memoryDocuments';
-import { shellLevel } from './shellLevel';
+import { readyShellLevel } from '../../src/shell';
 
 const failOnError = (e: unknown) => assert.fail(`a refresh threw: ${String(e)}`);
 
@@ -113,7 +113,7 @@ suite('AfterAnswer: the surfaces are refreshed after the answers', () => {
       store.onDidChange(refresh);
       names.onDidChange(refresh);
       const router = new HookRouter({
-        shell: shellLevel,
+        shell: () => readyShellLevel(),
         edits,
         sessions: new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`),
         log,

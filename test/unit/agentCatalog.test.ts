@@ -63,7 +63,7 @@ import { Gate } from './src/core/gate';
 import { MarkStore } from './src/core/marks';
 import { HookRouter } from './src/hooks/hookRouter';
 import { MemoryDocuments, MemoryLog } from './test/unit/memoryDocuments';
-import { shellLevel } from './test/unit/shellLevel';
+import { readyShellLevel } from './src/shell';
 
 export async function probe() {
   const docs = new MemoryDocuments();
@@ -71,7 +71,7 @@ export async function probe() {
   const log = new MemoryLog();
   const gate = new Gate(new MarkStore(), docs, () => ({ enabled: true, ownWriteKeepsMark: 'sameTurn', maxReadLines: 2000 }), log);
   const router = new HookRouter({
-    shell: shellLevel,
+    shell: () => readyShellLevel(),
     edits: new ExternalEdits(gate),
     sessions: new ChatSessions((p) => p.path),
     log,
@@ -93,7 +93,7 @@ suite('a new agent: its folder and its line in the list of agents, nothing else'
     try {
       fs.cpSync(path.join(root, 'src'), path.join(dir, 'src'), { recursive: true });
       fs.mkdirSync(path.join(dir, 'test', 'unit'), { recursive: true });
-      for (const f of ['memoryDocuments.ts', 'memoryEditor.ts', 'shellLevel.ts'])
+      for (const f of ['memoryDocuments.ts', 'memoryEditor.ts'])
         fs.copyFileSync(path.join(root, 'test', 'unit', f), path.join(dir, 'test', 'unit', f));
       fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
       // the agent: one folder …

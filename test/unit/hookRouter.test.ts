@@ -20,7 +20,7 @@ import { type HookOrigin, MODEL_REQUEST } from '../../src/hooks/event';
 import { copilotCliAgent } from '../../src/agents/copilotCli/node/events';
 import { RESERVATION_MS } from '../../src/core/reservations';
 import { callOn, coreFixture } from './memoryDocuments';
-import { shellLevel } from './shellLevel';
+import { readyShellLevel } from '../../src/shell';
 
 const CHAT = '8f6a71fe-6353-4bd9-a032-dba0e1966cf5';
 const OTHER_CHAT = '0b1c2d3e-4f50-4a6b-9c7d-8e9fa0b1c2d3';
@@ -39,7 +39,7 @@ function setup(settings: Partial<GateSettings> = {}) {
   const nameCalls: string[] = [];
   const expected = new ExpectedCalls();
   const hooks = new HookRouter({
-    shell: shellLevel,
+    shell: () => readyShellLevel(),
     edits,
     sessions,
     log,

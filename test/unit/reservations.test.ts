@@ -18,7 +18,7 @@ import type { ToolOutcome } from '../../src/core/types';
 import { HookRouter } from '../../src/hooks/hookRouter';
 import { callOn, MemoryDocuments, MemoryLog } from './memoryDocuments';
 import { MemoryEditor } from './memoryEditor';
-import { shellLevel } from './shellLevel';
+import { readyShellLevel } from '../../src/shell';
 
 const A = 'file:///ws/a.txt';
 const CLAUDE_CHAT = 'c1a2b3c4-0000-4000-8000-00000000c1a2';
@@ -53,7 +53,7 @@ function setup(boundMs = 60_000, disk?: MemoryEditor['files']) {
   const edits = new ExternalEdits(gate);
   const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
   const hooks = new HookRouter({
-    shell: shellLevel,
+    shell: () => readyShellLevel(),
     edits,
     sessions,
     log,

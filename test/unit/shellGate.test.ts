@@ -11,7 +11,7 @@ import { codexAgent } from '../../src/agents/codex/node/events';
 import { HookRouter } from '../../src/hooks/hookRouter';
 import { loadShellParser } from '../../src/shell/parser';
 import { coreFixture } from './memoryDocuments';
-import { shellLevel } from './shellLevel';
+import { readyShellLevel } from '../../src/shell';
 
 const CHAT = 'c1a2b3c4-0000-4000-8000-00000000c1a2';
 const OTHER = 'c1a2b3c4-0000-4000-8000-0000000000b2';
@@ -23,7 +23,7 @@ function setup() {
   const sessions = new ChatSessions((p) => `${p.scheme}://${p.authority}${p.path}`);
   const pending: string[] = [];
   const hooks = new HookRouter({
-    shell: shellLevel,
+    shell: () => readyShellLevel(),
     edits,
     sessions,
     log,
