@@ -2,22 +2,22 @@
 // agent in the window (src/agents/registration.ts), from the list `activate()` gives (src/agents/catalog.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RegisteredAgent } from '../agents/agent';
+import type { AgentRegistration } from '../agents/registration';
 import { Bridge } from '../agents/bridge';
 import { registerAgent } from '../agents/registration';
 import type { AgentDescriptor } from '../hooks/agentDescriptor';
 import { ExternalEdits } from '../core/externalEdits';
 import { fileOfAgentPath } from '../editor/workspace';
-import type { HookAgent } from '../hooks/event';
+import type { AgentHooks } from '../hooks/event';
 import { shellLevelIn } from './shellLevel';
 import { HookRouter } from '../hooks/hookRouter';
 import type { Core } from './core';
 
-export interface Agents {
+export interface AgentRegistry {
   /** the registered agents, in the order given */
-  list: readonly RegisteredAgent[];
+  list: readonly AgentRegistration[];
   /** their hooks' readers by id: how the surfaces name their tools */
-  byId: ReadonlyMap<string, HookAgent>;
+  byId: ReadonlyMap<string, AgentHooks>;
   /** a guarded tool ran with the agent's own id for the turn: built-in calls of the turn take it too */
   noteGuardedCall(session: string, turn: string | undefined): void;
 }
@@ -26,8 +26,8 @@ export function registerAgents(
   context: vscode.ExtensionContext,
   core: Pick<Core, 'gate' | 'sessions' | 'log' | 'activity' | 'names' | 'expected' | 'afterAnswer'>,
   descriptors: readonly AgentDescriptor[],
-): Agents {
-  const byId = new Map<string, HookAgent>();
+): AgentRegistry {
+  const byId = new Map<string, AgentHooks>();
   const active = new Map<string, () => boolean>();
   const router = new HookRouter({
     edits: new ExternalEdits(core.gate),

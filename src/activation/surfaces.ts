@@ -11,7 +11,7 @@ import { BlockedWriteDiagnostics } from '../ui/blockedWriteDiagnostics';
 import { chatLabel, toolLabel, turnLabel } from '../ui/labels';
 import { showReadMarksPicker } from '../ui/readMarksPicker';
 import { type MarkView, ReadMarksStatus } from '../ui/readMarksStatus';
-import type { Agents } from './agents';
+import type { AgentRegistry } from './agents';
 import type { Core } from './core';
 
 /** How long a command's confirmation stays in the status bar. */
@@ -27,7 +27,7 @@ export interface Surfaces {
 export function registerSurfaces(
   context: vscode.ExtensionContext,
   core: Pick<Core, 'store' | 'documents' | 'names' | 'history' | 'reverter' | 'gate' | 'activity' | 'freshness' | 'log' | 'afterAnswer'>,
-  agents: Agents,
+  agents: AgentRegistry,
 ): Surfaces {
   const { store, documents, names, history, reverter, gate } = core;
   const toolName = (tool: string, agent: string | undefined) => toolLabel(tool, agent, agents.byId);

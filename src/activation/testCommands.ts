@@ -3,7 +3,7 @@
 // see an agent's one-time offer again (by its id).
 import * as vscode from 'vscode';
 import { TEST_COMMANDS } from '../commands';
-import type { Agents } from './agents';
+import type { AgentRegistry } from './agents';
 import type { Core } from './core';
 
 /** A write's steps kept for the soak (writeTrace), at most this many between two takes. */
@@ -13,7 +13,7 @@ const steps: Array<{ at: number; uri: string; step: string }> = [];
 export function registerTestCommands(
   context: vscode.ExtensionContext,
   core: Pick<Core, 'gate' | 'history' | 'historyStorage' | 'documents'>,
-  agents: Pick<Agents, 'list'>,
+  agents: Pick<AgentRegistry, 'list'>,
 ): void {
   const offerAgain = (id: string) => agents.list.find((a) => a.hooks.id === id)?.offerAgain();
   context.subscriptions.push(

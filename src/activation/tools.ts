@@ -4,13 +4,13 @@ import { readPathSettings } from '../config';
 import { ReadFileTool } from '../tools/readFileTool';
 import { ReplaceStringTool } from '../tools/replaceStringTool';
 import { WriteFileTool } from '../tools/writeFileTool';
-import type { Agents } from './agents';
+import type { AgentRegistry } from './agents';
 import type { Core } from './core';
 
 export function registerGuardedTools(
   context: vscode.ExtensionContext,
   core: Pick<Core, 'tools' | 'sessions' | 'expected' | 'log' | 'names' | 'activity' | 'afterAnswer'>,
-  agents: Pick<Agents, 'noteGuardedCall'>,
+  agents: Pick<AgentRegistry, 'noteGuardedCall'>,
 ): void {
   const env = {
     tools: core.tools,

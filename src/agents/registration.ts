@@ -12,9 +12,36 @@ import type { HooksPlacement } from '../core/settings';
 import { type AgentDescriptor, type AgentEntries, commandOf, type FileLeft, ownsEntries, stateKeysOf } from '../hooks/agentDescriptor';
 import type { CreatedFolders } from '../hooks/filesOnDisk';
 import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from '../ui/guardOffer';
-import type { AgentServices, RegisteredAgent } from './agent';
+import type { AgentHooks } from '../hooks/event';
+import type { Bridge } from './bridge';
 
-export function registerAgent(agent: AgentDescriptor, services: AgentServices): RegisteredAgent {
+/** What the window gives an agent. */
+export interface AgentServices {
+  context: vscode.ExtensionContext;
+  bridge: Bridge;
+  log: vscode.LogOutputChannel;
+  /**
+   * The tool names whose hook events the gate needs, of every agent that runs a channel's hook entries
+   * (an agent's own, and those of another host that reads its file: the Copilot harness reads Copilot's).
+   */
+  toolNamesOf(channel: string): readonly string[];
+}
+
+/** What an agent gives the window. */
+export interface AgentRegistration {
+  /** how the gate reads its hooks' payloads */
+  hooks: AgentHooks;
+  /** its hooks are on in this window (its setting), so the gate answers them */
+  active(): boolean;
+  /** its line in the status bar's quick pick: where its hooks are now, and the choice of it (none when another agent's line covers it) */
+  choice?: { label(): string; choose(): Promise<void> };
+  /** tests only: the one-time offer again, as on a fresh profile */
+  offerAgain(): Promise<void>;
+  /** its commands, listeners and files' upkeep */
+  disposable: vscode.Disposable;
+}
+
+export function registerAgent(agent: AgentDescriptor, services: AgentServices): AgentRegistration {
   const { bridge } = services;
   const on = () => placement(agent) !== 'off';
   if (!ownsEntries(agent)) {
@@ -27,7 +54,7 @@ function registerWithEntries(
   agent: AgentDescriptor & { entries: AgentEntries },
   { context, bridge, log, toolNamesOf }: AgentServices,
   on: () => boolean,
-): RegisteredAgent {
+): AgentRegistration {
   const keys = stateKeysOf(agent);
   const folders = madeFolders(context.globalState, keys.foldersMade);
   const warnings = new FileLeftWarnings(agent);

@@ -6,7 +6,7 @@
 import type { Logger } from '../core/ports';
 import { type HooksPlacement, SECTION } from '../core/settings';
 import type { HookClients } from './command';
-import type { HookAgent } from './event';
+import type { AgentHooks } from './event';
 import type { CreatedFolders } from './filesOnDisk';
 
 /** A file of the agent's that was left as it was (it is the user's, and something in it is not ours to change), and why. */
@@ -49,7 +49,7 @@ export interface AgentEntries {
 
 export interface AgentDescriptor {
   /** how the gate reads its hook events: its id (in its hook commands), its name, its payloads */
-  hooks: HookAgent;
+  hooks: AgentHooks;
   /** what is guarded, as the user calls it ("Claude Code's file tools"): the offer, the choice, the quick pick */
   guarded: string;
   /**

@@ -8,7 +8,7 @@
 // the two agents that read them (src/agents/copilotHarness, src/agents/copilotCli), which differ in who runs them.
 import {
   denyPreToolUse,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   type HookOrigin,
   readVsCodeFormat,
@@ -100,7 +100,11 @@ function filesOfEdit(tool: string, input: unknown): TouchedFile[] | undefined {
  * tool shares their ids), and it runs one response's calls at once (every PreToolUse of a response comes before the
  * first write lands). `claims`: which of the runtime's payloads are this agent's.
  */
-export function copilotRuntimeAgent(agent: { id: string; name: string; claims(payload: unknown, origin: HookOrigin): boolean }): HookAgent {
+export function copilotRuntimeAgent(agent: {
+  id: string;
+  name: string;
+  claims(payload: unknown, origin: HookOrigin): boolean;
+}): AgentHooks {
   return {
     id: agent.id,
     name: agent.name,

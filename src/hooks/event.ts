@@ -56,7 +56,7 @@ export const isBeforeCall = (e: HookEvent): e is BeforeCall =>
 export const isAfterCall = (e: HookEvent): e is AfterCall => e.kind === 'after-read' || e.kind === 'after-edit' || e.kind === 'after-shell';
 
 /** An agent whose hooks the bridge answers: what the gate needs to know of it. */
-export interface HookAgent {
+export interface AgentHooks {
   /** its id, as its hook commands name it (`copilot`, `claude-code`, `codex`) */
   readonly id: string;
   /** how the user knows it ("Copilot", "Claude Code", "Codex") */

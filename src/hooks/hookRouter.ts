@@ -2,7 +2,7 @@
 // bridge receives into the core's calls (mark a read, check an edit, record the agent's own write,
 // forget a compacted chat) and the hook's answer. Thin: the rules are the core's
 // (src/core/externalEdits.ts), and what an event means is the agent's (src/agents/<agent>/node/, a
-// `HookAgent`). No `vscode`: where a file is and how it is named come in through `resolveFile`, so
+// `AgentHooks`). No `vscode`: where a file is and how it is named come in through `resolveFile`, so
 // the settling and the turn counting below are unit-tested.
 //
 // Timing, as measured in Copilot's loop: PreToolUse is awaited before the tool runs, but a tool's
@@ -20,7 +20,7 @@ import type { ShellRun } from '../core/shellRuns';
 import { KeyedLock } from '../core/lock';
 import type { ExpectedCalls } from '../chat/expectedCalls';
 import { ownToolId } from '../core/toolIds';
-import { type AfterCall, type HookAgent, type HookEvent, type HookOrigin, isAfterCall, isBeforeCall } from './event';
+import { type AfterCall, type AgentHooks, type HookEvent, type HookOrigin, isAfterCall, isBeforeCall } from './event';
 import { ANSWER_WITHIN_MS } from './protocol';
 import type { ShellLevel, WriteHow } from '../shell';
 import { homedir } from 'node:os';
@@ -31,7 +31,7 @@ export interface HookRouterEnvironment {
   sessions: Pick<ChatSessions, 'keyOfChatId'>;
   log: Logger;
   /** The agents whose hooks the bridge answers, by id. */
-  agents: ReadonlyMap<string, HookAgent>;
+  agents: ReadonlyMap<string, AgentHooks>;
   /** Whether an agent's hooks are gated now (its setting): when not, its events are let through untouched. */
   active(agent: string): boolean;
   /** A tool ran for this chat: the status bar follows the latest one. */
@@ -134,7 +134,7 @@ export class HookRouter {
    * Of the agents that run one channel's hook entries, the one this payload is of: the agent its chat
    * was claimed by, else the first that claims it, else the channel's own agent.
    */
-  private ownerOf(sharing: HookAgent[], channel: string, payload: unknown, origin: HookOrigin): HookAgent {
+  private ownerOf(sharing: AgentHooks[], channel: string, payload: unknown, origin: HookOrigin): AgentHooks {
     if (sharing.length === 1) return sharing[0];
     const chat =
       typeof (payload as { session_id?: unknown } | null)?.session_id === 'string'
@@ -146,7 +146,7 @@ export class HookRouter {
     return owner;
   }
 
-  private async apply(agent: HookAgent, event: HookEvent, cwd: string | undefined, deadline: number, asOf: number): Promise<string> {
+  private async apply(agent: AgentHooks, event: HookEvent, cwd: string | undefined, deadline: number, asOf: number): Promise<string> {
     if (event.kind === 'compact') {
       // the summary replaces the text the model read: its marks must not outlive it, nor reads still settling
       this.dropPending(event.chat);
@@ -235,7 +235,7 @@ export class HookRouter {
    * A command that writes nothing the parse can name passes at once: never refused for being opaque (rule 7).
    */
   private async beforeShell(
-    agent: HookAgent,
+    agent: AgentHooks,
     event: Extract<HookEvent, { kind: 'before-shell' }>,
     session: string,
     cwd: string | undefined,
@@ -401,7 +401,7 @@ export class HookRouter {
   }
 
   private call(
-    agent: HookAgent,
+    agent: AgentHooks,
     tool: string,
     session: string,
     chat: string,

@@ -18,11 +18,11 @@ const SCRATCH_AGENT = `import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AgentDescriptor } from '../../../hooks/agentDescriptor';
-import { denyPreToolUse, type HookAgent, type HookEvent, record, str } from '../../../hooks/event';
+import { denyPreToolUse, type AgentHooks, type HookEvent, record, str } from '../../../hooks/event';
 
 const userFile = (home = os.homedir()) => path.join(home, '.scratch', 'hooks.json');
 
-const hooks: HookAgent = {
+const hooks: AgentHooks = {
   id: 'scratch',
   name: 'Scratch',
   writesDisk: true,

@@ -1,7 +1,7 @@
 // Claude Code as the hooks bridge sees it (test/claude/FACTS.md): its file tools, what each does, and
 // what one of its hook events means for the gate. Its hooks have the shape of VS Code's, and it reads
 // and writes the disk itself, past the editor.
-import { denyPreToolUse, type HookAgent, type HookEvent, readVsCodeFormat, SHELL_VERB, shellToolEvent, str } from '../../../hooks/event';
+import { denyPreToolUse, type AgentHooks, type HookEvent, readVsCodeFormat, SHELL_VERB, shellToolEvent, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const CLAUDE_CODE = 'claude-code';
@@ -47,7 +47,7 @@ export function parseClaudeCodeEvent(payload: unknown): HookEvent {
 }
 
 /** Claude Code: it reads and writes the disk itself, and its sessions are its own chats. */
-export const claudeCodeAgent: HookAgent = {
+export const claudeCodeAgent: AgentHooks = {
   id: CLAUDE_CODE,
   name: 'Claude Code',
   writesDisk: true,

@@ -7,7 +7,7 @@
 // within 3 s or the run fails. It reads and writes the disk itself, past the editor.
 import {
   denyPreToolUse,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   readVsCodeFormat,
   record,
@@ -82,7 +82,7 @@ const TOOL_VERB: Record<string, string> = { read_files: 'read', editor: 'edit', 
  * Cline: it reads and writes the disk itself, its sessions are its own chats, it checks one response's calls
  * before running them, and its plugin's hook may take no longer than 3 s.
  */
-export const clineAgent: HookAgent = {
+export const clineAgent: AgentHooks = {
   id: CLINE,
   name: 'Cline',
   writesDisk: true,

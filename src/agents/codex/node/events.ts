@@ -5,7 +5,7 @@
 // shell `workdir` becomes the payload's `cwd`, so every path here is relative to that `cwd`.
 import {
   denyPreToolUse,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   payloadHead,
   SHELL_VERB,
@@ -84,7 +84,7 @@ export function patchThroughShell(command: string): TouchedFile[] | undefined {
 const joinPath = (dir: string, file: string) => `${dir.replace(/\/+$/, '')}/${file}`;
 
 /** Codex: it reads (through its shell) and writes (apply_patch) the disk itself, and its sessions are its own chats. */
-export const codexAgent: HookAgent = {
+export const codexAgent: AgentHooks = {
   id: CODEX,
   name: 'Codex',
   writesDisk: true,

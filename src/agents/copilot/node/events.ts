@@ -4,7 +4,7 @@
 // (docs/design.md §VS Code and Copilot facts); every field is read defensively.
 import {
   denyPreToolUse,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   readVsCodeFormat,
   record,
@@ -126,7 +126,7 @@ export function filesOfEdit(tool: CopilotEditTool, input: Record<string, unknown
  * chats are VS Code chats, shared with the guarded tools. A denial reaches the model as "Tool
  * execution denied: <reason>".
  */
-export const copilotAgent: HookAgent = {
+export const copilotAgent: AgentHooks = {
   id: COPILOT,
   name: 'Copilot',
   writesDisk: false,

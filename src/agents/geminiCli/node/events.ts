@@ -5,7 +5,7 @@
 // writes the disk itself, past the editor, and its payloads carry no turn: its `BeforeAgent`s are counted.
 // Its `PreCompress` fires before every model request (trigger `auto`, whether or not it compresses), so it
 // cannot say that the model lost what it read: the gate does not listen to it (docs/agents.md, its limits).
-import { type FilePathTools, filePathToolEvent, type HookAgent, type HookEvent, payloadHead, SHELL_VERB, str } from '../../../hooks/event';
+import { type FilePathTools, filePathToolEvent, type AgentHooks, type HookEvent, payloadHead, SHELL_VERB, str } from '../../../hooks/event';
 
 /** The id its hook commands name. */
 export const GEMINI_CLI = 'gemini-cli';
@@ -55,7 +55,7 @@ export function parseGeminiCliEvent(payload: unknown): HookEvent {
 export const denyBeforeTool = (reason: string) => JSON.stringify({ decision: 'deny', reason });
 
 /** Gemini CLI: it reads and writes the disk itself, and its sessions are its own chats. */
-export const geminiCliAgent: HookAgent = {
+export const geminiCliAgent: AgentHooks = {
   id: GEMINI_CLI,
   name: 'Gemini CLI',
   writesDisk: true,

@@ -7,7 +7,7 @@
 // once. It reads and writes the disk itself, past the editor.
 import {
   denyPreToolUse,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   readVsCodeFormat,
   SHELL_VERB,
@@ -70,7 +70,7 @@ export function parseOpencodeEvent(payload: unknown): HookEvent {
 const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB };
 
 /** opencode: it reads and writes the disk itself, its sessions are its own chats, and one response's calls run at once. */
-export const opencodeAgent: HookAgent = {
+export const opencodeAgent: AgentHooks = {
   id: OPENCODE,
   name: 'opencode',
   writesDisk: true,

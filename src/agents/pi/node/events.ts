@@ -7,7 +7,7 @@
 // each tool event names its call (`tool_use_id`). It reads and writes the disk itself, past the editor.
 import {
   denyPreToolUse,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   readVsCodeFormat,
   record,
@@ -67,7 +67,7 @@ export function parsePiEvent(payload: unknown): HookEvent {
 const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write', [SHELL_TOOL]: SHELL_VERB };
 
 /** pi: it reads and writes the disk itself, its sessions are its own chats, and one response's calls run at once. */
-export const piAgent: HookAgent = {
+export const piAgent: AgentHooks = {
   id: PI,
   name: 'pi',
   writesDisk: true,

@@ -7,7 +7,7 @@ import {
   denyPreToolUse,
   type FilePathTools,
   filePathToolEvent,
-  type HookAgent,
+  type AgentHooks,
   type HookEvent,
   readVsCodeFormat,
   record,
@@ -38,7 +38,7 @@ export function parseQwenCodeEvent(payload: unknown): HookEvent {
 }
 
 /** Qwen Code: it reads and writes the disk itself, and its sessions are its own chats. */
-export const qwenCodeAgent: HookAgent = {
+export const qwenCodeAgent: AgentHooks = {
   id: QWEN_CODE,
   name: 'Qwen Code',
   writesDisk: true,
