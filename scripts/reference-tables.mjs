@@ -1,18 +1,14 @@
-// `npm run docs:tables`: writes the tables of docs/settings.md — every setting and every command the
-// extension contributes — from package.json (`contributes.configuration`, `contributes.commands`) and
-// the strings of package.nls.json its `%key%` values name, between the doc's markers
-// (`<!-- settings:start … -->` … `<!-- settings:end -->`, the same for `commands`). The manifest is
-// the one place a setting's type, default and description are written; the doc is made from it, not
-// kept beside it by hand. `--stdout` prints the doc instead of writing it (test/unit/referenceTables.test.ts
-// compares it with the committed file, so a setting changed without `npm run docs:tables` fails
-// `npm test`). The test imports the rendering functions below too: importing this file writes nothing.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The tables of docs/settings.md — every setting and every command the extension contributes — made
+// from package.json (`contributes.configuration`, `contributes.commands`) and the strings of
+// package.nls.json its `%key%` values name, between the doc's markers (`<!-- settings:start … -->` …
+// `<!-- settings:end -->`, the same for `commands`). The manifest is the one place a setting's type,
+// default and description are written; the doc is made from it, not kept beside it by hand.
+// `npm run generate` (scripts/generate.mjs) writes the doc with these functions, after the agents'
+// entries of the manifest; test/unit/referenceTables.test.ts imports them too. Importing this file
+// writes nothing.
 export const DOC = 'docs/settings.md';
-export const SCRIPT = 'npm run docs:tables';
+/** The one command that writes every generated part of the repository. */
+export const SCRIPT = 'npm run generate';
 
 /** `%key%` → its string in package.nls.json; any other value as it is. */
 export function resolver(nls) {
@@ -96,28 +92,25 @@ export function commandsTable(manifest, nls) {
   );
 }
 
+/**
+ * The doc with the text between a pair of its markers (`<!-- name:start … -->`, a line of its own, …
+ * `<!-- name:end -->`) replaced by `body`; a doc without them is refused, not written over.
+ */
+export function replaceBetween(doc, name, body, file) {
+  const start = new RegExp(`<!-- ${name}:start\\b[^>]*-->\\n`).exec(doc);
+  const end = doc.indexOf(`<!-- ${name}:end -->`);
+  if (!start || end < start.index) throw new Error(`${file} has no <!-- ${name}:start --> … <!-- ${name}:end --> markers`);
+  const from = start.index + start[0].length;
+  return `${doc.slice(0, from)}${body}\n${doc.slice(end)}`;
+}
+
 /** The doc with the text between each pair of markers replaced by its table. */
 export function withTables(doc, manifest, nls) {
   let out = doc;
   for (const [name, render] of [
     ['settings', settingsTable],
     ['commands', commandsTable],
-  ]) {
-    const start = new RegExp(`<!-- ${name}:start\\b[^>]*-->\\n`).exec(out);
-    const end = out.indexOf(`<!-- ${name}:end -->`);
-    if (!start || end < start.index) throw new Error(`${DOC} has no <!-- ${name}:start --> … <!-- ${name}:end --> markers`);
-    const from = start.index + start[0].length;
-    out = `${out.slice(0, from)}${render(manifest, nls)}\n${out.slice(end)}`;
-  }
+  ])
+    out = replaceBetween(out, name, render(manifest, nls), DOC);
   return out;
-}
-
-if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
-  const read = (file) => readFileSync(join(root, file), 'utf8');
-  const doc = withTables(read(DOC), JSON.parse(read('package.json')), JSON.parse(read('package.nls.json')));
-  if (process.argv.includes('--stdout')) process.stdout.write(doc);
-  else {
-    writeFileSync(join(root, DOC), doc);
-    console.log(`docs:tables: the settings and commands of package.json in ${DOC}`);
-  }
 }

@@ -84,3 +84,40 @@ export const stateKeysOf = (agent: AgentDescriptor): AgentStateKeys => ({
 
 /** Does the agent keep entries of its own (a setting, a command, an offer), rather than running another's? */
 export const ownsEntries = (agent: AgentDescriptor): agent is AgentDescriptor & { entries: AgentEntries } => agent.entries !== undefined;
+
+/**
+ * What the manifest and the docs say of an agent, in its folder (src/agents/<agent>/node/docs.ts) and not in
+ * its descriptor: the extension never shows these words itself (VS Code reads package.json), so they stay
+ * out of its bundle. `npm run generate` (scripts/generate.mjs) writes package.json's setting and command,
+ * package.nls.json's strings, the README's bullet and settings row and docs/agents.md's row from them; the
+ * words every agent shares (the choices' labels, the command's title, the deprecation of a legacy boolean)
+ * are made there from the descriptor.
+ */
+export interface AgentDocs {
+  /** the agent these words are of */
+  agent: AgentDescriptor;
+  /** its row in docs/agents.md's "What is guarded, per agent" */
+  row: {
+    /** the agent, as the table names it (its harness in brackets where it has several) */
+    name: string;
+    /** how the gate stands in front of it */
+    how: string;
+    /** reads mark · edits checked · rule 13 · turns · compaction */
+    guarded: string;
+    /** the tests that prove it */
+    proof: string;
+  };
+  /** an agent with entries of its own: its setting's words, and the README's */
+  setting?: {
+    /** the setting's description, Markdown, as the Settings editor shows it */
+    description: string;
+    /** what each choice does, shown under it */
+    placements: Record<HooksPlacement, string>;
+    /** the heading of its section in docs/agents.md, which the README links to */
+    section: string;
+    /** the README's bullet under "Turn it on": the agent in bold, where the offer is made, what turning it on writes */
+    turnOn: { name: string; offered: string; writes: string };
+    /** the README's settings row: what the setting does */
+    summary: string;
+  };
+}

@@ -1,16 +1,19 @@
-// The reference tables of docs/settings.md: what `npm run docs:tables` (scripts/reference-tables.mjs)
-// writes from package.json and package.nls.json now, so a setting or command changed without running
-// it fails here; the tables name every setting and command of the manifest, each once, in its words;
-// and the cells survive text a table cannot hold as it is (a pipe, a line break). The rendering is the
-// script's own, imported, not a copy of it.
+// What `npm run generate` (scripts/generate.mjs) writes: the agents' settings, commands and strings in
+// package.json and package.nls.json, made from their folders, and the docs made from those (the README's
+// and docs/agents.md's rows of the agents, the reference tables of docs/settings.md). Its check mode
+// finds every committed file as it would write it, so an agent or a setting changed without running it
+// fails here, naming the command; a changed or missing agent entry comes back from the folders; the
+// tables name every setting and command of the manifest, each once, in its words; and the cells survive
+// text a table cannot hold as it is (a pipe, a line break). The code is the scripts' own, imported.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(__dirname, '../../..');
 const script = path.join(root, 'scripts', 'reference-tables.mjs');
+const generator = path.join(root, 'scripts', 'generate.mjs');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const nls: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
 
@@ -18,6 +21,7 @@ const nls: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'pac
 interface ReferenceTables {
   DOC: string;
   SCRIPT: string;
+  replaceBetween(doc: string, name: string, body: string, file: string): string;
   cell(text: string): string;
   settingsTable(manifest: unknown, nls: Record<string, string>): string;
   commandsTable(manifest: unknown, nls: Record<string, string>): string;
@@ -25,6 +29,46 @@ interface ReferenceTables {
 }
 // a native import: the script is an ES module, and the test bundle is CommonJS
 const load = (): Promise<ReferenceTables> => import(pathToFileURL(script).href);
+
+type Json = Record<string, unknown>;
+/** What scripts/generate.mjs exports. */
+interface Generator {
+  loadAgents(at?: string): Promise<unknown>;
+  withAgents(manifest: Json, nls: Record<string, string>, loaded: unknown): { manifest: Json; nls: Record<string, string> };
+}
+const loadGenerator = (): Promise<Generator> => import(pathToFileURL(generator).href);
+
+suite('npm run generate: the files made from the agents and the manifest', () => {
+  test('`npm run generate` runs the generator, the one command that writes them', () => {
+    assert.equal(manifest.scripts.generate, 'node scripts/generate.mjs');
+    const writers = Object.entries<string>(manifest.scripts).filter(([, command]) => /reference-tables|generate\.mjs/.test(command));
+    assert.deepEqual(writers, [['generate', 'node scripts/generate.mjs']]);
+  });
+
+  test('every file it writes is committed as it writes it (`--check`)', function () {
+    this.timeout(60000);
+    const run = spawnSync(process.execPath, [generator, '--check'], { cwd: root, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+  });
+
+  test("an agent's setting, command or string changed or lost in the manifest comes back from its folder, in its place", async function () {
+    this.timeout(60000);
+    const { loadAgents, withAgents } = await loadGenerator();
+    const loaded = await loadAgents();
+    const changed = structuredClone(manifest);
+    const properties = changed.contributes.configuration.properties;
+    properties['editGuard.guardClaudeCode'].order = 99;
+    properties['editGuard.guardClaudeCode'].scope = 'resource';
+    delete properties['editGuard.guardBuiltinTools'];
+    changed.contributes.commands = changed.contributes.commands.filter((c: { command: string }) => c.command !== 'editGuard.guardCodex');
+    const strings = { ...nls, 'command.guardPi': 'Guard pi', 'config.guardCline.enum.user.label': 'On' };
+    delete strings['config.guardOpencode.description'];
+    const made = withAgents(changed, strings, loaded);
+    assert.equal(JSON.stringify(made.manifest, null, 2), JSON.stringify(manifest, null, 2));
+    assert.equal(JSON.stringify(made.nls, null, 2), JSON.stringify(nls, null, 2));
+  });
+});
 
 /** The text between a pair of markers (`<!-- name:start … -->` … `<!-- name:end -->`). */
 function between(doc: string, name: string): string {
@@ -48,22 +92,16 @@ const rowsOf = (table: string) =>
     );
 
 suite('reference tables: docs/settings.md', () => {
-  test('`npm run docs:tables` runs the script', () => {
-    assert.equal(manifest.scripts['docs:tables'], 'node scripts/reference-tables.mjs');
-  });
-
-  test('the tables between its markers are what `npm run docs:tables` writes from package.json now', async function () {
-    this.timeout(20000);
-    const { DOC, SCRIPT } = await load();
+  test('the tables between its markers are those of package.json now', async () => {
+    const { DOC, SCRIPT, withTables } = await load();
     const committed = readFileSync(path.join(root, DOC), 'utf8');
-    const now = execFileSync(process.execPath, [script, '--stdout'], { cwd: root, encoding: 'utf8' });
+    const now = withTables(committed, manifest, nls);
     for (const name of ['settings', 'commands'])
       assert.equal(
         between(committed, name),
         between(now, name),
         `run \`${SCRIPT}\`: the ${name} table of ${DOC} differs from package.json`,
       );
-    assert.equal(committed, now, `run \`${SCRIPT}\`: ${DOC} differs from what it writes`);
   });
 
   test('every setting of package.json has one row, with its type, default and scope; every command one row, with its title', async () => {
