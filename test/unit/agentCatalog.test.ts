@@ -1,11 +1,15 @@
 // "A new agent is a new folder and one line in the list of agents" (docs/design.md §Layers), proved on a
-// scratch copy of src/: a made-up agent's folder and its line in src/agents/catalog.ts (with its import),
-// nothing else. Built as the extension builds it (esbuild), the copy gives the agent a setting, a command
-// and its global-state keys; its hook events are routed to its own reader and gated; the uninstall
-// script takes its user-level entries out. The window side needs no file of the agent's: the same
-// registration (src/agents/registration.ts) makes every agent's command, offer and quick-pick line.
+// scratch copy of the repository: a made-up agent's folder (its descriptor and its words, docs.ts), its
+// line in src/agents/catalog.ts (with its import) and its section in docs/agents.md — what CONTRIBUTING.md
+// asks of a new agent — then `npm run generate`, and nothing else. The generator first finds the copy
+// stale, naming itself; once it ran, the copy passes the manifest's, the generated files' and the docs'
+// unit tests and `tsc` (the extension's project and the plain-Node one). Built as the extension builds it
+// (esbuild), the copy gives the agent a setting, a command and its global-state keys; its hook events are
+// routed to its own reader and gated; the uninstall script takes its user-level entries out. The window
+// side needs no file of the agent's: the same registration (src/agents/registration.ts) makes every
+// agent's command, offer and quick-pick line.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -55,6 +59,55 @@ export const scratch: AgentDescriptor = {
 };
 `;
 
+/** Its words, for the manifest and the docs. */
+const SCRATCH_DOCS = `import type { AgentDocs } from '../../../hooks/agentDescriptor';
+import { scratch } from './agent';
+
+export const docs: AgentDocs = {
+  agent: scratch,
+  row: { name: 'Scratch', how: 'hooks in its file', guarded: 'yes · yes · yes · counted · —', proof: '\`test/unit/agentCatalog.test.ts\`' },
+  setting: {
+    description: "Put the same gate in front of **Scratch's** edits, through its hooks.",
+    placements: {
+      off: 'No entries of ours in its file.',
+      user: 'Our entries in \`~/.scratch/hooks.json\`.',
+      workspace: "Our entries in each workspace folder's \`.scratch/hooks.json\`.",
+    },
+    section: 'Guarding Scratch',
+    turnOn: { name: '**Scratch**', offered: 'where Scratch is used', writes: 'It adds its hook entries to \`~/.scratch/hooks.json\`.' },
+    summary: "Put the gate's hook entries into Scratch's file.",
+  },
+};
+`;
+
+/** Its section in docs/agents.md, which the README's bullet and row link to. */
+const SCRATCH_SECTION = `
+## Guarding Scratch
+
+Scratch is made up: test/unit/agentCatalog.test.ts adds it to a copy of the repository.
+`;
+
+/** What the repository's copy holds: all of it but what is built, run or installed (node_modules is linked). */
+const NOT_COPIED = new Set(['.git', 'node_modules', 'out', 'dist', '.runs', '.host', 'bench/tmp']);
+
+/** The unit tests that check the manifest, the generated files and the docs, run on the copy. */
+const CHECKS = ['manifest.test.ts', 'referenceTables.test.ts', 'docs.test.ts'];
+/**
+ * Left out of them: the .vsix's file list (vsce, slow, and nothing of an agent's), and the paths docs/design.md
+ * names (its text is written by hand, and an agent's folder adds none; its rows for every folder of src/ are checked).
+ */
+const NOT_CHECKED = '^package |every path it names exists';
+
+/** A process's exit code and output, without blocking this one (the checks run side by side). */
+const run = (command: string, args: string[], cwd: string) =>
+  new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, { cwd });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+
 /** What the test reads from the scratch build: the tables, a routed hook event, the script's path. */
 const PROBE = `import { AGENTS, agentCommands, agentStateKeys, allSettings } from './src/agents/catalog';
 import { ChatSessions } from './src/chat/session';
@@ -85,21 +138,24 @@ export async function probe() {
 }
 `;
 
-suite('a new agent: its folder and its line in the list of agents, nothing else', function () {
-  this.timeout(60_000);
+suite('a new agent: its folder, its line in the list of agents and its docs section; the rest is generated', function () {
+  // a copy of the repository, the generator, three test files and two tsc projects on it
+  this.timeout(240_000);
 
-  test('the scratch agent gets a setting, a command, state keys, a hook route through the gate, and its uninstall', async () => {
+  test('the scratch agent gets a setting, a command, docs, state keys, a hook route through the gate, and its uninstall; the copy passes the checks', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-agent-'));
     try {
-      fs.cpSync(path.join(root, 'src'), path.join(dir, 'src'), { recursive: true });
-      fs.mkdirSync(path.join(dir, 'test', 'unit'), { recursive: true });
-      for (const f of ['memoryDocuments.ts', 'memoryEditor.ts'])
-        fs.copyFileSync(path.join(root, 'test', 'unit', f), path.join(dir, 'test', 'unit', f));
+      fs.cpSync(root, dir, {
+        recursive: true,
+        filter: (from) => !NOT_COPIED.has(path.relative(root, from).split(path.sep).join('/')),
+      });
       fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
       // the agent: one folder …
-      fs.mkdirSync(path.join(dir, 'src', 'agents', 'scratch', 'node'), { recursive: true });
-      fs.writeFileSync(path.join(dir, 'src', 'agents', 'scratch', 'node', 'agent.ts'), SCRATCH_AGENT);
-      // … and its line in the list (with the import that names it)
+      const folder = path.join(dir, 'src', 'agents', 'scratch', 'node');
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, 'agent.ts'), SCRATCH_AGENT);
+      fs.writeFileSync(path.join(folder, 'docs.ts'), SCRATCH_DOCS);
+      // … its line in the list (with the import that names it) …
       const catalogFile = path.join(dir, 'src', 'agents', 'catalog.ts');
       const catalog = fs.readFileSync(catalogFile, 'utf8');
       const listed = catalog
@@ -107,7 +163,28 @@ suite('a new agent: its folder and its line in the list of agents, nothing else'
         .replace(/^(export const AGENTS: readonly AgentDescriptor\[\] = \[)/m, '$1scratch, ');
       assert.notEqual(listed, catalog, 'the list of agents is where the test expects it');
       fs.writeFileSync(catalogFile, listed);
+      // … and its section in docs/agents.md
+      fs.appendFileSync(path.join(dir, 'docs', 'agents.md'), SCRATCH_SECTION);
 
+      // the generated files are stale, and the check says what to run; then the generator writes them
+      const generator = path.join(dir, 'scripts', 'generate.mjs');
+      const stale = spawnSync(process.execPath, [generator, '--check'], { cwd: dir, encoding: 'utf8' });
+      assert.equal(stale.status, 1, stale.stderr);
+      for (const file of ['package.json', 'package.nls.json', 'README.md', 'docs/agents.md', 'docs/settings.md'])
+        assert.ok(stale.stderr.includes(`${file} differs`), `${file} is stale: ${stale.stderr}`);
+      assert.match(stale.stderr, /run `npm run generate`/);
+      const generated = spawnSync(process.execPath, [generator], { cwd: dir, encoding: 'utf8' });
+      assert.equal(generated.status, 0, generated.stderr);
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      const nls = JSON.parse(fs.readFileSync(path.join(dir, 'package.nls.json'), 'utf8'));
+      assert.equal(manifest.contributes.configuration.properties['editGuard.guardScratch'].default, 'off');
+      assert.equal(nls['command.guardScratch'], "Guard Scratch's Edits…");
+      assert.match(
+        fs.readFileSync(path.join(dir, 'README.md'), 'utf8'),
+        /^- \*\*Scratch\*\* — .*\[More\]\(docs\/agents\.md#guarding-scratch\)$/m,
+      );
+
+      // the checks, on the copy: the unit tests of the manifest, the generated files and the docs, and tsc
       fs.writeFileSync(path.join(dir, 'probe.ts'), PROBE);
       const common = {
         bundle: true,
@@ -117,6 +194,38 @@ suite('a new agent: its folder and its line in the list of agents, nothing else'
         logLevel: 'silent' as const,
         absWorkingDir: dir,
       };
+      buildSync({
+        ...common,
+        entryPoints: CHECKS.map((f) => `test/unit/${f}`),
+        outdir: path.join(dir, 'out', 'test', 'unit'),
+        external: ['mocha', 'esbuild'],
+      });
+      const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+      const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
+      const checks = await Promise.all([
+        run(
+          process.execPath,
+          [
+            mocha,
+            '--no-config',
+            '--ui',
+            'tdd',
+            '--reporter',
+            'dot',
+            '--grep',
+            NOT_CHECKED,
+            '--invert',
+            ...CHECKS.map((f) => `out/test/unit/${f.replace(/\.ts$/, '.js')}`),
+          ],
+          dir,
+        ),
+        run(process.execPath, [tsc, '-p', '.'], dir),
+        run(process.execPath, [tsc, '-p', 'tsconfig.plain.json'], dir),
+      ]);
+      for (const [i, check] of checks.entries())
+        assert.equal(check.status, 0, `${['the unit tests', 'tsc -p .', 'tsc -p tsconfig.plain.json'][i]}:\n${check.output}`);
+      assert.match(checks[0].output, /\d+ passing/);
+
       buildSync({ ...common, entryPoints: ['probe.ts'], outfile: path.join(dir, 'out', 'probe.js') });
       buildSync({ ...common, entryPoints: ['src/uninstall.ts'], outfile: path.join(dir, 'out', 'uninstall.js') });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -136,13 +245,13 @@ suite('a new agent: its folder and its line in the list of agents, nothing else'
       const home = path.join(dir, 'home');
       fs.mkdirSync(path.join(home, '.scratch'), { recursive: true });
       fs.writeFileSync(path.join(home, '.scratch', 'hooks.json'), '{}');
-      const run = spawnSync(process.execPath, [path.join(dir, 'out', 'uninstall.js')], {
+      const uninstall = spawnSync(process.execPath, [path.join(dir, 'out', 'uninstall.js')], {
         env: { ...process.env, HOME: home, USERPROFILE: home },
         encoding: 'utf8',
       });
-      assert.equal(run.status, 0, run.stderr);
-      assert.ok(!fs.existsSync(path.join(home, '.scratch', 'hooks.json')), run.stdout);
-      assert.match(run.stdout, /removed Scratch entries/);
+      assert.equal(uninstall.status, 0, uninstall.stderr);
+      assert.ok(!fs.existsSync(path.join(home, '.scratch', 'hooks.json')), uninstall.stdout);
+      assert.match(uninstall.stdout, /removed Scratch entries/);
 
       // and the window needs nothing of its own: no file outside the agent's folder names an agent by hand
       const registration =
