@@ -1,7 +1,9 @@
 // The agents the gate stands in front of through their hooks, one line each: the window registers them
 // (src/activation/agents.ts), and the settings, commands, state keys and the uninstall script are built
-// from this list (docs/design.md §Layers, "A new agent is a new folder…"). Plain Node: the uninstall
-// script reads it. The order is the quick pick's.
+// from this list (docs/design.md §Layers, "A new agent is a new folder…"); `npm run generate`
+// (scripts/generate.mjs) writes each agent's setting, command and docs rows from it and the folder's
+// docs.ts. Plain Node: the uninstall script and the generator read it. The order is the quick pick's, the
+// Settings editor's and the docs'.
 import { HOOKS_PLACEMENTS, SETTINGS } from '../core/settings';
 import { type AgentDescriptor, commandOf, ownsEntries, stateKeysOf } from '../hooks/agentDescriptor';
 import { claudeCode } from './claudeCode/node/agent';
