@@ -12,7 +12,7 @@
 // deprecation) are written once, below, and made from the agent's descriptor.
 // `--check` writes nothing: it names each file that differs from what it would write, and fails
 // (test/unit/referenceTables.test.ts runs it so).
-import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,7 +41,8 @@ export async function loadAgents(at = root) {
     ...folders.map((f, i) => `import { docs as d${i} } from './src/agents/${f}/node/docs';`),
     `export const DOCS = [${folders.map((f, i) => `{ folder: ${JSON.stringify(f)}, docs: d${i} }`).join(', ')}];`,
   ].join('\n');
-  const outfile = join(at, 'out', 'generate', 'agents.cjs');
+  // out/, where node_modules resolves as for the sources; a name of its own, for two runs at once
+  const outfile = join(at, 'out', 'generate', `agents-${process.pid}-${Date.now()}.cjs`);
   mkdirSync(dirname(outfile), { recursive: true });
   await build({
     stdin: { contents: entry, resolveDir: at, loader: 'ts', sourcefile: 'agents.ts' },
@@ -52,9 +53,8 @@ export async function loadAgents(at = root) {
     logLevel: 'silent',
     outfile,
   });
-  const require = createRequire(import.meta.url);
-  delete require.cache[outfile];
-  const loaded = require(outfile);
+  const loaded = createRequire(import.meta.url)(outfile);
+  rmSync(outfile);
   const docsOf = new Map();
   for (const { folder, docs } of loaded.DOCS) {
     if (!loaded.AGENTS.includes(docs.agent))
