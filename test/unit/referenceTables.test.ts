@@ -62,7 +62,7 @@ suite('npm run generate: the files made from the agents and the manifest', () =>
     properties['editGuard.guardClaudeCode'].scope = 'resource';
     delete properties['editGuard.guardBuiltinTools'];
     changed.contributes.commands = changed.contributes.commands.filter((c: { command: string }) => c.command !== 'editGuard.guardCodex');
-    const strings = { ...nls, 'command.guardPi': 'Guard pi', 'config.guardCline.enum.user.label': 'On' };
+    const strings: Record<string, string> = { ...nls, 'command.guardPi': 'Guard pi', 'config.guardCline.enum.user.label': 'On' };
     delete strings['config.guardOpencode.description'];
     const made = withAgents(changed, strings, loaded);
     assert.equal(JSON.stringify(made.manifest, null, 2), JSON.stringify(manifest, null, 2));
