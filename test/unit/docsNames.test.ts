@@ -6,7 +6,7 @@
 // that class, any other `a.b` written so in the source. Names that are neither ours nor VS Code's (other agents'
 // settings and tools) are listed below, each with where it comes from. The two research notes (`RESEARCH`) quote
 // the internals of Copilot Chat's and VS Code's bundles they were read from: their paths are checked, their code
-// names not.
+// names not. The same holds for the code's own comments: every `.ts` or `.mjs` file a comment names exists.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -71,6 +71,11 @@ interface Sources {
   readonly code: string;
   /** every `editGuard.…` id the manifest or the source declares: settings, commands, views, the status bar item */
   readonly ids: ReadonlySet<string>;
+  /**
+   * The files that declare something, without their comments: a member named only in a comment is not there,
+   * and a comment's `;` ends nothing.
+   */
+  readonly declarations: readonly string[];
 }
 
 function sources(): Sources {
@@ -94,7 +99,10 @@ function sources(): Sources {
   for (const [file, text] of files) {
     if (file.startsWith(`src${path.sep}`)) for (const [, id] of text.matchAll(/['"`](editGuard\.[\w.]+)['"`]/g)) ids.add(id);
   }
-  return { files, code: [...files.values()].join('\n'), ids };
+  const declarations = [...files.values()]
+    .filter((text) => /\b(class|interface|enum|namespace|type)\s/.test(text))
+    .map((text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1'));
+  return { files, code: [...files.values()].join('\n'), ids, declarations };
 }
 
 const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
@@ -106,9 +114,7 @@ const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 function bodiesOf(name: string, src: Sources): string[] {
   const bodies: string[] = [];
   const declaration = new RegExp(`\\b(class|interface|enum|namespace|type|const|let)\\s+${name}\\b`, 'g');
-  for (const file of src.files.values()) {
-    // without its comments: a member named only in a comment is not there, and a comment's `;` ends nothing
-    const text = file.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  for (const text of src.declarations) {
     for (const m of text.matchAll(declaration)) {
       const toSemicolon = ['type', 'const', 'let'].includes(m[1]);
       let depth = 0;
@@ -237,5 +243,47 @@ suite('the docs name only what exists', () => {
       'sample.md: name HookRouter.checkCancelled',
       'sample.md: name tool.execute.sideways',
     ]);
+  });
+});
+
+/** Files a comment names that are not ours: the files the tests make in their workspace, and a sample. */
+const NOT_IN_TREE = new Set(['src/big.ts', 'src/x/*.ts']);
+
+/** The `.ts` and `.mjs` files the comments of one source file name that are not in the tree (`<x>` and `*` stand for any name). */
+function missingInComments(text: string, files: readonly string[]): string[] {
+  const missing: string[] = [];
+  for (const comment of text.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"\w])\/\/.*/g)) {
+    for (const [, name] of comment[0].matchAll(
+      /(?<![\w./<-])((?:(?:[\w.*-]|<[\w-]+>)+\/)*(?:[\w*-]|<[\w-]+>)+(?:\.[\w-]+)*\.(?:ts|mjs))\b/g,
+    )) {
+      if (NOT_IN_TREE.has(name)) continue;
+      const pattern = new RegExp(
+        `(^|/)${escape(name.replace(/^\.\//, ''))
+          .replace(/\*/g, '[^/]*')
+          .replace(/<[^>]+>/g, '[^/]+')}$`,
+      );
+      if (!files.some((f) => pattern.test(f))) missing.push(name);
+    }
+  }
+  return missing;
+}
+
+suite('the comments name only files that exist', () => {
+  test('every .ts and .mjs file a comment in src/, test/, bench/ or scripts/ names is in the tree', () => {
+    const files = tree();
+    const missing = files
+      // this file's samples of gone files are not comments of the code
+      .filter((f) => /^(src|test|bench|scripts)\/.*\.(ts|mjs|js|sh)$/.test(f) && !f.endsWith('docsNames.test.ts'))
+      .flatMap((f) => missingInComments(fs.readFileSync(path.join(root, f), 'utf8'), files).map((name) => `${f}: ${name}`));
+    assert.deepEqual(missing, [], 'name the file as it is now, or the thing it holds');
+  });
+
+  test('the check sees a file that is gone, in a line comment and in a block comment, and not outside comments', () => {
+    const sample = [
+      "// our tools' writes (guard.ts) and the hooks (src/hooks/hookRouter.ts)",
+      "/** the offer (copilotGuard.ts), each agent's folder (src/agents/<agent>/node/agent.ts) */",
+      "const file = 'gone.ts';",
+    ].join('\n');
+    assert.deepEqual(missingInComments(sample, tree()), ['guard.ts', 'copilotGuard.ts']);
   });
 });
