@@ -9,8 +9,15 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { migrateLegacySetting, placement, placementChosen, setPlacement, settingId } from '../config';
 import type { HooksPlacement } from '../core/settings';
-import { type AgentDescriptor, type AgentEntries, commandOf, type FileLeft, ownsEntries, stateKeysOf } from '../hooks/agentDescriptor';
-import type { CreatedFolders } from '../hooks/filesOnDisk';
+import {
+  type AgentDescriptor,
+  type AgentEntries,
+  commandOf,
+  type CreatedFolders,
+  type FileLeft,
+  ownsEntries,
+  stateKeysOf,
+} from '../hooks/agentDescriptor';
 import { choosePlacement, type GuardChoiceEnvironment, offerGuard, type PlacementItem } from '../ui/guardOffer';
 import type { AgentHooks } from '../hooks/event';
 import type { Bridge } from './bridge';

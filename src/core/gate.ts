@@ -1,4 +1,4 @@
-// What every path through the gate shares — our tools' writes (guard.ts) and other agents' edits
+// What every path through the gate shares — our tools' writes (guardedTools.ts) and other agents' edits
 // (externalEdits.ts): one lock per file, the check against the chat's marks, the refusal that shows
 // what changed, the record of the agent's own write, and the finish every result gets.
 import { sha256 } from './hash';

@@ -2,7 +2,8 @@
 // Copilot passes only the text parts of a tool result to the model, so each text must say on its
 // own what happened, why, and what to do next. The texts were tuned on what the model received in
 // the Copilot suite (test/copilot/what-the-agent-sees.md). Longer than most files on purpose: it is
-// the one place to read and tune them, and the flow (guard.ts) stays free of prose.
+// the one place to read and tune them, and the flows (gate.ts, guardedTools.ts, externalEdits.ts)
+// stay free of prose.
 // They stay English and are not localised (no vscode.l10n.t, unlike src/ui and the tools'
 // prepareInvocation): they are the model's input, tuned in English, whatever the user's display language.
 import type { RenderedRange } from './render';

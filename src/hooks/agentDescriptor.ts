@@ -7,12 +7,18 @@ import type { Logger } from '../core/ports';
 import { type HooksPlacement, SECTION } from '../core/settings';
 import type { HookClients } from './command';
 import type { AgentHooks } from './event';
-import type { CreatedFolders } from './filesOnDisk';
 
 /** A file of the agent's that was left as it was (it is the user's, and something in it is not ours to change), and why. */
 export interface FileLeft {
   file: string;
   reason: string;
+}
+
+/** The folders our entries made, so that we remove only those (and only when empty); kept by the caller across windows and restarts. */
+export interface CreatedFolders {
+  has(dir: string): boolean;
+  add(dir: string): void;
+  delete(dir: string): void;
 }
 
 /** What bringing an agent's hook entries in line with its setting needs to know. */

@@ -8,16 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../core/ports';
 import type { HooksPlacement } from '../core/settings';
-import type { AgentEntries, FileLeft } from './agentDescriptor';
+import type { AgentEntries, CreatedFolders, FileLeft } from './agentDescriptor';
 import { type HookClients, isOurCommand } from './command';
 import { type EntriesEdit, withoutOurGroups } from './hookEntries';
-
-/** The folders our entries made, so that we remove only those (and only when empty); kept by the caller across windows and restarts. */
-export interface CreatedFolders {
-  has(dir: string): boolean;
-  add(dir: string): void;
-  delete(dir: string): void;
-}
 
 /** The file's text, `undefined` when there is none; any other error (no permission, a folder) is thrown, so the file is never taken for missing. */
 export function readIfThere(file: string): string | undefined {

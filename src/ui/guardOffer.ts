@@ -1,4 +1,4 @@
-// The shape both agent guards share as the user meets them (copilotGuard.ts, claudeGuard.ts): a
+// The shape every agent's guarding shares as the user meets it (src/agents/registration.ts, for each agent): a
 // one-time offer (Turn on / Not now / Don't ask again, kept across windows) and a quick pick of the
 // placements with the current one marked. Nothing is written until the user picks it.
 import * as vscode from 'vscode';

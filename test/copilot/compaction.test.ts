@@ -1,7 +1,7 @@
 // The ways Copilot Chat 0.67 compacts a chat, in its real agent loop, against the gate's read marks
 // (docs/compaction.md). After a compaction the model holds a summary, not the text it read, so its next
 // edit of a file read before should need a fresh read. The gate learns of a compaction only from
-// Copilot's PreCompact hook (builtinToolGate.ts), and only the foreground path runs it (builtinTools.test.ts
+// Copilot's PreCompact hook (src/hooks/hookRouter.ts), and only the foreground path runs it (builtinTools.test.ts
 // "a compaction of the chat forgets its marks …"). The tests here pin the three paths that run no hook at
 // all, so the limit in docs/agents.md stays measured and a Copilot that starts running one makes them fail:
 //   - `/compact`: Copilot summarizes with a prompt context that has no request, hence no hooks;
@@ -19,7 +19,7 @@ import { DENIED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 const models = () => fakeModel().MODELS;
 /** the fake model's answer to a compaction request (test/copilot/fake-model/extension.js) */
 const FAKE_SUMMARY = 'files read so far are no longer in context';
-/** what our extension logs when PreCompact reaches it (builtinToolGate.ts) */
+/** what our extension logs when PreCompact reaches it (src/hooks/hookRouter.ts) */
 const FORGOT = /is being compacted: forgot its read marks/;
 
 const compactionsSince = (n: number) =>

@@ -240,7 +240,7 @@ let probes = 0;
 /**
  * Copilot picks up a new hooks file within a few seconds: wait until a built-in read of a new probe
  * file is marked through it (a new file each time: an earlier suite's mark must not count). Should
- * VS Code's watcher still miss the file (hooksBridge.ts `write` says how it can), a change of
+ * VS Code's watcher still miss the file (src/agents/copilot/node/hooksFileOnDisk.ts `writeOurHooksFile` says how it can), a change of
  * `chat.hookFilesLocations` makes VS Code list its hook files again.
  */
 export async function waitUntilHooksAreLive(): Promise<void> {

@@ -19,7 +19,7 @@ import {
   withOurHooks,
   withoutOurHooks,
 } from '../../src/agents/claudeCode/node/settings';
-import type { CreatedFolders } from '../../src/hooks/filesOnDisk';
+import type { CreatedFolders } from '../../src/hooks/agentDescriptor';
 import {
   addOurClaudeHooks,
   localClaudeSettingsFile,

@@ -1,4 +1,4 @@
-// The gate over the editor's document lifecycle (src/core/documents.ts through Guard), on the model
+// The gate over the editor's document lifecycle (src/core/documents.ts through GuardedTools), on the model
 // of VS Code's editor: one behaviour per test, each the unit-level twin of a real-host test in
 // test/integration/lifecycle.test.ts.
 import * as assert from 'node:assert/strict';

@@ -569,7 +569,7 @@ async function runScenario(s: {
   }
 }
 
-suite('gate properties (fast-check, real Guard vs reference model)', () => {
+suite('gate properties (fast-check, real GuardedTools vs reference model)', () => {
   test(`${NUM_RUNS} random sequences across two chats: statuses agree, edits land only on shown versions, refusals change nothing`, async function () {
     this.timeout(600_000);
     const started = Date.now();

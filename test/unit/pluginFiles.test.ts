@@ -12,7 +12,7 @@ import { opencodePluginFiles } from '../../src/agents/opencode/node/pluginOnDisk
 import { piExtensionLoader, userExtensionFile } from '../../src/agents/pi/node/extensionFile';
 import { piExtensionFiles } from '../../src/agents/pi/node/extensionOnDisk';
 import type { HookClients } from '../../src/hooks/command';
-import type { CreatedFolders } from '../../src/hooks/filesOnDisk';
+import type { CreatedFolders } from '../../src/hooks/agentDescriptor';
 import type { PluginLoader } from '../../src/hooks/pluginLoader';
 import { MemoryLog } from './memoryDocuments';
 import { tempFolder } from './tempFolder';

@@ -10,9 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../../../core/ports';
 import type { HooksPlacement } from '../../../core/settings';
-import type { FileLeft } from '../../../hooks/agentDescriptor';
+import type { CreatedFolders, FileLeft } from '../../../hooks/agentDescriptor';
 import type { HookClients } from '../../../hooks/command';
-import { addEntries, type CreatedFolders, type EntryFilesSync, removeEntries, syncEntryFiles } from '../../../hooks/filesOnDisk';
+import { addEntries, type EntryFilesSync, removeEntries, syncEntryFiles } from '../../../hooks/filesOnDisk';
 import { claudeHookEntries, type ClaudeHookEntries, LOCAL_SETTINGS_PATH, USER_SETTINGS_PATH, withOurHooks } from './settings';
 
 /** Claude Code's user settings: the same for every window and project of this OS user. */

@@ -5,18 +5,9 @@
 // (`beforeTool`, which can skip the call), `PostToolUse` (`afterTool`) and `PreCompact` (its auto-compaction
 // notice). Cline checks every call of a response before it runs the first, and a plugin's hook must answer
 // within 3 s or the run fails. It reads and writes the disk itself, past the editor.
-import {
-  denyPreToolUse,
-  type AgentHooks,
-  type HookEvent,
-  readVsCodeFormat,
-  record,
-  SHELL_VERB,
-  shellToolEvent,
-  str,
-  type TouchedFile,
-} from '../../../hooks/event';
+import { record, SHELL_VERB, str, type TouchedFile } from '../../../hooks/event';
 import { filesOfPatch } from '../../../hooks/patch';
+import { pluginAgentHooks } from '../../../hooks/pluginEvents';
 
 /** The id its events are sent under. */
 export const CLINE = 'cline';
@@ -29,9 +20,6 @@ export const CLINE = 'cline';
 export const FILE_TOOLS = ['read_files', 'editor', 'apply_patch'] as const;
 /** `run_commands{commands}`: the files its commands write are checked as edits (rule 16). */
 export const SHELL_TOOL = 'run_commands';
-/** The tools whose events the plugin sends. */
-export const GATED_TOOLS = [...FILE_TOOLS, SHELL_TOOL] as const;
-
 /** How long Cline lets a plugin's hook take before it fails the whole run (3 s), less the sandbox's own round trip. */
 export const CLINE_HOOK_MS = 2500;
 
@@ -44,53 +32,27 @@ function editorFile(input: Record<string, unknown>): TouchedFile | undefined {
   return typeof input.insert_line === 'number' ? { path: file, intent: 'change' } : { path: file, intent: 'create' };
 }
 
-function clineToolEvent(
-  when: 'before' | 'after',
-  chat: string,
-  tool: string,
-  input: Record<string, unknown>,
-  call: string | undefined,
-): HookEvent {
-  const withCall = call !== undefined ? { call } : {};
-  switch (tool) {
-    case 'read_files': {
-      const files = (Array.isArray(input.files) ? input.files : []).map((f) => str(record(f)?.path)).filter((f) => f !== undefined);
-      if (files.length === 0) return { kind: 'ignore', why: 'read_files names no file', chat };
-      return { kind: `${when}-read`, chat, tool, files, ...withCall };
-    }
-    case 'editor':
-    case 'apply_patch': {
-      const touched = tool === 'editor' ? [editorFile(input)].filter((f) => f !== undefined) : filesOfPatch(str(input.input) ?? '');
-      if (touched.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
-      return { kind: `${when}-edit`, chat, tool, files: touched, ...withCall };
-    }
-    case SHELL_TOOL:
-      return shellToolEvent(when, chat, tool, input, withCall);
-    default:
-      return { kind: 'ignore', why: `${tool || 'a tool'} is not one of Cline's file tools`, chat };
-  }
+/** The files a call of Cline's file tools touches. */
+function filesOf(tool: string, input: Record<string, unknown>) {
+  if (tool === 'read_files')
+    return { read: (Array.isArray(input.files) ? input.files : []).map((f) => str(record(f)?.path)).filter((f) => f !== undefined) };
+  return { edit: tool === 'editor' ? [editorFile(input)].filter((f) => f !== undefined) : filesOfPatch(str(input.input) ?? '') };
 }
-
-/** One event as plugin.ts sends it; `ModelRequest` and anything else are nothing for the gate but the chat's next event. */
-export function parseClineEvent(payload: unknown): HookEvent {
-  return readVsCodeFormat(payload, (when, { chat, tool, input, p }) => clineToolEvent(when, chat, tool, input, str(p.tool_use_id)));
-}
-
-const TOOL_VERB: Record<string, string> = { read_files: 'read', editor: 'edit', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB };
 
 /**
  * Cline: it reads and writes the disk itself, its sessions are its own chats, it checks one response's calls
  * before running them, and its plugin's hook may take no longer than 3 s.
  */
-export const clineAgent: AgentHooks = {
+export const clineAgent = pluginAgentHooks({
   id: CLINE,
   name: 'Cline',
-  writesDisk: true,
-  ownChats: true,
-  parallelCalls: true,
+  fileTools: FILE_TOOLS,
+  shellTool: SHELL_TOOL,
+  filesOf,
+  verbs: { read_files: 'read', editor: 'edit', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB },
   answerWithinMs: CLINE_HOOK_MS - 500,
-  toolNames: GATED_TOOLS,
-  parse: parseClineEvent,
-  verb: (tool) => TOOL_VERB[tool] ?? tool,
-  deny: denyPreToolUse,
-};
+});
+/** The tools whose events the plugin sends. */
+export const GATED_TOOLS = clineAgent.toolNames;
+/** One event as plugin.ts sends it. */
+export const parseClineEvent = clineAgent.parse;

@@ -2,11 +2,6 @@
 // workspace folder's `.cline/plugins/` (`workspace`), and nowhere else (src/hooks/filesOnDisk.ts `ownFiles`).
 // No `vscode`: the uninstall script runs this.
 import { ownFiles } from '../../../hooks/filesOnDisk';
-import { clinePluginLoader, FOLDER_PLUGIN_PATH, userPluginFile } from './pluginFile';
+import { clinePluginLoader } from './pluginFile';
 
-export const clinePluginFiles = ownFiles({
-  who: 'Cline plugin',
-  userFile: userPluginFile,
-  folderPath: FOLDER_PLUGIN_PATH,
-  ...clinePluginLoader,
-});
+export const clinePluginFiles = ownFiles({ who: 'Cline plugin', ...clinePluginLoader });

@@ -13,12 +13,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Logger } from '../../../core/ports';
 import type { HooksPlacement } from '../../../core/settings';
-import type { FileLeft } from '../../../hooks/agentDescriptor';
+import type { CreatedFolders, FileLeft } from '../../../hooks/agentDescriptor';
 import type { HookClients } from '../../../hooks/command';
 import {
   addEntries,
   changeOrLeave,
-  type CreatedFolders,
   leftAlone,
   makeFolderOf,
   readIfThere,

@@ -5,17 +5,9 @@
 // `PreToolUse` (`tool.execute.before`, which refuses by throwing), `PostToolUse` (`tool.execute.after`, only for a
 // call that ran) and `PreCompact` (`experimental.session.compacting`). opencode runs one response's calls at
 // once. It reads and writes the disk itself, past the editor.
-import {
-  denyPreToolUse,
-  type AgentHooks,
-  type HookEvent,
-  readVsCodeFormat,
-  SHELL_VERB,
-  shellToolEvent,
-  str,
-  type TouchedFile,
-} from '../../../hooks/event';
+import { SHELL_VERB, str, type TouchedFile } from '../../../hooks/event';
 import { filesOfPatch } from '../../../hooks/patch';
+import { pluginAgentHooks } from '../../../hooks/pluginEvents';
 
 /** The id its events are sent under. */
 export const OPENCODE = 'opencode';
@@ -28,9 +20,6 @@ export const OPENCODE = 'opencode';
 export const FILE_TOOLS = ['read', 'edit', 'write', 'apply_patch'] as const;
 /** `bash{command, workdir?}`: the files a command writes are checked as edits (rule 16). */
 export const SHELL_TOOL = 'bash';
-/** The tools whose events the plugin sends. */
-export const GATED_TOOLS = [...FILE_TOOLS, SHELL_TOOL] as const;
-
 function touchedBy(tool: string, input: Record<string, unknown>): TouchedFile[] {
   if (tool === 'apply_patch') return filesOfPatch(str(input.patchText) ?? '');
   const file = str(input.filePath);
@@ -41,43 +30,23 @@ function touchedBy(tool: string, input: Record<string, unknown>): TouchedFile[] 
   return [quote !== undefined ? { path: file, intent: 'change', quotes: [quote] } : { path: file, intent: 'create' }];
 }
 
-function opencodeToolEvent(
-  when: 'before' | 'after',
-  chat: string,
-  tool: string,
-  input: Record<string, unknown>,
-  call: string | undefined,
-): HookEvent {
-  const withCall = call !== undefined ? { call } : {};
-  if (tool === SHELL_TOOL) return shellToolEvent(when, chat, tool, input, withCall);
-  if (!(FILE_TOOLS as readonly string[]).includes(tool))
-    return { kind: 'ignore', why: `${tool || 'a tool'} is not one of opencode's file tools`, chat };
-  if (tool === 'read') {
-    const file = str(input.filePath);
-    if (file === undefined) return { kind: 'ignore', why: 'read names no file', chat };
-    return { kind: `${when}-read`, chat, tool, files: [file], ...withCall };
-  }
-  const files = touchedBy(tool, input);
-  if (files.length === 0) return { kind: 'ignore', why: `${tool} names no file`, chat };
-  return { kind: `${when}-edit`, chat, tool, files, ...withCall };
+/** The files a call of opencode's file tools touches. */
+function filesOf(tool: string, input: Record<string, unknown>) {
+  if (tool !== 'read') return { edit: touchedBy(tool, input) };
+  const file = str(input.filePath);
+  return { read: file === undefined ? [] : [file] };
 }
-
-/** One event as plugin.ts sends it; `ModelRequest` and anything else are nothing for the gate but the chat's next event. */
-export function parseOpencodeEvent(payload: unknown): HookEvent {
-  return readVsCodeFormat(payload, (when, { chat, tool, input, p }) => opencodeToolEvent(when, chat, tool, input, str(p.tool_use_id)));
-}
-
-const TOOL_VERB: Record<string, string> = { read: 'read', edit: 'edit', write: 'write', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB };
 
 /** opencode: it reads and writes the disk itself, its sessions are its own chats, and one response's calls run at once. */
-export const opencodeAgent: AgentHooks = {
+export const opencodeAgent = pluginAgentHooks({
   id: OPENCODE,
   name: 'opencode',
-  writesDisk: true,
-  ownChats: true,
-  parallelCalls: true,
-  toolNames: GATED_TOOLS,
-  parse: parseOpencodeEvent,
-  verb: (tool) => TOOL_VERB[tool] ?? tool,
-  deny: denyPreToolUse,
-};
+  fileTools: FILE_TOOLS,
+  shellTool: SHELL_TOOL,
+  filesOf,
+  verbs: { read: 'read', edit: 'edit', write: 'write', apply_patch: 'patch', [SHELL_TOOL]: SHELL_VERB },
+});
+/** The tools whose events the plugin sends. */
+export const GATED_TOOLS = opencodeAgent.toolNames;
+/** One event as plugin.ts sends it. */
+export const parseOpencodeEvent = opencodeAgent.parse;

@@ -6,26 +6,22 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pluginLoader } from '../../../hooks/pluginLoader';
 
-/** Its name in opencode's plugin folders. */
-export const PLUGIN_FILE_NAME = 'agent-edit-guard.js';
-/** Under a workspace folder: opencode's project plugins. */
-export const FOLDER_PLUGIN_PATH = `.opencode/plugin/${PLUGIN_FILE_NAME}`;
-
-/** Our file: the first line marks it ours; its one export is the plugin function opencode calls. */
-export const opencodePluginLoader = pluginLoader({
-  firstLine: "// Agent Edit Guard: opencode's file tools through the gate of the VS Code window on this folder.",
-  setting: 'guardOpencode',
-  agentFolder: 'opencode',
-  module: 'esm',
-  exports: `export const AgentEditGuard = async (ctx) => (guard ? guard.opencodeHooks(ctx) : {});
-`,
-});
-
 /** opencode's config folder (`$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`), as opencode finds it. */
 export function opencodeConfigFolder(home = os.homedir(), env: NodeJS.ProcessEnv = process.env): string {
   const xdg = env.XDG_CONFIG_HOME?.trim();
   return path.join(xdg ? xdg : path.join(home, '.config'), 'opencode');
 }
 
+/** Our file, in opencode's config plugins or a project's: its one export is the plugin function opencode calls. */
+export const opencodePluginLoader = pluginLoader({
+  agentName: 'opencode',
+  setting: 'guardOpencode',
+  agentFolder: 'opencode',
+  module: 'esm',
+  folders: { user: (home) => path.join(opencodeConfigFolder(home), 'plugin'), workspace: '.opencode/plugin' },
+  exports: `export const AgentEditGuard = async (ctx) => (guard ? guard.opencodeHooks(ctx) : {});
+`,
+});
+
 /** Our user-level file. */
-export const userPluginFile = (home?: string) => path.join(opencodeConfigFolder(home), 'plugin', PLUGIN_FILE_NAME);
+export const userPluginFile = opencodePluginLoader.userFile;

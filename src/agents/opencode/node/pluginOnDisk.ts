@@ -2,11 +2,6 @@
 // `user`) or in each workspace folder's `.opencode/plugin/` (`workspace`), and nowhere else
 // (src/hooks/filesOnDisk.ts `ownFiles`). No `vscode`: the uninstall script runs this.
 import { ownFiles } from '../../../hooks/filesOnDisk';
-import { FOLDER_PLUGIN_PATH, opencodePluginLoader, userPluginFile } from './pluginFile';
+import { opencodePluginLoader } from './pluginFile';
 
-export const opencodePluginFiles = ownFiles({
-  who: 'opencode plugin',
-  userFile: userPluginFile,
-  folderPath: FOLDER_PLUGIN_PATH,
-  ...opencodePluginLoader,
-});
+export const opencodePluginFiles = ownFiles({ who: 'opencode plugin', ...opencodePluginLoader });

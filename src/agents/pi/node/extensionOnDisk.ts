@@ -2,11 +2,6 @@
 // each workspace folder's `.pi/extensions/` (`workspace`), and nowhere else (src/hooks/filesOnDisk.ts
 // `ownFiles`). No `vscode`: the uninstall script runs this.
 import { ownFiles } from '../../../hooks/filesOnDisk';
-import { FOLDER_EXTENSION_PATH, piExtensionLoader, userExtensionFile } from './extensionFile';
+import { piExtensionLoader } from './extensionFile';
 
-export const piExtensionFiles = ownFiles({
-  who: 'pi extension',
-  userFile: userExtensionFile,
-  folderPath: FOLDER_EXTENSION_PATH,
-  ...piExtensionLoader,
-});
+export const piExtensionFiles = ownFiles({ who: 'pi extension', ...piExtensionLoader });
