@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { EditRecordStorage } from '../core/editRecord';
 
-/** The folder's name is fixed: an earlier window's record is in it. */
+/** The folder's name is fixed: the edit record an earlier window saved is in it. */
 const RECORD_FOLDER = 'agent-edits';
 
 export class WorkspaceEditRecordStorage implements EditRecordStorage {

@@ -17,7 +17,7 @@ import { DENIED } from './turns';
 
 const api = () => vscode.extensions.getExtension<AgentEditGuardApi>(EXTENSION_ID)!.exports;
 
-suite("Copilot's own edits in the record of agent edits", function () {
+suite("Copilot's own edits in the edit record", function () {
   copilotSuiteHooks();
   withBridgeOn();
 
