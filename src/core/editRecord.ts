@@ -144,7 +144,7 @@ export class EditRecord {
       const json = await this.storage.readIndex();
       state = json === undefined ? undefined : parseIndex(JSON.parse(json));
     } catch (e) {
-      this.log.warn(`the record of agent edits could not be read; starting a new one: ${e instanceof Error ? e.message : String(e)}`);
+      this.log.warn(`the edit record could not be read; starting a new one: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!state) return;
     // edits that landed while the index was read come after the loaded ones
@@ -375,7 +375,7 @@ export class EditRecord {
         if (!this.sizes.has(hash)) await storage.deleteText(hash);
       }
     } catch (e) {
-      this.log.warn(`the record of agent edits could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+      this.log.warn(`the edit record could not be saved: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 }

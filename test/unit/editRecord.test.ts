@@ -1,7 +1,7 @@
 // The edit record and the revert that keeps later work (docs/design.md §Edit record,
 // §Revert), over the core's own document port on the model of VS Code's editor.
 import * as assert from 'node:assert/strict';
-import { EditRecord, type EditRecordStorage } from '../../src/core/editRecord';
+import { EditRecord, type EditRecordStorage, type EditScope } from '../../src/core/editRecord';
 import { ExternalEdits } from '../../src/core/externalEdits';
 import { sha256 } from '../../src/core/hash';
 import { linesOf, revertChange } from '../../src/core/merge';
@@ -217,7 +217,7 @@ suite('edit record: taking edits back', () => {
     await t.replace(C, 'three', 'THREE');
     await t.read(C, 'turn-2');
     await t.replace(C, 'six', 'SIX', 'turn-2'); // another turn, not next to the first: stays
-    const results = await t.record.revert(t.record.all().filter((r) => r.turn === 'turn-1'));
+    const results = await t.record.revert({ kind: 'turn', session: 'chat-1', turn: 'turn-1' });
     assert.deepEqual(
       results.map((r) => r.kind),
       ['reverted', 'reverted', 'reverted'],
@@ -225,6 +225,56 @@ suite('edit record: taking edits back', () => {
     assert.equal(t.docs.text(A), NUMBERS);
     assert.equal(t.docs.text(B), NUMBERS);
     assert.equal(t.docs.text(C), NUMBERS.replace('six', 'SIX'));
+  });
+
+  test('each scope a command names — a chat, a turn, a file in a turn, one edit — selects exactly its edits', async () => {
+    const t = setup();
+    for (const uri of [A, B]) t.docs.file(uri, NUMBERS);
+    await t.read(A);
+    await t.read(B);
+    await t.replace(A, 'one', 'ONE');
+    await t.replace(B, 'two', 'TWO');
+    await t.read(A, 'turn-2');
+    await t.replace(A, 'six', 'SIX', 'turn-2');
+    await t.read(B, 'turn-1', 'chat-2');
+    await t.replace(B, 'eight', 'EIGHT', 'turn-1', 'chat-2');
+    const [a1, b1, a2, other] = t.record.all();
+    const ids = (scope: EditScope) => t.record.select(scope).map((r) => r.id);
+    assert.deepEqual(ids({ kind: 'chat', session: 'chat-1' }), [a1.id, b1.id, a2.id]);
+    assert.deepEqual(ids({ kind: 'turn', session: 'chat-1', turn: 'turn-1' }), [a1.id, b1.id]);
+    assert.deepEqual(ids({ kind: 'file', session: 'chat-1', turn: 'turn-2', uri: A }), [a2.id]);
+    assert.deepEqual(ids({ kind: 'edit', id: other.id }), [other.id]);
+    assert.deepEqual(ids({ kind: 'edit', id: 'gone' }), []);
+  });
+
+  test('a revert by scope tells its listeners, and the gate, the text it left; a file left unchanged tells no one', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    t.docs.file(B, NUMBERS);
+    await t.read(A);
+    await t.read(B);
+    await t.replace(A, 'one', 'ONE');
+    await t.replace(B, 'two', 'TWO');
+    t.docs.file(B, NUMBERS); // the user took B's edit back by hand: nothing left to undo there
+    const heard: Array<{ uri: string; hash: string }> = [];
+    t.record.onDidRevert((done) => heard.push(done));
+    const results = await t.record.revert({ kind: 'chat', session: 'chat-1' });
+    assert.deepEqual(
+      results.map((r) => [r.uri, r.kind]),
+      [
+        [A, 'reverted'],
+        [B, 'unchanged'],
+      ],
+    );
+    assert.deepEqual(heard, [{ uri: A, hash: sha256(NUMBERS) }]);
+    assert.ok(
+      t.record.all().every((r) => r.revertedAt !== undefined),
+      'both are reverted: nothing is left to undo',
+    );
+    // the chat that saw the agent's version is told the user reverted it
+    const again = await t.replace(A, 'ONE', 'ONE!');
+    assert.equal(again.data.status, 'blocked');
+    assert.match(again.text, /reverted/);
   });
 
   test('after the user typed elsewhere, the revert keeps their text byte for byte, and leaves it unsaved', async () => {
