@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { EditorDocuments } from '../src/core/documents';
-import { EditHistory, type HistoryStorage } from '../src/core/editHistory';
+import { EditRecord, type EditRecordStorage } from '../src/core/editRecord';
 import { Gate } from '../src/core/gate';
 import { GuardedTools } from '../src/core/guardedTools';
 import type { CallContext, Logger } from '../src/core/ports';
@@ -228,7 +228,7 @@ async function writePath() {
 
 /** What recording each landed write for review costs a replace (the record in memory, its storage a no-op). */
 async function editRecord() {
-  const storage: HistoryStorage = {
+  const storage: EditRecordStorage = {
     readIndex: async () => undefined,
     writeIndex: async () => {},
     readText: async () => undefined,
@@ -246,8 +246,14 @@ async function editRecord() {
       port.set(uri, base);
       const gate = new Gate(store, port, settings, quiet);
       if (name === 'with') {
-        const history = new EditHistory(storage, () => 64 * MB, quiet);
-        gate.onDidWrite((w) => history.record(w));
+        const record = new EditRecord({
+          storage,
+          budget: () => 64 * MB,
+          gate,
+          labels: { current: 'now', reverted: 'reverted' },
+          log: quiet,
+        });
+        gate.onDidWrite((w) => record.record(w));
       }
       const tools = new GuardedTools(gate);
       let state = 0;

@@ -1,6 +1,6 @@
 // The API `activate()` returns, for other extensions and for tests (docs/design.md §Surfaces).
 import type * as vscode from 'vscode';
-import type { EditRecord } from './core/editHistory';
+import type { RecordedEdit } from './core/editRecord';
 import type { ReadMark } from './core/marks';
 
 export interface ReadMarkInfo {
@@ -14,8 +14,8 @@ export interface ReadMarkInfo {
   at: number;
 }
 
-/** One agent edit in the record (the Agent Edits view): revert it with the `editGuard.revertEdit` command and its `id`. */
-export interface AgentEditInfo {
+/** One agent edit in the edit record (the Agent Edits view shows it): revert it with the `editGuard.revertEdit` command and its `id`. */
+export interface RecordedEditInfo {
   id: string;
   session: string;
   turn?: string;
@@ -35,24 +35,25 @@ export interface AgentEditInfo {
 export interface AgentEditGuardApi {
   readMarks(): ReadMarkInfo[];
   onDidChangeReadMarks: vscode.Event<void>;
-  agentEdits(): AgentEditInfo[];
-  onDidChangeAgentEdits(listener: () => void): { dispose(): void };
+  /** The edit record: every agent edit kept for review and revert, oldest first. */
+  editRecord(): RecordedEditInfo[];
+  onDidChangeEditRecord(listener: () => void): { dispose(): void };
 }
 
-export function toAgentEditInfo(record: EditRecord): AgentEditInfo {
-  const info: AgentEditInfo = {
-    id: record.id,
-    session: record.session,
-    tool: record.tool,
-    uri: record.uri,
-    created: record.beforeHash === undefined,
-    deleted: record.deleted === true,
-    saved: record.saved,
-    at: record.at,
-    reverted: record.revertedAt !== undefined,
+export function toRecordedEditInfo(edit: RecordedEdit): RecordedEditInfo {
+  const info: RecordedEditInfo = {
+    id: edit.id,
+    session: edit.session,
+    tool: edit.tool,
+    uri: edit.uri,
+    created: edit.beforeHash === undefined,
+    deleted: edit.deleted === true,
+    saved: edit.saved,
+    at: edit.at,
+    reverted: edit.revertedAt !== undefined,
   };
-  if (record.turn !== undefined) info.turn = record.turn;
-  if (record.agent !== undefined) info.agent = record.agent;
+  if (edit.turn !== undefined) info.turn = edit.turn;
+  if (edit.agent !== undefined) info.agent = edit.agent;
   return info;
 }
 

@@ -7,7 +7,7 @@ import { registerSurfaces } from './activation/surfaces';
 import { registerTestCommands } from './activation/testCommands';
 import { registerGuardedTools } from './activation/tools';
 import { AGENTS } from './agents/catalog';
-import { type AgentEditGuardApi, toAgentEditInfo, toReadMarkInfo } from './api';
+import { type AgentEditGuardApi, toReadMarkInfo, toRecordedEditInfo } from './api';
 
 export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   const core = createCore(context);
@@ -15,19 +15,19 @@ export function activate(context: vscode.ExtensionContext): AgentEditGuardApi {
   registerGuardedTools(context, core, agents);
   const surfaces = registerSurfaces(context, core, agents);
   if (context.extensionMode === vscode.ExtensionMode.Test) registerTestCommands(context, core, agents);
-  flushOnExit = () => core.history.flush();
+  flushOnExit = () => core.editRecord.flush();
   context.subscriptions.push({ dispose: () => (flushOnExit = undefined) });
   core.log.info('Agent Edit Guard active');
 
   return {
     readMarks: () => surfaces.views().map((v) => toReadMarkInfo(v.mark, v.fresh)),
     onDidChangeReadMarks: surfaces.marksChanged,
-    agentEdits: () => core.history.all().map(toAgentEditInfo),
-    onDidChangeAgentEdits: (listener) => core.history.onDidChange(listener),
+    editRecord: () => core.editRecord.all().map(toRecordedEditInfo),
+    onDidChangeEditRecord: (listener) => core.editRecord.onDidChange(listener),
   };
 }
 
-/** The record of agent edits not yet written when the window closes or reloads. */
+/** The edit record's changes not yet written when the window closes or reloads. */
 let flushOnExit: (() => Promise<void>) | undefined;
 
 export function deactivate(): Promise<void> | undefined {

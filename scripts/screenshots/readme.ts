@@ -130,10 +130,10 @@ async function agentEditsRevert(): Promise<void> {
     await userEdit(editor.document, 'export function greet', '/** Greets one person (reviewed by the user). */\nexport function greet');
     await editor.document.save();
 
-    const api = vscode.extensions.getExtension<{ agentEdits(): Array<{ uri: string; session: string; turn?: string }> }>(
+    const api = vscode.extensions.getExtension<{ editRecord(): Array<{ uri: string; session: string; turn?: string }> }>(
       'editguard.agent-edit-guard',
     )!.exports;
-    const edit = api.agentEdits().find((e) => vscode.Uri.parse(e.uri).toString() === welcome.uri.toString());
+    const edit = api.editRecord().find((e) => vscode.Uri.parse(e.uri).toString() === welcome.uri.toString());
     expect(edit?.turn, 'the turn is recorded');
     const results =
       (await vscode.commands.executeCommand<Array<{ kind: string; keptLaterChanges?: boolean }>>('editGuard.revertTurn', {

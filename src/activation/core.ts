@@ -1,5 +1,5 @@
 // The parts every registration shares: the gate (its mark store, documents, rules), chat identity
-// and names, and the record of agent edits with its revert. Built once in `activate()`.
+// and names, and the edit record (which reverts its edits). Built once in `activate()`.
 import * as vscode from 'vscode';
 import { ExpectedCalls } from '../chat/expectedCalls';
 import { ChatNames } from '../chat/names';
@@ -7,16 +7,15 @@ import { ChatSessions } from '../chat/session';
 import { maxEditRecordBytes, readSettings, watchSettings } from '../config';
 import { AfterAnswer } from '../core/afterAnswer';
 import { EditorDocuments } from '../core/documents';
-import { EditHistory } from '../core/editHistory';
+import { EditRecord } from '../core/editRecord';
 import { Gate } from '../core/gate';
 import { GuardedTools } from '../core/guardedTools';
 import { MarkStore } from '../core/marks';
-import { Reverter } from '../core/revert';
-import { WorkspaceHistoryStorage } from '../editor/historyStorage';
+import { WorkspaceEditRecordStorage } from '../editor/editRecordStorage';
 import { LiveFreshness } from '../editor/liveFreshness';
 import { VsCodeEditor } from '../editor/vscodeEditor';
 
-/** The name the chats' names are saved under with the record of agent edits. */
+/** The name the chats' names are saved under with the edit record. */
 const NAMES_ATTACHMENT = 'names';
 
 export interface Core {
@@ -29,9 +28,9 @@ export interface Core {
   sessions: ChatSessions;
   /** how the surfaces name chats and turns; fed by every call of our tools and by the hooks */
   names: ChatNames;
-  history: EditHistory;
-  historyStorage: WorkspaceHistoryStorage | undefined;
-  reverter: Reverter;
+  /** every agent edit that landed, to review and revert (the Agent Edits view shows it) */
+  editRecord: EditRecord;
+  editRecordStorage: WorkspaceEditRecordStorage | undefined;
   freshness: LiveFreshness;
   /** a tool ran in this chat (ours, or an agent's through its hooks): the status bar follows it */
   activity: vscode.EventEmitter<string>;
@@ -50,12 +49,18 @@ export function createCore(context: vscode.ExtensionContext): Core {
   const documents = new EditorDocuments(editor);
   const gate = new Gate(store, documents, readSettings, log);
   const names = new ChatNames();
-  // the record of agent edits, in this workspace's extension storage (none without a folder: kept in memory)
-  const historyStorage = context.storageUri ? new WorkspaceHistoryStorage(context.storageUri) : undefined;
-  const history = new EditHistory(historyStorage, maxEditRecordBytes, log);
+  // the edit record, in this workspace's extension storage (none without a folder: kept in memory)
+  const editRecordStorage = context.storageUri ? new WorkspaceEditRecordStorage(context.storageUri) : undefined;
+  const editRecord = new EditRecord({
+    storage: editRecordStorage,
+    budget: maxEditRecordBytes,
+    gate,
+    labels: { current: vscode.l10n.t('now (kept)'), reverted: vscode.l10n.t('with the agent edit reverted') },
+    log,
+  });
   // the record's view shows chats by their names after a reload too: they are saved with it
-  history.attach(NAMES_ATTACHMENT, () => names.toJSON());
-  void history.load().then(() => names.absorb(history.attachment(NAMES_ATTACHMENT)));
+  editRecord.attach(NAMES_ATTACHMENT, () => names.toJSON());
+  void editRecord.load().then(() => names.absorb(editRecord.attachment(NAMES_ATTACHMENT)));
   const core: Core = {
     log,
     store,
@@ -64,12 +69,8 @@ export function createCore(context: vscode.ExtensionContext): Core {
     tools: new GuardedTools(gate),
     sessions: new ChatSessions((parts) => vscode.Uri.from(parts).toString()),
     names,
-    history,
-    historyStorage,
-    reverter: new Reverter(gate, history, {
-      current: vscode.l10n.t('now (kept)'),
-      reverted: vscode.l10n.t('with the agent edit reverted'),
-    }),
+    editRecord,
+    editRecordStorage,
     freshness: new LiveFreshness(store, documents),
     activity: new vscode.EventEmitter<string>(),
     expected: new ExpectedCalls(),
@@ -82,11 +83,13 @@ export function createCore(context: vscode.ExtensionContext): Core {
     core.activity,
     core.afterAnswer,
     { dispose: () => store.dispose() },
-    gate.onDidWrite((write) => history.record(write)),
-    // a file renamed in the editor keeps its record of agent edits under its new name, so a revert works there
-    vscode.workspace.onDidRenameFiles((e) => history.rename(e.files.map((f) => ({ from: f.oldUri.toString(), to: f.newUri.toString() })))),
+    gate.onDidWrite((write) => editRecord.record(write)),
+    // a file renamed in the editor keeps its recorded edits under its new name, so a revert works there
+    vscode.workspace.onDidRenameFiles((e) =>
+      editRecord.rename(e.files.map((f) => ({ from: f.oldUri.toString(), to: f.newUri.toString() }))),
+    ),
     // deactivate() has flushed the record by then (VS Code awaits it before disposing these)
-    history,
+    editRecord,
   );
   return core;
 }

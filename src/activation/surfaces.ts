@@ -26,10 +26,10 @@ export interface Surfaces {
 
 export function registerSurfaces(
   context: vscode.ExtensionContext,
-  core: Pick<Core, 'store' | 'documents' | 'names' | 'history' | 'reverter' | 'gate' | 'activity' | 'freshness' | 'log' | 'afterAnswer'>,
+  core: Pick<Core, 'store' | 'documents' | 'names' | 'editRecord' | 'gate' | 'activity' | 'freshness' | 'log' | 'afterAnswer'>,
   agents: AgentRegistry,
 ): Surfaces {
-  const { store, documents, names, history, reverter, gate } = core;
+  const { store, documents, names, editRecord, gate } = core;
   const toolName = (tool: string, agent: string | undefined) => toolLabel(tool, agent, agents.byId);
   const diagnostics = new BlockedWriteDiagnostics(names, toolName);
   const status = new ReadMarksStatus(names);
@@ -39,7 +39,7 @@ export function registerSurfaces(
     turn: (session, turn) => turnLabel(names, session, turn),
     tool: toolName,
   };
-  const agentEdits = new AgentEditsView(history, editNames, core.afterAnswer);
+  const agentEdits = new AgentEditsView(editRecord, editNames, core.afterAnswer);
 
   // freshness is exact for open documents (their hash is cached per version), observed for others
   const view = (mark: ReadMark): MarkView => ({
@@ -62,6 +62,48 @@ export function registerSurfaces(
     else if (uri !== undefined) diagnostics.onWritten(session, uri);
   };
 
+  /** `editGuard.showReadMarks`: the status bar's quick pick. */
+  function showReadMarks() {
+    return showReadMarksPicker({
+      views,
+      names,
+      currentSession: () => currentSession,
+      enabled: () => readSettings().enabled,
+      clear: clearMarks,
+      toggle: toggleGate,
+      agents: agents.list.flatMap((a) => (a.choice ? [a.choice] : [])),
+      openEdits: () => editRecord.unreverted(),
+      showAgentEdits: () => agentEdits.reveal(),
+    });
+  }
+  /** `editGuard.clearReadMarks`: every chat's marks, and the diagnostics they explain. */
+  function clearReadMarks() {
+    clearMarks();
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), STATUS_MESSAGE_MS);
+  }
+  /** `editGuard.toggleGate`: the gate on or off in this workspace. */
+  async function toggleGateCommand() {
+    const on = await toggleGate();
+    core.log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
+    vscode.window.setStatusBarMessage(
+      on
+        ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace')
+        : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'),
+      STATUS_MESSAGE_MS,
+    );
+  }
+  /** `editGuard.showLog`: the log channel. */
+  function showLog() {
+    core.log.show(true);
+  }
+  // the surfaces' own commands, by id; the agent-edit commands are registerAgentEditCommands' table
+  const commands: Record<string, () => unknown> = {
+    [COMMANDS.showReadMarks]: showReadMarks,
+    [COMMANDS.clearReadMarks]: clearReadMarks,
+    [COMMANDS.toggleGate]: toggleGateCommand,
+    [COMMANDS.showLog]: showLog,
+  };
+
   context.subscriptions.push(
     diagnostics,
     status,
@@ -75,8 +117,8 @@ export function registerSurfaces(
     gate.onDidBlock((block) => diagnostics.onBlocked(block)),
     gate.onDidWrite((write) => diagnostics.onWritten(write.session, write.uri)),
     // a reverted file's blocked-write warnings were about text that is gone
-    reverter.onDidRevert(({ uri }) => diagnostics.clearFile(uri)),
-    registerAgentEditCommands({ history, reverter, view: agentEdits, names: editNames }),
+    editRecord.onDidRevert(({ uri }) => diagnostics.clearFile(uri)),
+    registerAgentEditCommands(editRecord, agentEdits, editNames),
     core.freshness.onDidTouchSeenFile(fireMarksChanged),
     names.onDidChange(refreshStatus),
     store.onDidChange(() => {
@@ -88,34 +130,7 @@ export function registerSurfaces(
       refreshStatus();
       fireMarksChanged();
     }),
-    vscode.commands.registerCommand(COMMANDS.showReadMarks, () =>
-      showReadMarksPicker({
-        views,
-        names,
-        currentSession: () => currentSession,
-        enabled: () => readSettings().enabled,
-        clear: clearMarks,
-        toggle: toggleGate,
-        agents: agents.list.flatMap((a) => (a.choice ? [a.choice] : [])),
-        openEdits: () => history.unreverted(),
-        showAgentEdits: () => agentEdits.reveal(),
-      }),
-    ),
-    vscode.commands.registerCommand(COMMANDS.clearReadMarks, () => {
-      clearMarks();
-      vscode.window.setStatusBarMessage(vscode.l10n.t('$(shield) Agent Edit Guard: read marks cleared'), STATUS_MESSAGE_MS);
-    }),
-    vscode.commands.registerCommand(COMMANDS.toggleGate, async () => {
-      const on = await toggleGate();
-      core.log.info(`gate turned ${on ? 'on' : 'off'} by the user`);
-      vscode.window.setStatusBarMessage(
-        on
-          ? vscode.l10n.t('$(shield) Agent Edit Guard is on in this workspace')
-          : vscode.l10n.t('$(shield) Agent Edit Guard is off in this workspace'),
-        STATUS_MESSAGE_MS,
-      );
-    }),
-    vscode.commands.registerCommand(COMMANDS.showLog, () => core.log.show(true)),
+    ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)),
   );
   refreshStatus();
   return { views, marksChanged: marksChanged.event };

@@ -12,7 +12,7 @@ const steps: Array<{ at: number; uri: string; step: string }> = [];
 
 export function registerTestCommands(
   context: vscode.ExtensionContext,
-  core: Pick<Core, 'gate' | 'history' | 'historyStorage' | 'documents'>,
+  core: Pick<Core, 'gate' | 'editRecord' | 'editRecordStorage' | 'documents'>,
   agents: Pick<AgentRegistry, 'list'>,
 ): void {
   const offerAgain = (id: string) => agents.list.find((a) => a.hooks.id === id)?.offerAgain();
@@ -25,8 +25,8 @@ export function registerTestCommands(
         : undefined;
     }),
     vscode.commands.registerCommand(TEST_COMMANDS.agentEditsStorage, async () => {
-      await core.history.flush();
-      return core.historyStorage?.folder.toString();
+      await core.editRecord.flush();
+      return core.editRecordStorage?.folder.toString();
     }),
     vscode.commands.registerCommand(TEST_COMMANDS.offerAgain, (agentId: string) => offerAgain(agentId)),
     vscode.commands.registerCommand(TEST_COMMANDS.writeTrace, (what: 'start' | 'take') => {

@@ -3,7 +3,7 @@
 // agents' hook commands learn how to reach it from the environment — the extension host's own (which
 // Copilot's Local agent and CLIs started by other extensions inherit) and this window's terminals' —
 // or, for an agent that descends from neither (the Copilot harness, a CLI in an external terminal),
-// from this window's record (src/hooks/discovery.ts), written while the server runs and removed when
+// from this window's entry (src/hooks/discovery.ts), written while the server runs and removed when
 // it stops. Each agent puts its own hook entries where its host reads them (src/agents/<agent>/).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,13 +11,13 @@ import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
 import { CLIENT_SCRIPT_NAME } from '../hooks/bashClient';
 import { type HookClients, NODE_CLIENT_NAME } from '../hooks/command';
-import { recordOf, removeRecord, touchRecord, writeRecord } from '../hooks/discovery';
+import { entryOf, removeEntry, touchEntry, writeEntry } from '../hooks/discovery';
 import { BridgeServer, type HookHandler } from '../hooks/server';
 
 export class Bridge implements vscode.Disposable {
   private server: BridgeServer | undefined;
-  /** this window's discovery record, while the server runs */
-  private record: string | undefined;
+  /** this window's discovery entry (its file), while the server runs */
+  private entry: string | undefined;
   private syncing: Promise<void> = Promise.resolve();
   /** each agent's "my hooks are on": the server runs while one of them is */
   private readonly wanted = new Set<() => boolean>();
@@ -65,34 +65,34 @@ export class Bridge implements vscode.Disposable {
       this.log.info(`hooks bridge: listening for agents' hooks`);
     }
     if (!serve && this.server) this.stopServer();
-    this.writeRecord();
+    this.writeEntry();
   }
 
-  /** This window's record, for agents started outside it: its folders as they are now (none: no record). */
-  private writeRecord(): void {
+  /** This window's entry, for agents started outside it: its folders as they are now (none: no entry). */
+  private writeEntry(): void {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-    if (!this.server || folders.length === 0) return this.removeRecord();
-    const record = recordOf(this.server.environment, folders);
+    if (!this.server || folders.length === 0) return this.removeEntry();
+    const entry = entryOf(this.server.environment, folders);
     try {
-      const file = writeRecord(record, undefined, this.record);
+      const file = writeEntry(entry, undefined, this.entry);
       if (!file)
-        this.log.warn("hooks bridge: the windows' record folder is not this user's own; agents started outside this window are not gated");
-      else if (!this.record) this.log.info(`hooks bridge: agents started outside this window reach it through ${file}`);
-      this.record = file;
+        this.log.warn("hooks bridge: the windows' entries folder is not this user's own; agents started outside this window are not gated");
+      else if (!this.entry) this.log.info(`hooks bridge: agents started outside this window reach it through ${file}`);
+      this.entry = file;
     } catch (e) {
-      this.log.warn(`hooks bridge: could not write this window's record: ${e instanceof Error ? e.message : String(e)}`);
+      this.log.warn(`hooks bridge: could not write this window's entry: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
-  private removeRecord(): void {
-    if (!this.record) return;
-    removeRecord(this.record);
-    this.record = undefined;
+  private removeEntry(): void {
+    if (!this.entry) return;
+    removeEntry(this.entry);
+    this.entry = undefined;
   }
 
   /** The window was focused: of several windows on one folder, agents started elsewhere reach this one. */
   noteFocus(): void {
-    if (this.record) touchRecord(this.record);
+    if (this.entry) touchEntry(this.entry);
   }
 
   /** A chat has (or no longer has) a tool call to settle: see BridgeServer.notePending. */
@@ -101,7 +101,7 @@ export class Bridge implements vscode.Disposable {
   }
 
   private stopServer(): void {
-    this.removeRecord();
+    this.removeEntry();
     if (!this.server) return;
     for (const key of Object.keys(this.server.environment)) {
       delete process.env[key];

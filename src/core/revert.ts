@@ -7,13 +7,14 @@
 // deleted (or moved away) comes back with the text it had — never over a file that stands there now. The revert goes into
 // the editor like any edit and is saved only if the buffer had no unsaved changes before (the rule
 // for agents' writes): the user's unsaved work is never saved behind their back.
-import { type EditHistory, type EditRecord, groupRecords } from './editHistory';
-import { Emitter } from './events';
-import type { Gate } from './gate';
+// Stateless: the edit record (editRecord.ts) owns the edits, runs this per file under the gate's lock
+// and marks what it reverted.
+import type { RecordedEdit } from './editRecord';
 import { sha256 } from './hash';
 import { type ConflictLabels, revertChange } from './merge';
 import type { TextSpanEdit } from './replace';
 import { commonPrefix, commonSuffix } from './text';
+import type { DocumentPort } from './ports';
 import type { LineSpan } from './types';
 
 export type FileRevert = { uri: string; ids: string[] } & (
@@ -44,116 +45,104 @@ export type FileRevert = { uri: string; ids: string[] } & (
   | { kind: 'failed'; why: 'unreadable' | 'changed-meanwhile' | 'text-lost'; message?: string }
 );
 
-export interface RevertDone {
-  uri: string;
-  /** The text the revert left (its hash is what the chats that saw the agent's version now lack). */
-  hash: string;
+/** A file's revert as it came out, and the hash of the text it left when it changed the file. */
+export interface FileRevertDone {
+  outcome: FileRevert;
+  /** The hash of the text the revert left (what the chats that saw the agent's version now lack); absent when nothing was written. */
+  leftHash?: string;
 }
 
-export class Reverter {
-  private readonly reverted = new Emitter<RevertDone>();
-  readonly onDidRevert = this.reverted.event;
+/** Where a revert reads the recorded texts from: the edit record (`EditRecord.text`). */
+export type RecordedText = (hash: string) => Promise<string | undefined>;
 
-  constructor(
-    private readonly gate: Gate,
-    private readonly history: EditHistory,
-    private readonly labels: ConflictLabels,
-  ) {}
+/**
+ * Takes `newestFirst` (one file's edits, not reverted yet, newest first) out of the file. The caller
+ * holds the file's lock (the edit record runs it under the gate's), marks the edits reverted and tells
+ * the gate the hash left.
+ */
+export async function revertFile(
+  port: DocumentPort,
+  recordedText: RecordedText,
+  labels: ConflictLabels,
+  uri: string,
+  newestFirst: readonly RecordedEdit[],
+): Promise<FileRevertDone> {
+  const ids = newestFirst.map((r) => r.id);
+  const doc = await port.load(uri);
+  if (doc.exists === 'error') return { outcome: { uri, ids, kind: 'failed', why: 'unreadable', message: doc.message } };
+  const createdFirst = newestFirst[newestFirst.length - 1].beforeHash === undefined;
+  // the newest edit deleted the file: it comes back with the text it had, never over a file that is there now
+  const restoring = newestFirst[0].deleted === true;
+  if (restoring && doc.exists) return { outcome: { uri, ids, kind: 'occupied' } };
+  if (!restoring && !doc.exists) return { outcome: createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' } };
 
-  /** Reverts the given edits (those not reverted already), file by file. */
-  async revert(records: readonly EditRecord[]): Promise<FileRevert[]> {
-    const results: FileRevert[] = [];
-    for (const [uri, edits] of groupRecords(
-      records.filter((r) => r.revertedAt === undefined),
-      (r) => r.uri,
-    )) {
-      const newestFirst = [...edits].sort((a, b) => b.seq - a.seq);
-      const result = await this.gate.lock.run(uri, () => this.revertFile(uri, newestFirst));
-      results.push(result);
-      if (result.kind === 'reverted' || result.kind === 'unchanged') this.history.markReverted(result.ids);
+  // the file's text once each edit is taken out
+  let text = doc.exists ? doc.text : '';
+  let keptLaterChanges = false;
+  let created = false;
+  for (const edit of newestFirst) {
+    const after = await recordedText(edit.afterHash);
+    const before = edit.beforeHash === undefined ? undefined : await recordedText(edit.beforeHash);
+    if (after === undefined || (edit.beforeHash !== undefined && before === undefined)) {
+      return { outcome: { uri, ids, kind: 'failed', why: 'text-lost' } };
     }
-    return results;
+    if (edit.deleted) {
+      // nothing could change a file that was not there: the text it had is the text to go on from
+      text = before ?? '';
+      continue;
+    }
+    // the file holds something other than what the newest edit left: changes made since are kept
+    if (edit === newestFirst[0] && doc.exists) keptLaterChanges = doc.text !== after;
+    // a file the agent created is an edit from the empty text: what others wrote into it since stays
+    const merged = revertChange(text, after, before ?? '', labels);
+    if (merged.kind === 'conflict') {
+      return { outcome: { uri, ids, kind: 'conflict', lines: merged.lines, marked: merged.marked, current: doc.exists ? doc.text : text } };
+    }
+    text = merged.text;
+    created = before === undefined;
+    if (created) break; // older edits are of an earlier life of the file, before the agent created it
   }
 
-  /** The chats that saw the agent's version are stale now (rule 2); their next result says the user reverted it. */
-  private done(uri: string, hash: string): void {
-    this.gate.noteRevert(uri, hash);
-    this.reverted.fire({ uri, hash });
+  if (restoring || !doc.exists) {
+    // the agent made it and took it away again: nothing to bring back
+    if (created && text === '') return { outcome: { uri, ids, kind: 'unchanged' } };
+    const made = await port.create(uri, text);
+    if (!made.created) return { outcome: { uri, ids, kind: 'occupied' } };
+    return {
+      outcome: { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: false, restored: true },
+      leftHash: made.hash,
+    };
   }
 
-  private async revertFile(uri: string, newestFirst: EditRecord[]): Promise<FileRevert> {
-    const ids = newestFirst.map((r) => r.id);
-    const port = this.gate.port;
-    const doc = await port.load(uri);
-    if (doc.exists === 'error') return { uri, ids, kind: 'failed', why: 'unreadable', message: doc.message };
-    const createdFirst = newestFirst[newestFirst.length - 1].beforeHash === undefined;
-    // the newest edit deleted the file: it comes back with the text it had, never over a file that is there now
-    const restoring = newestFirst[0].deleted === true;
-    if (restoring && doc.exists) return { uri, ids, kind: 'occupied' };
-    if (!restoring && !doc.exists) return createdFirst ? { uri, ids, kind: 'unchanged' } : { uri, ids, kind: 'missing' };
-
-    // the file's text once each edit is taken out
-    let text = doc.exists ? doc.text : '';
-    let keptLaterChanges = false;
-    let created = false;
-    for (const record of newestFirst) {
-      const after = await this.history.text(record.afterHash);
-      const before = record.beforeHash === undefined ? undefined : await this.history.text(record.beforeHash);
-      if (after === undefined || (record.beforeHash !== undefined && before === undefined)) {
-        return { uri, ids, kind: 'failed', why: 'text-lost' };
-      }
-      if (record.deleted) {
-        // nothing could change a file that was not there: the text it had is the text to go on from
-        text = before ?? '';
-        continue;
-      }
-      // the file holds something other than what the newest edit left: changes made since are kept
-      if (record === newestFirst[0] && doc.exists) keptLaterChanges = doc.text !== after;
-      // a file the agent created is an edit from the empty text: what others wrote into it since stays
-      const merged = revertChange(text, after, before ?? '', this.labels);
-      if (merged.kind === 'conflict') {
-        return { uri, ids, kind: 'conflict', lines: merged.lines, marked: merged.marked, current: doc.exists ? doc.text : text };
-      }
-      text = merged.text;
-      created = before === undefined;
-      if (created) break; // older edits are of an earlier life of the file, before the agent created it
-    }
-
-    if (restoring || !doc.exists) {
-      // the agent made it and took it away again: nothing to bring back
-      if (created && text === '') return { uri, ids, kind: 'unchanged' };
-      const made = await port.create(uri, text);
-      if (!made.created) return { uri, ids, kind: 'occupied' };
-      this.done(uri, made.hash);
-      return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: false, restored: true };
-    }
-
-    // nothing but the agent's text was in the file it created: it goes as it came, unless the
-    // buffer holds unsaved changes, which are the user's to save or close (then it is emptied, unsaved)
-    if (created && text === '' && !doc.dirty) {
-      if (!(await port.remove(uri, doc.hash))) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
-      this.done(uri, '');
-      return { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true, restored: false };
-    }
-    if (text === doc.text) return { uri, ids, kind: 'unchanged' };
-    const hash = sha256(text);
-    const applied = await port.applyEdits(uri, doc.hash, [spanEdit(doc.text, text)], { text, hash });
-    if (!applied.applied) return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
-    let saved = applied.onDisk !== undefined;
-    let left = text;
-    if (!doc.dirty && !applied.onDisk) {
-      const save = await port.save(uri, hash, doc.hash);
-      // the file on disk changed meanwhile, or the editor could not save: the revert is taken back out of the editor
-      if (!save.saved && save.why !== 'changed') {
-        await port.followDisk(uri, hash);
-        return { uri, ids, kind: 'failed', why: 'changed-meanwhile' };
-      }
-      saved = save.saved;
-      if (save.saved && save.after !== undefined) left = save.after;
-    }
-    this.done(uri, left === text ? hash : sha256(left));
-    return { uri, ids, kind: 'reverted', keptLaterChanges, saved, keptUnsaved: doc.dirty, deleted: false, restored: false };
+  // nothing but the agent's text was in the file it created: it goes as it came, unless the
+  // buffer holds unsaved changes, which are the user's to save or close (then it is emptied, unsaved)
+  if (created && text === '' && !doc.dirty) {
+    if (!(await port.remove(uri, doc.hash))) return { outcome: { uri, ids, kind: 'failed', why: 'changed-meanwhile' } };
+    return {
+      outcome: { uri, ids, kind: 'reverted', keptLaterChanges: false, saved: true, keptUnsaved: false, deleted: true, restored: false },
+      leftHash: '',
+    };
   }
+  if (text === doc.text) return { outcome: { uri, ids, kind: 'unchanged' } };
+  const hash = sha256(text);
+  const applied = await port.applyEdits(uri, doc.hash, [spanEdit(doc.text, text)], { text, hash });
+  if (!applied.applied) return { outcome: { uri, ids, kind: 'failed', why: 'changed-meanwhile' } };
+  let saved = applied.onDisk !== undefined;
+  let left = text;
+  if (!doc.dirty && !applied.onDisk) {
+    const save = await port.save(uri, hash, doc.hash);
+    // the file on disk changed meanwhile, or the editor could not save: the revert is taken back out of the editor
+    if (!save.saved && save.why !== 'changed') {
+      await port.followDisk(uri, hash);
+      return { outcome: { uri, ids, kind: 'failed', why: 'changed-meanwhile' } };
+    }
+    saved = save.saved;
+    if (save.saved && save.after !== undefined) left = save.after;
+  }
+  return {
+    outcome: { uri, ids, kind: 'reverted', keptLaterChanges, saved, keptUnsaved: doc.dirty, deleted: false, restored: false },
+    leftHash: left === text ? hash : sha256(left),
+  };
 }
 
 /** One edit from `from` to `to`: the span between their common start and end. */

@@ -1,14 +1,15 @@
 // How a hook command finds this window's bridge when its environment does not say: an agent process
 // that is not a child of this window's extension host — the Copilot harness (VS Code's Agent Host),
 // Claude Code in an external terminal or as another program's child. Each window whose bridge runs
-// keeps one record in a folder only this OS user can open (`~/.cache/agent-edit-guard/windows`, 0700;
-// the record 0600): its address, secret, process and workspace folders. A hook without an address
-// in its environment reads the records, skips those whose process is gone (or whose pid now belongs to
+// keeps one file, its *window entry* ("entry", so it is not taken for the edit record), in a folder
+// only this OS user can open (`~/.cache/agent-edit-guard/windows`, 0700; the entry 0600): its
+// address, secret, process and workspace folders. A hook without an address in its environment
+// reads the entries, skips those whose process is gone (or whose pid now belongs to
 // another process), and talks to the window whose folder holds the file the call touches (else the
 // hook's cwd): the deepest such folder, and among windows on the same folder the one used last (a
-// window touches its record when it gains focus). No record, no match: the call is let through at once.
-// The record is removed when the window's bridge stops; one left by a crash is ignored (its process
-// is gone) and removed by the next window that starts. The bash client reads the same records
+// window touches its entry when it gains focus). No entry, no match: the call is let through at once.
+// The entry is removed when the window's bridge stops; one left by a crash is ignored (its process
+// is gone) and removed by the next window that starts. The bash client reads the same entries
 // (bashClient.ts); this module writes them and is the Node client's reader. Plain Node.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -16,11 +17,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DISCOVERY_PATH, ENV, RECORD_SUFFIX } from './protocol';
 
-/** Where the records are (protocol.ts DISCOVERY_PATH, under the OS home): the same for every process of this user on this machine. */
+/** Where the entries are (protocol.ts DISCOVERY_PATH, under the OS home): the same for every process of this user on this machine. */
 export const discoveryFolder = (home = os.homedir()) => path.join(home, ...DISCOVERY_PATH.split('/'));
 
-/** One window's record: what a hook command needs to reach it, and how to tell it is still there. */
-export interface WindowRecord {
+/** One window's entry: what a hook command needs to reach it, and how to tell it is still there. */
+export interface WindowEntry {
   /** `127.0.0.1:<port>` */
   address: string;
   secret: string;
@@ -35,7 +36,7 @@ export interface WindowRecord {
 }
 
 /** `key=value` lines, one folder per `folder=` line: what bash reads with `IFS== read` (no JSON parser there). */
-export function recordText(r: WindowRecord): string {
+export function entryText(r: WindowEntry): string {
   const lines = [
     `address=${r.address}`,
     `secret=${r.secret}`,
@@ -48,8 +49,8 @@ export function recordText(r: WindowRecord): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function parseRecord(text: string): WindowRecord | undefined {
-  const r: Partial<WindowRecord> & { folders: string[] } = { folders: [] };
+export function parseEntry(text: string): WindowEntry | undefined {
+  const r: Partial<WindowEntry> & { folders: string[] } = { folders: [] };
   for (const line of text.split('\n')) {
     const eq = line.indexOf('=');
     if (eq < 0) continue;
@@ -60,7 +61,7 @@ export function parseRecord(text: string): WindowRecord | undefined {
   }
   const complete =
     r.address && r.secret && r.missed !== undefined && r.state !== undefined && Number.isSafeInteger(r.pid) && r.start !== undefined;
-  return complete ? (r as WindowRecord) : undefined;
+  return complete ? (r as WindowEntry) : undefined;
 }
 
 /** A process's start time, as the bash client reads it: what tells a live pid from a reused one. '' where /proc is not there. */
@@ -74,12 +75,8 @@ export function processStart(pid: number): string {
   }
 }
 
-/** The record of a window whose bridge has this environment (BridgeServer.environment), for this process. */
-export function recordOf(
-  environment: Readonly<Record<string, string>>,
-  folders: string[],
-  start = processStart(process.pid),
-): WindowRecord {
+/** The entry of a window whose bridge has this environment (BridgeServer.environment), for this process. */
+export function entryOf(environment: Readonly<Record<string, string>>, folders: string[], start = processStart(process.pid)): WindowEntry {
   return {
     address: environment[ENV.socket],
     secret: environment[ENV.secret],
@@ -91,8 +88,8 @@ export function recordOf(
   };
 }
 
-/** Is the record's process still the one that wrote it? */
-export function alive(r: WindowRecord): boolean {
+/** Is the entry's process still the one that wrote it? */
+export function alive(r: WindowEntry): boolean {
   try {
     process.kill(r.pid, 0);
   } catch {
@@ -112,23 +109,23 @@ function privateFolder(folder: string): string | undefined {
 }
 
 /**
- * Writes this window's record (replaced whole, by rename, never readable by others) and returns its
- * file; records whose process is gone are removed on the way. Undefined when the folder is not this
+ * Writes this window's entry (replaced whole, by rename, never readable by others) and returns its
+ * file; entries whose process is gone are removed on the way. Undefined when the folder is not this
  * user's own.
  */
-export function writeRecord(record: WindowRecord, home?: string, file?: string): string | undefined {
+export function writeEntry(entry: WindowEntry, home?: string, file?: string): string | undefined {
   const folder = privateFolder(discoveryFolder(home));
   if (!folder) return undefined;
-  removeStaleRecords(home);
-  const target = file ?? path.join(folder, `${record.pid}-${crypto.randomBytes(6).toString('hex')}${RECORD_SUFFIX}`);
+  removeStaleEntries(home);
+  const target = file ?? path.join(folder, `${entry.pid}-${crypto.randomBytes(6).toString('hex')}${RECORD_SUFFIX}`);
   const tmp = `${target}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, recordText(record), { mode: 0o600 });
+  fs.writeFileSync(tmp, entryText(entry), { mode: 0o600 });
   fs.renameSync(tmp, target);
   return target;
 }
 
-/** The window was used: among windows on the same folder, its record is now the newest. */
-export function touchRecord(file: string): void {
+/** The window was used: among windows on the same folder, its entry is now the newest. */
+export function touchEntry(file: string): void {
   const now = new Date();
   try {
     fs.utimesSync(file, now, now);
@@ -137,16 +134,16 @@ export function touchRecord(file: string): void {
   }
 }
 
-export function removeRecord(file: string): void {
+export function removeEntry(file: string): void {
   fs.rmSync(file, { force: true });
 }
 
-/** Removes the records whose process is gone (a window that crashed). */
-export function removeStaleRecords(home?: string): void {
-  for (const { file, record } of readRecords(home)) if (!record || !alive(record)) removeRecord(file);
+/** Removes the entries whose process is gone (a window that crashed). */
+export function removeStaleEntries(home?: string): void {
+  for (const { file, entry } of readEntries(home)) if (!entry || !alive(entry)) removeEntry(file);
 }
 
-function readRecords(home?: string): Array<{ file: string; record: WindowRecord | undefined; mtime: number }> {
+function readEntries(home?: string): Array<{ file: string; entry: WindowEntry | undefined; mtime: number }> {
   const folder = discoveryFolder(home);
   let names: string[];
   try {
@@ -159,7 +156,7 @@ function readRecords(home?: string): Array<{ file: string; record: WindowRecord 
     try {
       const st = fs.lstatSync(file);
       if (!st.isFile() || (process.getuid && st.uid !== process.getuid())) return [];
-      return [{ file, record: parseRecord(fs.readFileSync(file, 'utf8')), mtime: st.mtimeMs }];
+      return [{ file, entry: parseEntry(fs.readFileSync(file, 'utf8')), mtime: st.mtimeMs }];
     } catch {
       return [];
     }
@@ -172,16 +169,16 @@ const holds = (folder: string, target: string) =>
 
 /**
  * The window a hook should reach for a call touching `target` (an absolute path: the file, else the
- * hook's cwd): of the live records with a folder holding it, the one with the deepest such folder;
+ * hook's cwd): of the live entries with a folder holding it, the one with the deepest such folder;
  * among those, the newest (the window used last).
  */
-export function findWindow(target: string, home?: string): WindowRecord | undefined {
-  let best: { record: WindowRecord; depth: number; mtime: number } | undefined;
-  for (const { record, mtime } of readRecords(home)) {
-    if (!record || !alive(record)) continue;
-    const depth = Math.max(-1, ...record.folders.filter((f) => holds(f, target)).map((f) => f.length));
+export function findWindow(target: string, home?: string): WindowEntry | undefined {
+  let best: { entry: WindowEntry; depth: number; mtime: number } | undefined;
+  for (const { entry, mtime } of readEntries(home)) {
+    if (!entry || !alive(entry)) continue;
+    const depth = Math.max(-1, ...entry.folders.filter((f) => holds(f, target)).map((f) => f.length));
     if (depth < 0) continue;
-    if (!best || depth > best.depth || (depth === best.depth && mtime > best.mtime)) best = { record, depth, mtime };
+    if (!best || depth > best.depth || (depth === best.depth && mtime > best.mtime)) best = { entry, depth, mtime };
   }
-  return best?.record;
+  return best?.entry;
 }

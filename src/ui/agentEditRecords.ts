@@ -1,9 +1,10 @@
-// What the agent-edit commands share: a recorded edit's texts as read-only documents (and a revert's
-// conflicts), the node a command was given and its records, and how a file is named to the user.
+// What the agent-edit commands share: who they act on (`AgentEditCommandsEnvironment`), a recorded
+// edit's texts as read-only documents (and a revert's conflicts), the scope a command was given and its
+// edits, and how a file is named to the user.
 import * as vscode from 'vscode';
 import { BoundedMap } from '../core/boundedMap';
-import type { EditHistory, EditRecord } from '../core/editHistory';
-import { type AgentEditNode, recordsOf } from './agentEditsView';
+import type { EditRecord, RecordedEdit } from '../core/editRecord';
+import type { AgentEditNode, AgentEditsView, EditNames } from './agentEditsView';
 
 /** Conflicts whose marked text a diff can still show. */
 const MAX_SHOWN_CONFLICTS = 20;
@@ -28,23 +29,31 @@ export class ConflictTexts {
   }
 }
 
-/** A recorded text of an edit, as a read-only document's URI. */
-export function textUri(record: EditRecord, side: 'before' | 'after'): vscode.Uri {
-  const hash = side === 'before' ? record.beforeHash : record.afterHash;
-  return vscode.Uri.parse(record.uri).with({ scheme: EDIT_TEXT_SCHEME, query: hash ? `text=${hash}` : 'empty' });
+/** What every agent-edit command acts on: the edit record (it reverts too), its view, and how it names things. */
+export interface AgentEditCommandsEnvironment {
+  record: EditRecord;
+  view: AgentEditsView;
+  names: EditNames;
+  conflicts: ConflictTexts;
 }
 
-/** A node as a command receives it: from the view, or by record id from the Command Palette or a test. */
+/** A recorded text of an edit, as a read-only document's URI. */
+export function textUri(edit: RecordedEdit, side: 'before' | 'after'): vscode.Uri {
+  const hash = side === 'before' ? edit.beforeHash : edit.afterHash;
+  return vscode.Uri.parse(edit.uri).with({ scheme: EDIT_TEXT_SCHEME, query: hash ? `text=${hash}` : 'empty' });
+}
+
+/** A node as a command receives it: from the view, or by edit id from the Command Palette or a test. */
 function asNode(arg: unknown): AgentEditNode | undefined {
   if (typeof arg === 'string') return { kind: 'edit', id: arg };
   if (typeof arg === 'object' && arg !== null && typeof (arg as { kind?: unknown }).kind === 'string') return arg as AgentEditNode;
   return undefined;
 }
 
-/** The node a command was given and the records it stands for (none when it is not, or no longer, in the record). */
-export function chosen(history: EditHistory, arg: unknown): { node: AgentEditNode | undefined; records: EditRecord[] } {
+/** The node a command was given and the edits it stands for (none when it is not, or no longer, in the record). */
+export function chosen(record: EditRecord, arg: unknown): { node: AgentEditNode | undefined; edits: RecordedEdit[] } {
   const node = asNode(arg);
-  return { node, records: node ? recordsOf(history, node) : [] };
+  return { node, edits: node ? record.select(node) : [] };
 }
 
 export const gone = () => void vscode.window.showWarningMessage(vscode.l10n.t('That agent edit is no longer in the record.'));

@@ -1,19 +1,16 @@
-// The Agent Edits view: every recorded agent edit (core/editHistory.ts), grouped chat → turn → file,
-// with counts. Its elements are plain objects (`AgentEditNode`), so the commands that act on them
-// (agentEditCommands.ts) take the same objects from the view, the Command Palette or a test.
+// The Agent Edits view: the edit record (core/editRecord.ts), grouped chat → turn → file, with counts.
+// Its elements are the record's scopes (`AgentEditNode` is an `EditScope`), so the commands that act on
+// them (agentEditCommands.ts) take the same objects from the view, the Command Palette or a test.
 import * as vscode from 'vscode';
 import type { AfterAnswer } from '../core/afterAnswer';
 import { COMMANDS } from '../commands';
-import { type EditHistory, type EditRecord, groupRecords } from '../core/editHistory';
+import { type EditRecord, type EditScope, groupEdits, type RecordedEdit } from '../core/editRecord';
 import { timeOfDay } from './labels';
 
 export const AGENT_EDITS_VIEW_ID = 'editGuard.agentEdits';
 
-export type AgentEditNode =
-  | { kind: 'chat'; session: string }
-  | { kind: 'turn'; session: string; turn: string | undefined }
-  | { kind: 'file'; session: string; turn: string | undefined; uri: string }
-  | { kind: 'edit'; id: string };
+/** A node of the view: the edits of a chat, a turn, a file in a turn, or one edit. */
+export type AgentEditNode = EditScope;
 
 /** How the view names a chat and a turn to a person (ui/labels.ts). */
 export interface EditNames {
@@ -23,40 +20,25 @@ export interface EditNames {
   tool(tool: string, agent: string | undefined): string;
 }
 
-/** The records a node stands for, oldest first. */
-export function recordsOf(history: EditHistory, node: AgentEditNode): EditRecord[] {
-  const all = history.all();
-  switch (node.kind) {
-    case 'chat':
-      return all.filter((r) => r.session === node.session);
-    case 'turn':
-      return all.filter((r) => r.session === node.session && r.turn === node.turn);
-    case 'file':
-      return all.filter((r) => r.session === node.session && r.turn === node.turn && r.uri === node.uri);
-    case 'edit':
-      return all.filter((r) => r.id === node.id);
-  }
+/** Groups in order of their newest edit, newest first. */
+function groupsOf<K>(edits: readonly RecordedEdit[], key: (r: RecordedEdit) => K): Array<{ key: K; edits: RecordedEdit[] }> {
+  return [...groupEdits(edits, key)]
+    .map(([k, rs]) => ({ key: k, edits: rs }))
+    .sort((a, b) => b.edits[b.edits.length - 1].seq - a.edits[a.edits.length - 1].seq);
 }
 
-/** Groups in order of their newest record, newest first. */
-function groupsOf<K>(records: readonly EditRecord[], key: (r: EditRecord) => K): Array<{ key: K; records: EditRecord[] }> {
-  return [...groupRecords(records, key)]
-    .map(([k, rs]) => ({ key: k, records: rs }))
-    .sort((a, b) => b.records[b.records.length - 1].seq - a.records[a.records.length - 1].seq);
-}
-
-function counts(records: readonly EditRecord[]): string {
-  const files = new Set(records.map((r) => r.uri)).size;
-  const edits = records.length;
-  const open = records.filter((r) => r.revertedAt === undefined).length;
+function counts(edits: readonly RecordedEdit[]): string {
+  const files = new Set(edits.map((r) => r.uri)).size;
+  const count = edits.length;
+  const open = edits.filter((r) => r.revertedAt === undefined).length;
   const what =
     files === 1
-      ? edits === 1
+      ? count === 1
         ? vscode.l10n.t('1 file · 1 edit')
-        : vscode.l10n.t('1 file · {0} edits', edits)
-      : vscode.l10n.t('{0} files · {1} edits', files, edits);
+        : vscode.l10n.t('1 file · {0} edits', count)
+      : vscode.l10n.t('{0} files · {1} edits', files, count);
   if (open === 0) return `${what} · ${vscode.l10n.t('all reverted')}`;
-  if (open < edits) return `${what} · ${vscode.l10n.t('{0} reverted', edits - open)}`;
+  if (open < count) return `${what} · ${vscode.l10n.t('{0} reverted', count - open)}`;
   return what;
 }
 
@@ -72,36 +54,34 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   private readonly nodes = new Map<string, AgentEditNode>();
 
   constructor(
-    private readonly history: EditHistory,
+    private readonly record: EditRecord,
     private readonly names: EditNames,
     /** the record changes inside an agent's answer; the view is redrawn after it, once per burst */
     tidy: Pick<AfterAnswer, 'coalesced'>,
   ) {
     this.view = vscode.window.createTreeView(AGENT_EDITS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.listener = history.onDidChange(tidy.coalesced(() => this.refresh()));
+    this.listener = record.onDidChange(tidy.coalesced(() => this.refresh()));
     this.refresh();
   }
 
   refresh(): void {
-    // nodes of records that are gone (dropped by the budget, cleared) are not kept
-    if (this.nodes.size > 4 * this.history.all().length + 16) this.nodes.clear();
-    const open = this.history.unreverted();
+    // nodes of edits that are gone (dropped by the budget, cleared) are not kept
+    if (this.nodes.size > 4 * this.record.all().length + 16) this.nodes.clear();
+    const open = this.record.unreverted();
     this.view.badge = open ? { value: open, tooltip: vscode.l10n.t('{0} agent edits not reverted', open) } : undefined;
     this.changed.fire(undefined);
   }
 
   getChildren(node?: AgentEditNode): AgentEditNode[] {
-    const records = node ? recordsOf(this.history, node) : this.history.all();
-    if (!node) return groupsOf(records, (r) => r.session).map((g) => this.node({ kind: 'chat', session: g.key }));
+    const edits = node ? this.record.select(node) : this.record.all();
+    if (!node) return groupsOf(edits, (r) => r.session).map((g) => this.node({ kind: 'chat', session: g.key }));
     switch (node.kind) {
       case 'chat':
-        return groupsOf(records, (r) => r.turn ?? '').map((g) =>
-          this.node({ kind: 'turn', session: node.session, turn: g.records[0].turn }),
-        );
+        return groupsOf(edits, (r) => r.turn ?? '').map((g) => this.node({ kind: 'turn', session: node.session, turn: g.edits[0].turn }));
       case 'turn':
-        return groupsOf(records, (r) => r.uri).map((g) => this.node({ kind: 'file', session: node.session, turn: node.turn, uri: g.key }));
+        return groupsOf(edits, (r) => r.uri).map((g) => this.node({ kind: 'file', session: node.session, turn: node.turn, uri: g.key }));
       case 'file':
-        return records.length > 1 ? [...records].reverse().map((r) => this.node({ kind: 'edit', id: r.id })) : [];
+        return edits.length > 1 ? [...edits].reverse().map((r) => this.node({ kind: 'edit', id: r.id })) : [];
       case 'edit':
         return [];
     }
@@ -116,7 +96,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       case 'file':
         return this.node({ kind: 'turn', session: node.session, turn: node.turn });
       case 'edit': {
-        const r = this.history.get(node.id);
+        const r = this.record.get(node.id);
         return r ? this.node({ kind: 'file', session: r.session, turn: r.turn, uri: r.uri }) : undefined;
       }
     }
@@ -132,8 +112,8 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   }
 
   getTreeItem(node: AgentEditNode): vscode.TreeItem {
-    const records = recordsOf(this.history, node);
-    const reverted = records.length > 0 && records.every((r) => r.revertedAt !== undefined);
+    const edits = this.record.select(node);
+    const reverted = edits.length > 0 && edits.every((r) => r.revertedAt !== undefined);
     const state = reverted ? '.reverted' : '';
     switch (node.kind) {
       case 'chat': {
@@ -142,7 +122,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
           this.isNewestChat(node.session) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
         );
         item.id = `chat:${node.session}`;
-        item.description = counts(records);
+        item.description = counts(edits);
         item.iconPath = new vscode.ThemeIcon('comment-discussion');
         item.contextValue = `editGuard.chat${state}`;
         return item;
@@ -150,30 +130,30 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
       case 'turn': {
         const item = new vscode.TreeItem(this.names.turn(node.session, node.turn), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `turn:${node.session}\n${node.turn ?? ''}`;
-        item.description = counts(records);
+        item.description = counts(edits);
         item.iconPath = new vscode.ThemeIcon('history');
         item.contextValue = `editGuard.turn${state}`;
         return item;
       }
       case 'file': {
         const uri = vscode.Uri.parse(node.uri);
-        const several = records.length > 1;
+        const several = edits.length > 1;
         const item = new vscode.TreeItem(uri, several ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         item.id = `file:${node.session}\n${node.turn ?? ''}\n${node.uri}`;
         const relative = vscode.workspace.asRelativePath(uri, false);
         const folder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
-        const last = records[records.length - 1];
+        const last = edits[edits.length - 1];
         const what = several
-          ? vscode.l10n.t('{0} edits', records.length)
+          ? vscode.l10n.t('{0} edits', edits.length)
           : `${this.names.tool(last.tool, last.agent)}${last.deleted ? ` · ${vscode.l10n.t('deleted')}` : ''} · ${timeOfDay(last.at)}`;
         item.description = [folder, what, reverted ? vscode.l10n.t('reverted') : ''].filter(Boolean).join(' · ');
-        item.tooltip = this.tooltip(records);
+        item.tooltip = this.tooltip(edits);
         item.command = { command: COMMANDS.openEditDiff, title: vscode.l10n.t('Open Changes'), arguments: [node] };
         item.contextValue = `editGuard.file${state}`;
         return item;
       }
       case 'edit': {
-        const r = records[0];
+        const r = edits[0];
         const item = new vscode.TreeItem(
           r
             ? `${this.names.tool(r.tool, r.agent)}${r.deleted ? ` · ${vscode.l10n.t('deleted')}` : ''} · ${timeOfDay(r.at)}`
@@ -182,7 +162,7 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
         );
         item.id = `edit:${node.id}`;
         item.description = r?.revertedAt !== undefined ? vscode.l10n.t('reverted') : r?.saved ? '' : vscode.l10n.t('unsaved');
-        item.tooltip = this.tooltip(records);
+        item.tooltip = this.tooltip(edits);
         item.iconPath = new vscode.ThemeIcon(r?.beforeHash === undefined ? 'new-file' : r?.deleted ? 'trash' : 'edit');
         item.command = { command: COMMANDS.openEditDiff, title: vscode.l10n.t('Open Changes'), arguments: [node] };
         item.contextValue = `editGuard.edit${state}`;
@@ -194,20 +174,20 @@ export class AgentEditsView implements vscode.TreeDataProvider<AgentEditNode>, v
   /** Shows the view, with the file of the newest edit in it (its chat and turn expanded). */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${AGENT_EDITS_VIEW_ID}.focus`);
-    const newest = this.history.all().at(-1);
+    const newest = this.record.all().at(-1);
     if (!newest) return;
     const file = this.node({ kind: 'file', session: newest.session, turn: newest.turn, uri: newest.uri });
     await this.view.reveal(file, { select: true, focus: false, expand: false });
   }
 
   private isNewestChat(session: string): boolean {
-    const all = this.history.all();
+    const all = this.record.all();
     return all.length > 0 && all[all.length - 1].session === session;
   }
 
-  private tooltip(records: readonly EditRecord[]): vscode.MarkdownString {
+  private tooltip(edits: readonly RecordedEdit[]): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
-    for (const r of [...records].reverse().slice(0, 10)) {
+    for (const r of [...edits].reverse().slice(0, 10)) {
       const how =
         r.beforeHash === undefined ? vscode.l10n.t('created the file') : r.saved ? vscode.l10n.t('saved') : vscode.l10n.t('left unsaved');
       md.appendMarkdown(

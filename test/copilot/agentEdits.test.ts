@@ -17,7 +17,7 @@ import { DENIED } from './turns';
 
 const api = () => vscode.extensions.getExtension<AgentEditGuardApi>(EXTENSION_ID)!.exports;
 
-suite("Copilot's own edits in the record of agent edits", function () {
+suite("Copilot's own edits in the edit record", function () {
   copilotSuiteHooks();
   withBridgeOn();
 
@@ -37,7 +37,7 @@ suite("Copilot's own edits in the record of agent edits", function () {
     const doc = await vscode.workspace.openTextDocument(f.uri);
     assert.strictEqual(doc.getText(), 'one\nTWO\nthree\nfour\nfive\n');
     const edit = api()
-      .agentEdits()
+      .editRecord()
       .find((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString());
     assert.ok(edit, 'the built-in edit is recorded');
     assert.strictEqual(edit.tool, 'replace_string_in_file');

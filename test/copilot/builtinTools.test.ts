@@ -392,7 +392,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const edit = await waitFor(
       () =>
         editsApi()
-          .agentEdits()
+          .editRecord()
           .find((e) => e.uri === f.uri.toString()),
       "the script's change in the record",
       10000,

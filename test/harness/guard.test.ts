@@ -38,7 +38,7 @@ const DENIED = /^Denied by preToolUse hook: Agent Edit Guard stopped this Edit c
 const DENIED_ANY = /^Denied by preToolUse hook: Agent Edit Guard stopped this \w+ call/;
 const editsOf = (file: { uri: vscode.Uri }) =>
   api()
-    .agentEdits()
+    .editRecord()
     .filter((e) => vscode.Uri.parse(e.uri).toString() === file.uri.toString());
 
 suite('the gate in front of the Copilot harness', () => {

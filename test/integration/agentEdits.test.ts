@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { AgentEditInfo } from '../../src/api';
+import type { RecordedEditInfo } from '../../src/api';
 import type { FileRevert } from '../../src/core/revert';
 import {
   activateExtension,
@@ -45,9 +45,9 @@ const LINES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'the
 const text = (lines: readonly string[], eol = '\n') => lines.map((l) => l + eol).join('');
 
 /** The file's records, oldest first. */
-const editsOf = (f: TestFile): AgentEditInfo[] =>
+const editsOf = (f: TestFile): RecordedEditInfo[] =>
   api()
-    .agentEdits()
+    .editRecord()
     .filter((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString());
 const revertEdits = async (command: string, arg: unknown) => (await vscode.commands.executeCommand<FileRevert[]>(command, arg)) ?? [];
 const revertFile = async (f: TestFile) => {

@@ -77,7 +77,7 @@ suite('Claude Code: its Read, Edit and Write through the gate, deciding on what 
     const edit = await waitFor(
       () =>
         api()
-          .agentEdits()
+          .editRecord()
           .find((e) => e.uri === f.uri.toString()),
       'the edit in the record',
       5000,

@@ -85,7 +85,7 @@ suite('Codex: its apply_patch and shell reads through the gate, deciding on what
     const edit = await waitFor(
       () =>
         api()
-          .agentEdits()
+          .editRecord()
           .find((e) => e.uri === f.uri.toString()),
       'the patch in the record',
       5000,

@@ -363,7 +363,7 @@ suite('Writers at once: Claude Code, the Copilot CLI and the guarded tools on on
     if (lines[0] !== 'START' || lines.at(-1) !== 'END') problems.push('START and END are not the ends');
     // each agent's edits are recorded as its own: the Copilot CLI's never as the Copilot harness's (rule 14, its name)
     const recorded = api()
-      .agentEdits()
+      .editRecord()
       .filter((e) => vscode.Uri.parse(e.uri).toString() === f.uri.toString())
       .map((e) => e.agent ?? 'the guarded tools');
     for (const [agent, writer] of [

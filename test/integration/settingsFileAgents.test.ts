@@ -87,7 +87,7 @@ for (const agent of TERMINAL_AGENTS) {
       const edit = await waitFor(
         () =>
           api()
-            .agentEdits()
+            .editRecord()
             .find((e) => e.uri === f.uri.toString()),
         'the edit in the record',
         5000,

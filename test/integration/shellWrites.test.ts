@@ -82,7 +82,7 @@ for (const { agent, hookTool, overwrite, ready } of SHELL_AGENTS) {
       waitFor(
         () =>
           api()
-            .agentEdits()
+            .editRecord()
             .find((e) => e.uri === f.uri.toString()),
         `${name}'s edit of ${f.rel} in the record`,
         5000,
@@ -178,7 +178,7 @@ for (const { agent, hookTool, overwrite, ready } of SHELL_AGENTS) {
       assert.ok(doc.isDirty, 'still unsaved');
       assert.ok(
         !api()
-          .agentEdits()
+          .editRecord()
           .some((e) => e.uri === f.uri.toString()),
         'no edit recorded',
       );

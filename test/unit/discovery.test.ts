@@ -1,8 +1,8 @@
 // How a hook started outside this window's extension host finds the window (src/hooks/discovery.ts,
-// docs/design.md §Surfaces, hooks from anywhere): the records' privacy, stale and reused processes,
-// two windows on one folder, no window, and a record that lies — through the records' reader and
+// docs/design.md §Surfaces, hooks from anywhere): the entries' privacy, stale and reused processes,
+// two windows on one folder, no window, and an entry that lies — through the entries' reader and
 // through both real clients run as an agent runs them (sh -c, no address in the environment, HOME
-// holding the records), against a real bridge server.
+// holding the entries), against a real bridge server.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,13 +15,13 @@ import { type HookClients, NODE_CLIENT_NAME } from '../../src/hooks/command';
 import {
   discoveryFolder,
   findWindow,
-  parseRecord,
+  parseEntry,
   processStart,
-  recordText,
-  removeStaleRecords,
-  touchRecord,
-  type WindowRecord,
-  writeRecord,
+  entryText,
+  removeStaleEntries,
+  touchEntry,
+  type WindowEntry,
+  writeEntry,
 } from '../../src/hooks/discovery';
 import { ENV } from '../../src/hooks/protocol';
 import { BridgeServer } from '../../src/hooks/server';
@@ -30,11 +30,11 @@ import { MemoryLog } from './memoryDocuments';
 const DIST = path.resolve('dist');
 const BASH = spawnSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).stdout.trim() || undefined;
 
-/** A fresh OS home for one test: the records live under it. */
+/** A fresh OS home for one test: the entries live under it. */
 const freshHome = () => fs.mkdtempSync(path.join(os.tmpdir(), 'aeg-discovery-'));
 const mode = (p: string) => fs.statSync(p).mode & 0o777;
 
-function record(overrides: Partial<WindowRecord> = {}): WindowRecord {
+function entry(overrides: Partial<WindowEntry> = {}): WindowEntry {
   return {
     address: '127.0.0.1:1',
     secret: 'a'.repeat(64),
@@ -53,16 +53,16 @@ function deadPid(): number {
   return Number(r.stdout.trim());
 }
 
-suite('discovery: the windows’ records', () => {
-  test('a record is private: the folder 0700, the file 0600, written whole; its text reads back', () => {
+suite('discovery: the windows’ entries', () => {
+  test('an entry is private: the folder 0700, the file 0600, written whole; its text reads back', () => {
     const home = freshHome();
     try {
-      const r = record({ folders: ['/ws/one', '/ws/two with spaces=and equals'] });
-      const file = writeRecord(r, home);
+      const r = entry({ folders: ['/ws/one', '/ws/two with spaces=and equals'] });
+      const file = writeEntry(r, home);
       assert.ok(file);
       assert.equal(mode(discoveryFolder(home)), 0o700);
       assert.equal(mode(file), 0o600);
-      assert.deepEqual(parseRecord(fs.readFileSync(file, 'utf8')), r);
+      assert.deepEqual(parseEntry(fs.readFileSync(file, 'utf8')), r);
       assert.deepEqual(
         fs.readdirSync(discoveryFolder(home)).filter((f) => f.endsWith('.tmp')),
         [],
@@ -70,25 +70,25 @@ suite('discovery: the windows’ records', () => {
       );
       // a folder someone made readable by others is made private again before a secret goes in
       fs.chmodSync(discoveryFolder(home), 0o755);
-      writeRecord(r, home, file);
+      writeEntry(r, home, file);
       assert.equal(mode(discoveryFolder(home)), 0o700);
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }
   });
 
-  test('a record whose process is gone, or whose pid now belongs to another process, is ignored and removed', () => {
+  test('an entry whose process is gone, or whose pid now belongs to another process, is ignored and removed', () => {
     const home = freshHome();
     try {
-      const gone = writeRecord(record({ pid: deadPid(), folders: ['/ws'] }), home)!;
-      const reused = writeRecord(record({ start: processStart(process.pid) === '' ? 'x' : 'not-its-start', folders: ['/ws'] }), home)!;
+      const gone = writeEntry(entry({ pid: deadPid(), folders: ['/ws'] }), home)!;
+      const reused = writeEntry(entry({ start: processStart(process.pid) === '' ? 'x' : 'not-its-start', folders: ['/ws'] }), home)!;
       if (processStart(process.pid) !== '') {
         assert.equal(findWindow('/ws/a.txt', home), undefined, 'neither is a window');
       } else {
         assert.equal(findWindow('/ws/a.txt', home)?.pid, process.pid, 'where there is no /proc, a live pid is all there is to check');
       }
-      removeStaleRecords(home);
-      assert.equal(fs.existsSync(gone), false, "the dead window's record goes");
+      removeStaleEntries(home);
+      assert.equal(fs.existsSync(gone), false, "the dead window's entry goes");
       if (processStart(process.pid) !== '') assert.equal(fs.existsSync(reused), false, 'so does one whose pid was reused');
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
@@ -98,18 +98,18 @@ suite('discovery: the windows’ records', () => {
   test('the window whose folder holds the file: the deepest folder wins; of two windows on one folder, the one used last', () => {
     const home = freshHome();
     try {
-      writeRecord(record({ address: '127.0.0.1:1001', folders: ['/ws'] }), home)!;
-      const a = writeRecord(record({ address: '127.0.0.1:1002', folders: ['/ws/app', '/elsewhere'] }), home)!;
-      const b = writeRecord(record({ address: '127.0.0.1:1003', folders: ['/ws/app'] }), home)!;
+      writeEntry(entry({ address: '127.0.0.1:1001', folders: ['/ws'] }), home)!;
+      const a = writeEntry(entry({ address: '127.0.0.1:1002', folders: ['/ws/app', '/elsewhere'] }), home)!;
+      const b = writeEntry(entry({ address: '127.0.0.1:1003', folders: ['/ws/app'] }), home)!;
       assert.equal(findWindow('/ws/readme.md', home)?.address, '127.0.0.1:1001');
       assert.equal(findWindow('/ws/app', home)?.address !== '127.0.0.1:1001', true, 'the folder itself counts as held');
       // a and b are on the same folder: the last touched (focused) wins
       const past = new Date(Date.now() - 60_000);
       fs.utimesSync(b, past, past);
-      touchRecord(a);
+      touchEntry(a);
       assert.equal(findWindow('/ws/app/src/x.ts', home)?.address, '127.0.0.1:1002');
       fs.utimesSync(a, past, past);
-      touchRecord(b);
+      touchEntry(b);
       assert.equal(findWindow('/ws/app/src/x.ts', home)?.address, '127.0.0.1:1003');
       assert.equal(findWindow('/ws-other/x.ts', home), undefined, 'a prefix of the name is not a folder that holds it');
       assert.equal(findWindow('/nowhere/x.ts', home), undefined, 'no window on the folder');
@@ -118,7 +118,7 @@ suite('discovery: the windows’ records', () => {
     }
   });
 
-  test('no record folder at all: no window, and nothing is made', () => {
+  test('no windows folder at all: no window, and nothing is made', () => {
     const home = freshHome();
     try {
       assert.equal(findWindow('/ws/a.txt', home), undefined);
@@ -128,10 +128,10 @@ suite('discovery: the windows’ records', () => {
     }
   });
 
-  test('a record that is not one (missing fields, garbage) is no window', () => {
-    assert.equal(parseRecord('address=127.0.0.1:1\nsecret=x\n'), undefined);
-    assert.equal(parseRecord('\u0000garbage'), undefined);
-    assert.deepEqual(parseRecord(recordText(record()))?.folders, ['/ws/one']);
+  test('an entry that is not one (missing fields, garbage) is no window', () => {
+    assert.equal(parseEntry('address=127.0.0.1:1\nsecret=x\n'), undefined);
+    assert.equal(parseEntry('\u0000garbage'), undefined);
+    assert.deepEqual(parseEntry(entryText(entry()))?.folders, ['/ws/one']);
   });
 });
 
@@ -184,8 +184,8 @@ for (const bash of BASH ? [BASH, undefined] : [undefined]) {
         new MemoryLog(),
       );
       const env = server.environment;
-      writeRecord(
-        record({ address: env[ENV.socket], secret: env[ENV.secret], missed: env[ENV.missed], state: env[ENV.state], folders: [ws] }),
+      writeEntry(
+        entry({ address: env[ENV.socket], secret: env[ENV.secret], missed: env[ENV.missed], state: env[ENV.state], folders: [ws] }),
         home,
       );
     });
@@ -205,7 +205,7 @@ for (const bash of BASH ? [BASH, undefined] : [undefined]) {
       assert.deepEqual(seen, []);
     });
 
-    test('no record at all: the command exits at once, before any client starts', async () => {
+    test('no entry at all: the command exits at once, before any client starts', async () => {
       const empty = freshHome();
       try {
         assert.deepEqual(
@@ -220,11 +220,11 @@ for (const bash of BASH ? [BASH, undefined] : [undefined]) {
       }
     });
 
-    test('a record that lies — its secret not the window’s, or its port not the window’s — gets no answer: the call is let through', async () => {
+    test('an entry that lies — its secret not the window’s, or its port not the window’s — gets no answer: the call is let through', async () => {
       const env = server.environment;
-      const liar = (overrides: Partial<WindowRecord>) =>
-        writeRecord(
-          record({
+      const liar = (overrides: Partial<WindowEntry>) =>
+        writeEntry(
+          entry({
             address: env[ENV.socket],
             secret: env[ENV.secret],
             missed: path.join(home, 'missed'),
@@ -245,7 +245,7 @@ for (const bash of BASH ? [BASH, undefined] : [undefined]) {
       });
       liar({ address: `127.0.0.1:${closed}` });
       assert.deepEqual(await runOutside(clients, home, edit(`${ws}/deeper/a.ts`)), { code: 0, stdout: '' });
-      assert.deepEqual(seen, [], 'the window heard nothing from the lying records');
+      assert.deepEqual(seen, [], 'the window heard nothing from the lying entries');
       // each client noted why it let the call through, where that window would log it
       const missed = fs.readFileSync(path.join(home, 'missed'), 'utf8');
       assert.match(missed, /refused the request \(unauthorized\)/, missed);

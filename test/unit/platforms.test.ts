@@ -1,6 +1,6 @@
 // What can be shown on Linux of the code paths for macOS and Windows (docs/platforms.md): the
 // PowerShell command line Copilot runs on Windows, with paths that need quoting; the bash client as
-// macOS's bash 3.2 runs it (`read -t` takes whole seconds only); a window's record without a process
+// macOS's bash 3.2 runs it (`read -t` takes whole seconds only); a window's entry without a process
 // start time (no /proc); and Windows separators in the path policy (a drive letter that is no URI
 // scheme: test/unit/paths.test.ts). Each runs the real code: the hook command's arguments are read
 // back with PowerShell's quoting rules, and the bash client runs in bash with its bash-3 branch taken
@@ -14,7 +14,7 @@ import { hooksFileContent } from '../../src/agents/copilot/node/hooksFile';
 import { isInsideGitFolder, isNotebook } from '../../src/core/paths';
 import { hookClientScript } from '../../src/hooks/bashClient';
 import { type HookClients, windowsHookCommand } from '../../src/hooks/command';
-import { alive, findWindow, recordOf, type WindowRecord, writeRecord } from '../../src/hooks/discovery';
+import { alive, findWindow, entryOf, type WindowEntry, writeEntry } from '../../src/hooks/discovery';
 import { ENV } from '../../src/hooks/protocol';
 import { BridgeServer } from '../../src/hooks/server';
 import { hungListener } from '../shared/loopback';
@@ -221,20 +221,20 @@ suite('platforms: macOS, its bash 3.2 and no /proc', function () {
     }
   });
 
-  test('no /proc: a record without a start time is the window while its process lives, through the Node reader and the bash client', async () => {
+  test('no /proc: an entry without a start time is the window while its process lives, through the Node reader and the bash client', async () => {
     const home = tempFolder('aeg-platforms-home-');
     // a start of '': what processStart gives where there is no /proc/<pid>/stat (macOS, Windows)
-    const record: WindowRecord = recordOf(server.environment, ['/ws/discovered'], '');
-    const file = writeRecord(record, home)!;
-    assert.equal(alive(record), true);
-    assert.equal(findWindow('/ws/discovered/a.ts', home)?.address, record.address);
-    // an agent started outside the window: no address in its environment, the record in its home
+    const entry: WindowEntry = entryOf(server.environment, ['/ws/discovered'], '');
+    const file = writeEntry(entry, home)!;
+    assert.equal(alive(entry), true);
+    assert.equal(findWindow('/ws/discovered/a.ts', home)?.address, entry.address);
+    // an agent started outside the window: no address in its environment, the entry in its home
     const r = await runClient(client('hook-client.sh', hookClientScript()), { HOME: home }, payload);
     assert.deepEqual([r.code, r.stdout], [0, DENY]);
     assert.deepEqual(seen, [payload]);
     // the process gone: with no start time to compare, the pid is all there is, and it is checked
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
-    writeRecord({ ...record, pid: Number(dead.stdout.trim()) }, home, file);
+    writeEntry({ ...entry, pid: Number(dead.stdout.trim()) }, home, file);
     assert.equal(findWindow('/ws/discovered/a.ts', home), undefined);
     const again = await runClient(client('hook-client.sh', hookClientScript()), { HOME: home }, payload);
     assert.deepEqual([again.code, again.stdout], [0, '']);

@@ -2,7 +2,7 @@
 // with a new secret per window; a request past the size limit, or a header line no client sends, is
 // not answered as a hook; the bridge's private folder holds only markers this user can read, named
 // so no chat id reaches outside it, and goes when the bridge stops; a missed call is noted without
-// the call's content, in a file this user alone can read; and no window's record is written into a
+// the call's content, in a file this user alone can read; and no window's entry is written into a
 // folder that is not this user's own. (The other claims name their tests in docs/security.md.)
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { agentsWithEntries } from '../../src/agents/catalog';
 import { CLIENT_SCRIPT_NAME } from '../../src/hooks/bashClient';
 import { type HookClients, NODE_CLIENT_NAME } from '../../src/hooks/command';
-import { discoveryFolder, type WindowRecord, writeRecord } from '../../src/hooks/discovery';
+import { discoveryFolder, type WindowEntry, writeEntry } from '../../src/hooks/discovery';
 import { LOOPBACK, MAX_REQUEST_BYTES, PENDING_PREFIX, requestHeader, STATUS } from '../../src/hooks/protocol';
 import { BridgeServer } from '../../src/hooks/server';
 import { noteMissed } from '../../src/hooks/windowClient';
@@ -188,7 +188,7 @@ suite('security: files of the clients and the windows', () => {
     assert.doesNotMatch(fs.readFileSync(file, 'utf8'), /secret-value|\.env/);
   });
 
-  test("no record is written where the records' folder is not this user's own folder (a symbolic link to elsewhere)", function () {
+  test("no window entry is written where the entries' folder is not this user's own folder (a symbolic link to elsewhere)", function () {
     // a symbolic link needs a privilege there
     if (process.platform === 'win32') this.skip();
     const home = tempFolder('aeg-home-');
@@ -196,7 +196,7 @@ suite('security: files of the clients and the windows', () => {
     const folder = discoveryFolder(home);
     fs.mkdirSync(path.dirname(folder), { recursive: true });
     fs.symlinkSync(elsewhere, folder);
-    const record: WindowRecord = {
+    const entry: WindowEntry = {
       address: '127.0.0.1:1',
       secret: 'a'.repeat(64),
       missed: '/nowhere/missed.jsonl',
@@ -205,7 +205,7 @@ suite('security: files of the clients and the windows', () => {
       start: '',
       folders: ['/ws'],
     };
-    assert.equal(writeRecord(record, home), undefined);
+    assert.equal(writeEntry(entry, home), undefined);
     assert.deepEqual(fs.readdirSync(elsewhere), [], 'the secret went nowhere');
   });
 });

@@ -1,19 +1,20 @@
-// Where the record of agent edits lives: the extension's storage for this workspace
+// Where the edit record lives: the extension's storage for this workspace
 // (`ExtensionContext.storageUri`, outside the workspace folder), as `agent-edits/index.json` and one
 // file per text version, named by its hash. Written with `workspace.fs`, so it works in remote windows.
 import * as vscode from 'vscode';
-import type { HistoryStorage } from '../core/editHistory';
+import type { EditRecordStorage } from '../core/editRecord';
 
-const HISTORY_FOLDER = 'agent-edits';
+/** The folder's name is fixed: the edit record an earlier window saved is in it. */
+const RECORD_FOLDER = 'agent-edits';
 
-export class WorkspaceHistoryStorage implements HistoryStorage {
+export class WorkspaceEditRecordStorage implements EditRecordStorage {
   readonly folder: vscode.Uri;
   private readonly texts: vscode.Uri;
   private readonly encoder = new TextEncoder();
   private readonly decoder = new TextDecoder();
 
   constructor(storageUri: vscode.Uri) {
-    this.folder = vscode.Uri.joinPath(storageUri, HISTORY_FOLDER);
+    this.folder = vscode.Uri.joinPath(storageUri, RECORD_FOLDER);
     this.texts = vscode.Uri.joinPath(this.folder, 'texts');
   }
 

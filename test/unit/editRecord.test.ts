@@ -1,12 +1,12 @@
-// The record of agent edits and the revert that keeps later work (docs/design.md §Edit record,
+// The edit record and the revert that keeps later work (docs/design.md §Edit record,
 // §Revert), over the core's own document port on the model of VS Code's editor.
 import * as assert from 'node:assert/strict';
-import { EditHistory, type HistoryStorage } from '../../src/core/editHistory';
+import { EditRecord, type EditRecordStorage, type EditScope } from '../../src/core/editRecord';
 import { ExternalEdits } from '../../src/core/externalEdits';
 import { sha256 } from '../../src/core/hash';
 import { linesOf, revertChange } from '../../src/core/merge';
 import type { CallContext } from '../../src/core/ports';
-import { Reverter, spanEdit } from '../../src/core/revert';
+import { spanEdit } from '../../src/core/revert';
 import { applySpanEdits } from '../../src/core/replace';
 import { callOn, coreFixture, MemoryLog } from './memoryDocuments';
 
@@ -16,7 +16,7 @@ const C = 'file:///ws/c.txt';
 const LABELS = { current: 'current', reverted: 'reverted' };
 
 /** The storage as a map, counting what it holds. */
-class MemoryStorage implements HistoryStorage {
+class MemoryStorage implements EditRecordStorage {
   index: string | undefined;
   readonly texts = new Map<string, string>();
   async readIndex() {
@@ -43,17 +43,16 @@ class MemoryStorage implements HistoryStorage {
 function setup(budget = 64 * 1024 * 1024) {
   const { docs, store, log, gate, tools } = coreFixture();
   const storage = new MemoryStorage();
-  const history = new EditHistory(storage, () => budget, log);
-  gate.onDidWrite((w) => history.record(w));
-  const reverter = new Reverter(gate, history, LABELS);
+  const record = new EditRecord({ storage, budget: () => budget, gate, labels: LABELS, log });
+  gate.onDidWrite((w) => record.record(w));
   const call = (tool: string, uri: string, turn = 'turn-1', session = 'chat-1'): CallContext => callOn(store, tool, uri, session, turn);
   const read = (uri: string, turn?: string, session?: string) => tools.read(call('editGuard_readFile', uri, turn, session), {});
   const replace = (uri: string, oldString: string, newString: string, turn?: string, session?: string) =>
     tools.replace(call('editGuard_replaceString', uri, turn, session), { oldString, newString, replaceAll: false });
   const write = (uri: string, content: string, turn?: string) =>
     tools.write(call('editGuard_writeFile', uri, turn), { content, append: false });
-  const recordsOf = (uri: string) => history.all().filter((r) => r.uri === uri);
-  return { docs, store, gate, history, storage, reverter, read, replace, write, recordsOf, log, call };
+  const editsOf = (uri: string) => record.all().filter((r) => r.uri === uri);
+  return { docs, store, gate, record, storage, read, replace, write, editsOf, log, call };
 }
 
 const NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].map((w) => `${w}\n`).join('');
@@ -105,23 +104,23 @@ suite('revert: the three-way merge that takes out only the agent change', () => 
   });
 });
 
-suite('revert: the record of agent edits', () => {
+suite('edit record: what it keeps', () => {
   test('every write that lands is recorded with its chat, turn, tool and texts; a refused one is not', async () => {
     const t = setup();
     t.docs.file(A, NUMBERS);
     await t.replace(A, 'one', 'ONE'); // not read: refused
-    assert.equal(t.history.all().length, 0);
+    assert.equal(t.record.all().length, 0);
     await t.read(A);
     await t.replace(A, 'one', 'ONE');
     await t.write(B, 'new file\n');
-    const [edit, create] = t.history.all();
+    const [edit, create] = t.record.all();
     assert.equal(edit.uri, A);
     assert.equal(edit.session, 'chat-1');
     assert.equal(edit.turn, 'turn-1');
     assert.equal(edit.tool, 'editGuard_replaceString');
     assert.equal(edit.saved, true);
-    assert.equal(await t.history.text(edit.beforeHash as string), NUMBERS);
-    assert.equal(await t.history.text(edit.afterHash), NUMBERS.replace('one', 'ONE'));
+    assert.equal(await t.record.text(edit.beforeHash as string), NUMBERS);
+    assert.equal(await t.record.text(edit.afterHash), NUMBERS.replace('one', 'ONE'));
     assert.equal(create.beforeHash, undefined, 'a create has no text before');
   });
 
@@ -132,27 +131,27 @@ suite('revert: the record of agent edits', () => {
     t.docs.file(A, big(0));
     await t.read(A);
     for (let i = 1; i <= 60; i++) await t.write(A, big(i));
-    await t.history.flush();
-    assert.ok(t.history.bytes() <= budget, `${t.history.bytes()} > ${budget}`);
+    await t.record.flush();
+    assert.ok(t.record.bytes() <= budget, `${t.record.bytes()} > ${budget}`);
     assert.ok(t.storage.bytes() <= budget, `the storage holds ${t.storage.bytes()} bytes`);
-    const kept = t.history.all();
+    const kept = t.record.all();
     assert.ok(kept.length > 1 && kept.length < 60, `${kept.length} kept`);
-    assert.equal(await t.history.text(kept[kept.length - 1].afterHash), big(60));
+    assert.equal(await t.record.text(kept[kept.length - 1].afterHash), big(60));
     // every text still stored is one a kept record refers to
     const referenced = new Set(kept.flatMap((r) => [r.beforeHash, r.afterHash]));
     for (const hash of t.storage.texts.keys()) assert.ok(referenced.has(hash));
   });
 
-  test('a new history over the same storage has the same records (a window reload)', async () => {
+  test('a new edit record over the same storage has the same edits (a window reload)', async () => {
     const t = setup();
     t.docs.file(A, NUMBERS);
     await t.read(A);
     await t.replace(A, 'two', 'TWO');
-    t.history.attach('names', () => ({ chats: 1 }));
-    await t.history.flush();
-    const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
+    t.record.attach('names', () => ({ chats: 1 }));
+    await t.record.flush();
+    const again = new EditRecord({ storage: t.storage, budget: () => 1 << 26, gate: t.gate, labels: LABELS, log: new MemoryLog() });
     await again.load();
-    assert.deepEqual(again.all(), t.history.all());
+    assert.deepEqual(again.all(), t.record.all());
     assert.deepEqual(again.attachment('names'), { chats: 1 });
     assert.equal(await again.text(again.all()[0].beforeHash as string), NUMBERS);
   });
@@ -162,9 +161,9 @@ suite('revert: the record of agent edits', () => {
     t.docs.file(A, NUMBERS);
     await t.read(A);
     await t.replace(A, 'two', 'TWO');
-    await t.history.flush();
-    // the next window: its history is loading when the agent's first edit lands
-    const again = new EditHistory(t.storage, () => 1 << 26, new MemoryLog());
+    await t.record.flush();
+    // the next window: its record is loading when the agent's first edit lands
+    const again = new EditRecord({ storage: t.storage, budget: () => 1 << 26, gate: t.gate, labels: LABELS, log: new MemoryLog() });
     const loading = again.load();
     again.record({
       session: 'chat-2',
@@ -188,24 +187,24 @@ suite('revert: the record of agent edits', () => {
       const storage = new MemoryStorage();
       storage.index = index;
       const log = new MemoryLog();
-      const history = new EditHistory(storage, () => 1 << 20, log);
-      await history.load();
-      assert.deepEqual(history.all(), [], index);
+      const record = new EditRecord({ storage, budget: () => 1 << 20, gate: coreFixture().gate, labels: LABELS, log });
+      await record.load();
+      assert.deepEqual(record.all(), [], index);
     }
   });
 });
 
-suite('revert: taking edits back', () => {
+suite('edit record: taking edits back', () => {
   test('revert one edit: the file gets its text back and is saved', async () => {
     const t = setup();
     t.docs.file(A, NUMBERS);
     await t.read(A);
     await t.replace(A, 'two', 'TWO');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'reverted');
     assert.equal(t.docs.get(A).disk, NUMBERS);
     assert.equal(t.docs.get(A).dirty, false);
-    assert.ok(t.history.all()[0].revertedAt !== undefined);
+    assert.ok(t.record.all()[0].revertedAt !== undefined);
   });
 
   test('revert a turn over three files, newest edit of each first', async () => {
@@ -218,7 +217,7 @@ suite('revert: taking edits back', () => {
     await t.replace(C, 'three', 'THREE');
     await t.read(C, 'turn-2');
     await t.replace(C, 'six', 'SIX', 'turn-2'); // another turn, not next to the first: stays
-    const results = await t.reverter.revert(t.history.all().filter((r) => r.turn === 'turn-1'));
+    const results = await t.record.revert({ kind: 'turn', session: 'chat-1', turn: 'turn-1' });
     assert.deepEqual(
       results.map((r) => r.kind),
       ['reverted', 'reverted', 'reverted'],
@@ -228,13 +227,63 @@ suite('revert: taking edits back', () => {
     assert.equal(t.docs.text(C), NUMBERS.replace('six', 'SIX'));
   });
 
+  test('each scope a command names — a chat, a turn, a file in a turn, one edit — selects exactly its edits', async () => {
+    const t = setup();
+    for (const uri of [A, B]) t.docs.file(uri, NUMBERS);
+    await t.read(A);
+    await t.read(B);
+    await t.replace(A, 'one', 'ONE');
+    await t.replace(B, 'two', 'TWO');
+    await t.read(A, 'turn-2');
+    await t.replace(A, 'six', 'SIX', 'turn-2');
+    await t.read(B, 'turn-1', 'chat-2');
+    await t.replace(B, 'eight', 'EIGHT', 'turn-1', 'chat-2');
+    const [a1, b1, a2, other] = t.record.all();
+    const ids = (scope: EditScope) => t.record.select(scope).map((r) => r.id);
+    assert.deepEqual(ids({ kind: 'chat', session: 'chat-1' }), [a1.id, b1.id, a2.id]);
+    assert.deepEqual(ids({ kind: 'turn', session: 'chat-1', turn: 'turn-1' }), [a1.id, b1.id]);
+    assert.deepEqual(ids({ kind: 'file', session: 'chat-1', turn: 'turn-2', uri: A }), [a2.id]);
+    assert.deepEqual(ids({ kind: 'edit', id: other.id }), [other.id]);
+    assert.deepEqual(ids({ kind: 'edit', id: 'gone' }), []);
+  });
+
+  test('a revert by scope tells its listeners, and the gate, the text it left; a file left unchanged tells no one', async () => {
+    const t = setup();
+    t.docs.file(A, NUMBERS);
+    t.docs.file(B, NUMBERS);
+    await t.read(A);
+    await t.read(B);
+    await t.replace(A, 'one', 'ONE');
+    await t.replace(B, 'two', 'TWO');
+    t.docs.file(B, NUMBERS); // the user took B's edit back by hand: nothing left to undo there
+    const heard: Array<{ uri: string; hash: string }> = [];
+    t.record.onDidRevert((done) => heard.push(done));
+    const results = await t.record.revert({ kind: 'chat', session: 'chat-1' });
+    assert.deepEqual(
+      results.map((r) => [r.uri, r.kind]),
+      [
+        [A, 'reverted'],
+        [B, 'unchanged'],
+      ],
+    );
+    assert.deepEqual(heard, [{ uri: A, hash: sha256(NUMBERS) }]);
+    assert.ok(
+      t.record.all().every((r) => r.revertedAt !== undefined),
+      'both are reverted: nothing is left to undo',
+    );
+    // the chat that saw the agent's version is told the user reverted it
+    const again = await t.replace(A, 'ONE', 'ONE!');
+    assert.equal(again.data.status, 'blocked');
+    assert.match(again.text, /reverted/);
+  });
+
   test('after the user typed elsewhere, the revert keeps their text byte for byte, and leaves it unsaved', async () => {
     const t = setup();
     t.docs.file(A, NUMBERS);
     await t.read(A);
     await t.replace(A, 'two', 'TWO');
     t.docs.userEdit(A, t.docs.text(A).replace('seven', 'seven, said the user'));
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'reverted');
     if (result.kind === 'reverted') {
       assert.equal(result.keptLaterChanges, true);
@@ -252,7 +301,7 @@ suite('revert: taking edits back', () => {
     await t.read(A);
     await t.replace(A, 'two\nthree', 'TWO\nTHREE');
     t.docs.diskChange(A, t.docs.text(A).replace('one', 'one (user)').replace('four', 'four (user)'));
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'reverted');
     assert.equal(t.docs.text(A), NUMBERS.replace('one', 'one (user)').replace('four', 'four (user)'));
   });
@@ -264,11 +313,11 @@ suite('revert: taking edits back', () => {
     await t.replace(A, 'two', 'TWO');
     const overlapped = t.docs.text(A).replace('TWO', 'TWO and the user');
     t.docs.diskChange(A, overlapped);
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'conflict');
     if (result.kind === 'conflict') assert.deepEqual(result.lines, [{ start: 2, end: 2 }]);
     assert.equal(t.docs.text(A), overlapped);
-    assert.equal(t.history.all()[0].revertedAt, undefined, 'still to be reverted');
+    assert.equal(t.record.all()[0].revertedAt, undefined, 'still to be reverted');
   });
 
   test('a file deleted since: a clear outcome, nothing created', async () => {
@@ -278,7 +327,7 @@ suite('revert: taking edits back', () => {
     await t.replace(A, 'two', 'TWO');
     t.docs.memory.evict(A);
     t.docs.memory.deleteFile(A);
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'missing');
     assert.equal(t.docs.memory.disk(A), undefined);
   });
@@ -288,7 +337,7 @@ suite('revert: taking edits back', () => {
     await t.write(A, 'made by the agent\n');
     await t.write(B, 'also made by the agent\n');
     t.docs.userEdit(B, 'made by the agent, kept by the user\n');
-    const results = await t.reverter.revert(t.history.all());
+    const results = await t.record.revert(t.record.all());
     assert.deepEqual(
       results.map((r) => r.kind),
       ['reverted', 'conflict'],
@@ -301,10 +350,10 @@ suite('revert: taking edits back', () => {
     const t = setup();
     await t.write(A, 'agent 1\nagent 2\n');
     t.docs.userEdit(A, 'written by the user\nagent 1\nagent 2\nalso by the user\n');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.deepEqual(result, {
       uri: A,
-      ids: [t.recordsOf(A)[0].id],
+      ids: [t.editsOf(A)[0].id],
       kind: 'reverted',
       keptLaterChanges: true,
       saved: false,
@@ -320,7 +369,7 @@ suite('revert: taking edits back', () => {
     const t = setup();
     await t.write(A, 'agent 1\nagent 2\nagent 3\n');
     t.docs.diskChange(A, 'agent 1\nagent 3\n');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind === 'reverted' && result.deleted, true, JSON.stringify(result));
     assert.equal(t.docs.memory.disk(A), undefined);
   });
@@ -329,7 +378,7 @@ suite('revert: taking edits back', () => {
     const t = setup();
     await t.write(A, 'agent 1\nagent 2\n');
     t.docs.userEdit(A, 'agent 2\n');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind === 'reverted' && !result.deleted && result.keptUnsaved, true, JSON.stringify(result));
     assert.equal(t.docs.text(A), '');
     assert.equal(t.docs.memory.disk(A), 'agent 1\nagent 2\n', 'the user saves or closes it');
@@ -339,14 +388,14 @@ suite('revert: taking edits back', () => {
     const t = setup();
     await t.write(A, 'agent 1\nagent 2\nagent 3\n');
     t.docs.diskChange(A, 'agent 1\nagent 2, changed by the user\nagent 3\n');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'conflict');
     if (result.kind === 'conflict') {
       assert.deepEqual(result.lines, [{ start: 1, end: 3 }]);
       assert.match(result.marked, /^<<<<<<< current\nagent 1\nagent 2, changed by the user\nagent 3\n=======\n>>>>>>> reverted\n$/);
     }
     assert.equal(t.docs.text(A), 'agent 1\nagent 2, changed by the user\nagent 3\n');
-    assert.equal(t.history.all()[0].revertedAt, undefined, 'still to be reverted');
+    assert.equal(t.record.all()[0].revertedAt, undefined, 'still to be reverted');
   });
 
   test("after a revert the agent's next write is refused `changed`, saying the user reverted it, and other results name it", async () => {
@@ -356,7 +405,7 @@ suite('revert: taking edits back', () => {
     await t.read(A);
     await t.read(B);
     await t.replace(A, 'two', 'TWO');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'reverted');
     const again = await t.replace(A, 'three', 'THREE');
     assert.equal(again.data.status, 'blocked');
@@ -368,7 +417,7 @@ suite('revert: taking edits back', () => {
     assert.doesNotMatch(other.text, /a\.txt/, 'the refusal showed a.txt: it is no longer stale');
     await t.read(A);
     await t.replace(A, 'three', 'THREE');
-    await t.reverter.revert(t.history.all().filter((r) => r.uri === A && r.revertedAt === undefined));
+    await t.record.revert(t.record.all().filter((r) => r.uri === A && r.revertedAt === undefined));
     const notice = await t.read(B);
     assert.match(notice.text, /changed since you read them: a\.txt \(reverted by the user\)/);
     assert.equal(sha256(t.docs.text(A)), sha256(NUMBERS));
@@ -379,9 +428,9 @@ suite('revert: taking edits back', () => {
     t.docs.file(A, NUMBERS);
     await t.read(A);
     await t.replace(A, 'two', 'TWO');
-    await t.reverter.revert(t.recordsOf(A));
+    await t.record.revert(t.editsOf(A));
     t.docs.userEdit(A, 'the user rewrote it\n');
-    assert.deepEqual(await t.reverter.revert(t.recordsOf(A)), []);
+    assert.deepEqual(await t.record.revert(t.editsOf(A)), []);
     assert.equal(t.docs.text(A), 'the user rewrote it\n');
   });
 });
@@ -405,10 +454,10 @@ suite("revert: an agent's deletes and moves, and files renamed since", () => {
     t.docs.file(A, text);
     await t.read(A, 'turn-9');
     await agentDeletes(t, A);
-    const [record] = t.recordsOf(A);
+    const [record] = t.editsOf(A);
     assert.equal(record.deleted, true);
-    assert.equal(await t.history.text(record.beforeHash!), text);
-    const [result] = await t.reverter.revert([record]);
+    assert.equal(await t.record.text(record.beforeHash!), text);
+    const [result] = await t.record.revert([record]);
     assert.equal(result.kind, 'reverted', JSON.stringify(result));
     assert.ok(result.kind === 'reverted' && result.restored);
     assert.equal(t.docs.memory.disk(A), text);
@@ -420,7 +469,7 @@ suite("revert: an agent's deletes and moves, and files renamed since", () => {
     await t.read(A, 'turn-9');
     await agentDeletes(t, A);
     t.docs.file(A, 'a new file the user made there\n');
-    const [result] = await t.reverter.revert(t.recordsOf(A));
+    const [result] = await t.record.revert(t.editsOf(A));
     assert.equal(result.kind, 'occupied');
     assert.equal(t.docs.memory.disk(A), 'a new file the user made there\n');
   });
@@ -436,7 +485,7 @@ suite("revert: an agent's deletes and moves, and files renamed since", () => {
     t.docs.memory.writeDisk(B, 'moving text\n');
     await t.edits.recordWrite(source);
     await t.edits.recordWrite(target);
-    const results = await t.reverter.revert(t.history.all());
+    const results = await t.record.revert(t.record.all());
     assert.deepEqual(results.map((r) => r.kind).sort(), ['reverted', 'reverted']);
     assert.equal(t.docs.memory.disk(A), 'moving text\n');
     assert.equal(t.docs.memory.disk(B), undefined, 'the moved-to file, unchanged since, is deleted');
@@ -449,15 +498,15 @@ suite("revert: an agent's deletes and moves, and files renamed since", () => {
     await t.replace(A, 'two', 'TWO');
     t.docs.memory.deleteFile(A);
     t.docs.memory.writeDisk(C, NUMBERS.replace('two', 'TWO'));
-    t.history.rename([{ from: A, to: C }]);
-    assert.equal(t.recordsOf(A).length, 0);
-    const [result] = await t.reverter.revert(t.recordsOf(C));
+    t.record.rename([{ from: A, to: C }]);
+    assert.equal(t.editsOf(A).length, 0);
+    const [result] = await t.record.revert(t.editsOf(C));
     assert.equal(result.kind, 'reverted', JSON.stringify(result));
     assert.equal(t.docs.memory.disk(C), NUMBERS);
     // a folder's rename moves the records of the files in it
-    t.history.rename([{ from: 'file:///ws', to: 'file:///moved' }]);
+    t.record.rename([{ from: 'file:///ws', to: 'file:///moved' }]);
     assert.deepEqual(
-      t.history.all().map((r) => r.uri),
+      t.record.all().map((r) => r.uri),
       ['file:///moved/c.txt'],
     );
   });

@@ -1,13 +1,21 @@
-// The record of agent edits that landed (docs/design.md §Edit record): one entry per write that
-// passed the gate — our tools' and the other agents' edits the gate let through — with the text
-// before and after, so the user can review and revert it. Texts are stored once per hash (a chain
-// of edits of one file shares them) in a `HistoryStorage`: the extension's workspace storage in VS
-// Code, never the workspace folder. The whole record keeps within a byte budget, oldest edit first.
+// The edit record (docs/design.md §Edit record, §Revert): every agent edit that landed, kept so the
+// user can review and revert it, and the one owner of it — as Zed's `ActionLog` owns what its agent
+// did — with the verbs every caller needs: record an edit, list and read it, follow a rename, revert an
+// edit, a file's edits in a turn, a turn or a chat, keep within the size bound, load and save. One entry
+// per write that passed the gate — our tools' and the other agents' edits the gate let through — with
+// the text before and after. Texts are stored once per hash (a chain of edits of one file shares them)
+// in an `EditRecordStorage`: the extension's workspace storage in VS Code, never the workspace folder.
+// The whole record keeps within a byte budget, oldest edit first. How a file's edits are taken out is
+// revert.ts (and its merge, merge.ts), stateless; this owner runs it under the gate's lock.
 import { Emitter } from './events';
+import type { Gate } from './gate';
+import type { ConflictLabels } from './merge';
 import type { CompletedWrite, Logger } from './ports';
+import { type FileRevert, revertFile } from './revert';
 import type { ToolName } from './types';
 
-export interface EditRecord {
+/** One agent edit in the record. */
+export interface RecordedEdit {
   /** Unique within the workspace's record. */
   id: string;
   /** Order of landing, across reloads. */
@@ -15,7 +23,7 @@ export interface EditRecord {
   session: string;
   turn?: string;
   tool: ToolName;
-  /** Whose own tool made it (an agent's id); absent for our guarded tools, and in records older than the field */
+  /** Whose own tool made it (an agent's id); absent for our guarded tools, and in edits recorded before the field */
   agent?: string;
   uri: string;
   /** The text's hash before the edit; absent when the edit created the file. */
@@ -31,7 +39,7 @@ export interface EditRecord {
 }
 
 /** Where the record lives: an index (small, rewritten) and texts by hash (written once). */
-export interface HistoryStorage {
+export interface EditRecordStorage {
   readIndex(): Promise<string | undefined>;
   writeIndex(json: string): Promise<void>;
   readText(hash: string): Promise<string | undefined>;
@@ -39,10 +47,41 @@ export interface HistoryStorage {
   deleteText(hash: string): Promise<void>;
 }
 
-/** What the index file holds. */
+/**
+ * Which edits a command means: a chat's, a turn's, a file's in one turn, or one edit (by id). The
+ * Agent Edits view's elements are these (`AgentEditNode`), so a command takes the same object from the
+ * view, the Command Palette or a test.
+ */
+export type EditScope =
+  | { kind: 'chat'; session: string }
+  | { kind: 'turn'; session: string; turn: string | undefined }
+  | { kind: 'file'; session: string; turn: string | undefined; uri: string }
+  | { kind: 'edit'; id: string };
+
+/** A file's edits reverted: the file, and the hash of the text the revert left in it. */
+export interface RevertDone {
+  uri: string;
+  hash: string;
+}
+
+/** What the record is made with. */
+export interface EditRecordParts {
+  /** Where it is saved; none (a window without a folder): kept in memory only. */
+  storage: EditRecordStorage | undefined;
+  /** The byte budget, read at each new edit (`editGuard.maxEditRecordMB`). */
+  budget: () => number;
+  /** Whose lock a revert runs under (no agent write lands in between) and whose editor it writes through. */
+  gate: Gate;
+  /** How a revert's conflict markers name the two sides. */
+  labels: ConflictLabels;
+  log: Logger;
+  now?: () => number;
+}
+
+/** What the index file holds (`records`: the stored name, kept so an earlier window's index loads). */
 interface IndexState {
   version: 1;
-  records: EditRecord[];
+  records: RecordedEdit[];
   /** hash → UTF-8 bytes of the stored text */
   sizes: Record<string, number>;
   /** Other state saved with the record (the chats' and turns' names). */
@@ -50,19 +89,19 @@ interface IndexState {
 }
 
 /** Bytes an index entry takes, roughly: counted so many tiny edits also keep within the budget. */
-const RECORD_BYTES = 400;
+const EDIT_BYTES = 400;
 /** How long after the last change the index is written (edits come in bursts). */
 const FLUSH_DELAY_MS = 250;
 
-export class EditHistory {
-  private records: EditRecord[] = [];
-  /** hash → stored size, of every text the records refer to */
+export class EditRecord {
+  private edits: RecordedEdit[] = [];
+  /** hash → stored size, of every text the edits refer to */
   private readonly sizes = new Map<string, number>();
   /** the sum of `sizes` */
   private textBytes = 0;
   /** texts recorded but not yet in the storage */
   private readonly unwritten = new Map<string, string>();
-  /** texts no record refers to any more, to delete at the next flush */
+  /** texts no edit refers to any more, to delete at the next flush */
   private readonly unreferenced = new Set<string>();
   /** state loaded with the record, by name */
   private attachments: Record<string, unknown> = {};
@@ -73,16 +112,28 @@ export class EditHistory {
   private flushing: Promise<void> = Promise.resolve();
   private readonly changed: Emitter<void>;
   readonly onDidChange: Emitter<void>['event'];
+  private readonly reverted: Emitter<RevertDone>;
+  /** A file's edits were reverted (its blocked-write diagnostics are about text that is gone). */
+  readonly onDidRevert: Emitter<RevertDone>['event'];
+  private readonly storage: EditRecordStorage | undefined;
+  private readonly budget: () => number;
+  private readonly gate: Gate;
+  private readonly labels: ConflictLabels;
+  private readonly log: Logger;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly storage: HistoryStorage | undefined,
-    /** The byte budget, read at each record (a setting). */
-    private readonly budget: () => number,
-    private readonly log: Logger,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.changed = new Emitter((e) => log.error(`a listener of the edit record failed: ${e instanceof Error ? e.message : String(e)}`));
+  constructor({ storage, budget, gate, labels, log, now = Date.now }: EditRecordParts) {
+    this.storage = storage;
+    this.budget = budget;
+    this.gate = gate;
+    this.labels = labels;
+    this.log = log;
+    this.now = now;
+    const failed = (e: unknown) => log.error(`a listener of the edit record failed: ${e instanceof Error ? e.message : String(e)}`);
+    this.changed = new Emitter(failed);
     this.onDidChange = this.changed.event;
+    this.reverted = new Emitter(failed);
+    this.onDidRevert = this.reverted.event;
   }
 
   /** Loads what an earlier window left; a missing or unreadable index is an empty record. */
@@ -93,36 +144,50 @@ export class EditHistory {
       const json = await this.storage.readIndex();
       state = json === undefined ? undefined : parseIndex(JSON.parse(json));
     } catch (e) {
-      this.log.warn(`the record of agent edits could not be read; starting a new one: ${e instanceof Error ? e.message : String(e)}`);
+      this.log.warn(`the edit record could not be read; starting a new one: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!state) return;
     // edits that landed while the index was read come after the loaded ones
-    const landed = this.records;
-    this.records = state.records.sort((a, b) => a.seq - b.seq);
+    const landed = this.edits;
+    this.edits = state.records.sort((a, b) => a.seq - b.seq);
     for (const [hash, size] of Object.entries(state.sizes)) if (!this.sizes.has(hash)) this.addText(hash, size);
     this.attachments = state.attachments ?? {};
-    this.nextSeq = Math.max(0, ...this.records.map((r) => r.seq)) + 1;
-    for (const r of landed) this.records.push({ ...r, seq: this.nextSeq++ });
+    this.nextSeq = Math.max(0, ...this.edits.map((r) => r.seq)) + 1;
+    for (const r of landed) this.edits.push({ ...r, seq: this.nextSeq++ });
     this.keepWithinBudget();
     this.changed.fire();
   }
 
-  all(): readonly EditRecord[] {
-    return this.records;
+  all(): readonly RecordedEdit[] {
+    return this.edits;
   }
 
   /** How many recorded edits are not reverted. */
   unreverted(): number {
-    return this.records.filter((r) => r.revertedAt === undefined).length;
+    return this.edits.filter((r) => r.revertedAt === undefined).length;
   }
 
-  get(id: string): EditRecord | undefined {
-    return this.records.find((r) => r.id === id);
+  get(id: string): RecordedEdit | undefined {
+    return this.edits.find((r) => r.id === id);
+  }
+
+  /** The edits a scope stands for, oldest first (none when it is no longer in the record). */
+  select(scope: EditScope): RecordedEdit[] {
+    switch (scope.kind) {
+      case 'chat':
+        return this.edits.filter((r) => r.session === scope.session);
+      case 'turn':
+        return this.edits.filter((r) => r.session === scope.session && r.turn === scope.turn);
+      case 'file':
+        return this.edits.filter((r) => r.session === scope.session && r.turn === scope.turn && r.uri === scope.uri);
+      case 'edit':
+        return this.edits.filter((r) => r.id === scope.id);
+    }
   }
 
   /** Bytes the record takes: its texts once each, and its entries. */
   bytes(): number {
-    return this.records.length * RECORD_BYTES + this.textBytes;
+    return this.edits.length * EDIT_BYTES + this.textBytes;
   }
 
   /** State another part keeps with the record, as the last window saved it. */
@@ -139,13 +204,13 @@ export class EditHistory {
    * A write landed (the gate's `onDidWrite`): record it. Not recorded: a write whose text before the
    * gate did not see (nothing to review it against), and an edit that changed nothing.
    */
-  record(write: CompletedWrite): EditRecord | undefined {
+  record(write: CompletedWrite): RecordedEdit | undefined {
     if (write.before === 'unknown') return undefined;
     const edit = { ...write, before: write.before === 'created' ? undefined : write.before };
     if (edit.before?.hash === edit.after.hash) return undefined;
     const at = this.now();
     const seq = this.nextSeq++;
-    const record: EditRecord = {
+    const recorded: RecordedEdit = {
       id: `${at.toString(36)}-${seq.toString(36)}`,
       seq,
       session: edit.session,
@@ -165,11 +230,11 @@ export class EditHistory {
       this.unwritten.set(version.hash, version.text);
       this.unreferenced.delete(version.hash);
     }
-    this.records.push(record);
+    this.edits.push(recorded);
     this.keepWithinBudget();
     this.changed.fire();
     this.schedule();
-    if (this.records.includes(record)) return record;
+    if (this.edits.includes(recorded)) return recorded;
     this.log.warn(`edit record: an edit of ${edit.uri} is larger than the record's budget (editGuard.maxEditRecordMB) and was not kept`);
     return undefined;
   }
@@ -187,12 +252,12 @@ export class EditHistory {
   }
 
   /**
-   * Files renamed or moved in the editor (or by an extension through VS Code): their records follow,
-   * so a revert works under the new name. A folder's rename moves the records of every file in it.
+   * Files renamed or moved in the editor (or by an extension through VS Code): their edits follow,
+   * so a revert works under the new name. A folder's rename moves the edits of every file in it.
    */
   rename(moves: ReadonlyArray<{ from: string; to: string }>): void {
     let moved = 0;
-    for (const r of this.records) {
+    for (const r of this.edits) {
       for (const { from, to } of moves) {
         if (r.uri === from) r.uri = to;
         else if (r.uri.startsWith(`${from}/`)) r.uri = to + r.uri.slice(from.length);
@@ -206,17 +271,36 @@ export class EditHistory {
     this.schedule();
   }
 
-  markReverted(ids: readonly string[]): void {
-    const at = this.now();
-    for (const r of this.records) if (ids.includes(r.id) && r.revertedAt === undefined) r.revertedAt = at;
-    this.changed.fire();
-    this.schedule();
+  /**
+   * Reverts an edit, a file's edits in a turn, a turn or a chat — or any edits given — file by file
+   * (those reverted already are left out), and marks what came out reverted or unchanged.
+   */
+  async revert(what: EditScope | readonly RecordedEdit[]): Promise<FileRevert[]> {
+    const chosen = 'kind' in what ? this.select(what) : what;
+    const results: FileRevert[] = [];
+    for (const [uri, edits] of groupEdits(
+      chosen.filter((r) => r.revertedAt === undefined),
+      (r) => r.uri,
+    )) {
+      const newestFirst = [...edits].sort((a, b) => b.seq - a.seq);
+      const { outcome, leftHash } = await this.gate.lock.run(uri, () =>
+        revertFile(this.gate.port, (hash) => this.text(hash), this.labels, uri, newestFirst),
+      );
+      results.push(outcome);
+      if (outcome.kind === 'reverted' || outcome.kind === 'unchanged') this.markReverted(outcome.ids);
+      if (leftHash !== undefined) {
+        // the chats that saw the agent's version are stale now (rule 2); their next result says the user reverted it
+        this.gate.noteRevert(uri, leftHash);
+        this.reverted.fire({ uri, hash: leftHash });
+      }
+    }
+    return results;
   }
 
-  /** Forgets every record (the user cleared it). */
+  /** Forgets every edit (the user cleared the record). */
   clear(): void {
     for (const hash of this.sizes.keys()) this.unreferenced.add(hash);
-    this.records = [];
+    this.edits = [];
     this.sizes.clear();
     this.textBytes = 0;
     this.unwritten.clear();
@@ -237,6 +321,14 @@ export class EditHistory {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.changed.dispose();
+    this.reverted.dispose();
+  }
+
+  private markReverted(ids: readonly string[]): void {
+    const at = this.now();
+    for (const r of this.edits) if (ids.includes(r.id) && r.revertedAt === undefined) r.revertedAt = at;
+    this.changed.fire();
+    this.schedule();
   }
 
   private addText(hash: string, size: number): void {
@@ -249,15 +341,15 @@ export class EditHistory {
     this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
   }
 
-  /** Oldest records go first until the record fits; the texts only they used go with them. */
+  /** Oldest edits go first until the record fits; the texts only they used go with them. */
   private keepWithinBudget(): void {
     const budget = this.budget();
     let dropped = 0;
-    while (this.records.length && this.bytes() > budget) {
-      const oldest = this.records.shift() as EditRecord;
+    while (this.edits.length && this.bytes() > budget) {
+      const oldest = this.edits.shift() as RecordedEdit;
       dropped++;
       for (const hash of [oldest.beforeHash, oldest.afterHash]) {
-        if (hash === undefined || this.records.some((r) => r.beforeHash === hash || r.afterHash === hash)) continue;
+        if (hash === undefined || this.edits.some((r) => r.beforeHash === hash || r.afterHash === hash)) continue;
         this.textBytes -= this.sizes.get(hash) ?? 0;
         this.sizes.delete(hash);
         if (!this.unwritten.delete(hash)) this.unreferenced.add(hash);
@@ -276,22 +368,22 @@ export class EditHistory {
         this.unwritten.delete(hash);
       }
       for (const [name, provide] of this.providers) this.attachments[name] = provide();
-      const state: IndexState = { version: 1, records: this.records, sizes: Object.fromEntries(this.sizes), attachments: this.attachments };
+      const state: IndexState = { version: 1, records: this.edits, sizes: Object.fromEntries(this.sizes), attachments: this.attachments };
       await storage.writeIndex(JSON.stringify(state));
       for (const hash of [...this.unreferenced]) {
         this.unreferenced.delete(hash);
         if (!this.sizes.has(hash)) await storage.deleteText(hash);
       }
     } catch (e) {
-      this.log.warn(`the record of agent edits could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+      this.log.warn(`the edit record could not be saved: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 }
 
-/** Records grouped by a key, each group in the records' order, the groups in the order their first record comes. */
-export function groupRecords<K>(records: readonly EditRecord[], key: (r: EditRecord) => K): Map<K, EditRecord[]> {
-  const groups = new Map<K, EditRecord[]>();
-  for (const r of records) {
+/** Edits grouped by a key, each group in the edits' order, the groups in the order their first edit comes. */
+export function groupEdits<K>(edits: readonly RecordedEdit[], key: (r: RecordedEdit) => K): Map<K, RecordedEdit[]> {
+  const groups = new Map<K, RecordedEdit[]>();
+  for (const r of edits) {
     const group = groups.get(key(r));
     if (group) group.push(r);
     else groups.set(key(r), [r]);
@@ -309,7 +401,7 @@ function parseIndex(value: unknown): IndexState | undefined {
     if (/^[0-9a-f]{64}$/.test(hash) && Number.isSafeInteger(size) && size >= 0) validSizes[hash] = size;
   const known = (hash: unknown) => typeof hash === 'string' && hash in validSizes;
   const valid = records.filter(
-    (r): r is EditRecord =>
+    (r): r is RecordedEdit =>
       typeof r === 'object' &&
       r !== null &&
       typeof r.id === 'string' &&
