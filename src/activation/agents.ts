@@ -69,7 +69,7 @@ export function registerAgents(
   });
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => void bridge.sync()),
-    // the window's record names its folders
+    // the window's entry names its folders
     vscode.workspace.onDidChangeWorkspaceFolders(() => void bridge.sync()),
     vscode.window.onDidChangeWindowState((state) => state.focused && bridge.noteFocus()),
   );

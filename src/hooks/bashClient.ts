@@ -15,7 +15,7 @@
 // would be escaped (`\"tool_name\"`), so the first match is the payload's own field; a payload whose
 // tool cannot be read this way is sent, never dropped.
 import { COPILOT } from './channels';
-import { DEFAULT_BOUND_MS, DISCOVERY_PATH, ENV, HEADER, MARKABLE_CHAT_ID, PENDING_PREFIX, RECORD_SUFFIX, STATUS } from './protocol';
+import { DEFAULT_BOUND_MS, DISCOVERY_PATH, ENV, HEADER, MARKABLE_CHAT_ID, PENDING_PREFIX, ENTRY_SUFFIX, STATUS } from './protocol';
 
 /** The character class of a chat id that can have a marker, as bash's regex writes it. */
 const CHAT_ID_CLASS = /^\^(\[[^\]]+\])/.exec(MARKABLE_CHAT_ID.source)![1];
@@ -43,7 +43,7 @@ re='"session_id":"(${CHAT_ID_CLASS}+)"'
 [[ $payload =~ $re ]] && chat=\${BASH_REMATCH[1]}
 address=$${ENV.socket} secret=$${ENV.secret} missed=$${ENV.missed} state=$${ENV.state}
 if [ -z "$address" ]; then
-  # not a child of a window's extension host: the window whose folder holds the file, from its record (discovery.ts)
+  # not a child of a window's extension host: the window whose folder holds the file, from its entry (discovery.ts)
   dir=$HOME/${DISCOVERY_PATH}
   [ -d "$dir" ] && [ -O "$dir" ] || exit 0
   cwd=
@@ -57,7 +57,7 @@ if [ -z "$address" ]; then
   fi
   [ -n "$target" ] || exit 0
   best= depth=-1
-  for f in "$dir"/*${RECORD_SUFFIX}; do
+  for f in "$dir"/*${ENTRY_SUFFIX}; do
     [ -f "$f" ] && [ -O "$f" ] || continue
     a= s= m= st= p= start= deep=-1
     while IFS='=' read -r k v; do

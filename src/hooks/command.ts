@@ -1,13 +1,13 @@
 // The command line an agent's hook entry runs, the same for every agent: exit at once unless our
 // client is there and a window's extension may be listening — an address in the environment (the
-// agent descends from a window's extension host), or a window's record (discovery.ts: an agent started
+// agent descends from a window's extension host), or a window's entry (discovery.ts: an agent started
 // anywhere else) — else run a client with the agent's id and the event. No secret and no address in it — those reach the command
 // through the environment — so an entry is the same for every window on this machine, and a window
 // where the extension is not running pays one `sh` and one `cat` per hook (docs/design.md §Surfaces).
 // Pure, so its exact text is unit-tested.
 import * as path from 'node:path';
 import { CLIENT_SCRIPT_NAME } from './bashClient';
-import { DISCOVERY_PATH, ENV, RECORD_SUFFIX } from './protocol';
+import { DISCOVERY_PATH, ENV, ENTRY_SUFFIX } from './protocol';
 
 /** The Node client's file in dist/ (scripts/build.mjs). */
 export const NODE_CLIENT_NAME = 'hook-bridge.js';
@@ -66,16 +66,16 @@ export function hookCommand(
           .join(' ')} `
       : '';
   // the early exit still reads the payload: an agent may write it with no error handler, so a closed pipe (EPIPE) would surface in it
-  return `[ -f ${shQuote(client)} ] && { [ -n "$${ENV.socket}" ] || ${anyRecord}; } || exec cat >/dev/null; ${env}exec ${[program, client, ...args].map(shQuote).join(' ')}`;
+  return `[ -f ${shQuote(client)} ] && { [ -n "$${ENV.socket}" ] || ${anyEntry}; } || exec cat >/dev/null; ${env}exec ${[program, client, ...args].map(shQuote).join(' ')}`;
 }
 
-/** sh: is there a window's record at all? (The client then picks the window, if any, whose folder holds the file.) */
-const anyRecord = `{ set -- "$HOME/${DISCOVERY_PATH}/"*${RECORD_SUFFIX}; [ -e "$1" ]; }`;
+/** sh: is there a window's entry at all? (The client then picks the window, if any, whose folder holds the file.) */
+const anyEntry = `{ set -- "$HOME/${DISCOVERY_PATH}/"*${ENTRY_SUFFIX}; [ -e "$1" ]; }`;
 
 /** The PowerShell command line of one hook event of one agent (Windows), with the same early exit. */
 export function windowsHookCommand(clients: HookClients, agent: string, event: string): string {
-  const records = `$HOME\\${DISCOVERY_PATH.replace(/\//g, '\\')}\\*${RECORD_SUFFIX}`;
-  return `if (-not $env:${ENV.socket} -and -not (Test-Path "${records}")) { $null = [Console]::In.ReadToEnd(); exit 0 }; & ${psQuote(clients.runtime)} ${psQuote(clients.nodeClient)} ${agent} ${event}`;
+  const windowEntries = `$HOME\\${DISCOVERY_PATH.replace(/\//g, '\\')}\\*${ENTRY_SUFFIX}`;
+  return `if (-not $env:${ENV.socket} -and -not (Test-Path "${windowEntries}")) { $null = [Console]::In.ReadToEnd(); exit 0 }; & ${psQuote(clients.runtime)} ${psQuote(clients.nodeClient)} ${agent} ${event}`;
 }
 
 /** A hook command of ours: it runs one of our clients. */

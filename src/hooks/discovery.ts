@@ -15,7 +15,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DISCOVERY_PATH, ENV, RECORD_SUFFIX } from './protocol';
+import { DISCOVERY_PATH, ENV, ENTRY_SUFFIX } from './protocol';
 
 /** Where the entries are (protocol.ts DISCOVERY_PATH, under the OS home): the same for every process of this user on this machine. */
 export const discoveryFolder = (home = os.homedir()) => path.join(home, ...DISCOVERY_PATH.split('/'));
@@ -117,7 +117,7 @@ export function writeEntry(entry: WindowEntry, home?: string, file?: string): st
   const folder = privateFolder(discoveryFolder(home));
   if (!folder) return undefined;
   removeStaleEntries(home);
-  const target = file ?? path.join(folder, `${entry.pid}-${crypto.randomBytes(6).toString('hex')}${RECORD_SUFFIX}`);
+  const target = file ?? path.join(folder, `${entry.pid}-${crypto.randomBytes(6).toString('hex')}${ENTRY_SUFFIX}`);
   const tmp = `${target}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   fs.writeFileSync(tmp, entryText(entry), { mode: 0o600 });
   fs.renameSync(tmp, target);
@@ -147,7 +147,7 @@ function readEntries(home?: string): Array<{ file: string; entry: WindowEntry | 
   const folder = discoveryFolder(home);
   let names: string[];
   try {
-    names = fs.readdirSync(folder).filter((n) => n.endsWith(RECORD_SUFFIX));
+    names = fs.readdirSync(folder).filter((n) => n.endsWith(ENTRY_SUFFIX));
   } catch {
     return [];
   }

@@ -75,11 +75,11 @@ export function parseAddress(address: string): { host: string; port: number } | 
 }
 
 /**
- * Where a client without an address in its environment finds the windows' records (under the OS
- * home; discovery.ts writes them, each client reads them), and a record's file suffix.
+ * Where a client without an address in its environment finds the windows' entries (under the OS
+ * home; discovery.ts writes them, each client reads them), and an entry's file suffix.
  */
 export const DISCOVERY_PATH = '.cache/agent-edit-guard/windows';
-export const RECORD_SUFFIX = '.window';
+export const ENTRY_SUFFIX = '.window';
 
 /** A line a client appends to the missed-calls file when it allowed a call without an answer. */
 export interface MissedCall {

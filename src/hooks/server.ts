@@ -2,7 +2,7 @@
 // TCP), answering only requests that carry this window's secret; the missed-calls file lives in a
 // fresh folder only this user can open. The secret and the address reach the hook command through
 // the extension host's environment, which the agents' hook commands inherit, or — for an agent
-// started outside the window — through this window's record, a file only this user can read
+// started outside the window — through this window's entry, a file only this user can read
 // (discovery.ts); never through a hook entry or any file another user or agent's settings hold
 // (docs/security.md). No `vscode` here: it is tested in plain Node.
 import * as crypto from 'node:crypto';

@@ -23,7 +23,7 @@ export function boundOf(env: ClientEnvironment, most = DEFAULT_BOUND_MS): number
 /**
  * The window's answer to one payload of `agent`'s hooks: what the hook prints (a refusal), '' to let the
  * call through. Never rejects. A miss is noted in the missed-calls file of the window asked: the environment's,
- * or its record's. `mostMs`: the longest the agent lets its hook take (Cline's plugins: 3 s, then the run fails).
+ * or its entry's. `mostMs`: the longest the agent lets its hook take (Cline's plugins: 3 s, then the run fails).
  */
 export async function askWindow(
   agent: string,
@@ -38,7 +38,7 @@ export async function askWindow(
   let secret = env[ENV.secret];
   let missedFile = env[ENV.missed];
   if (!address || !secret) {
-    // not a child of a window's extension host: the window whose folder holds the file, from its record
+    // not a child of a window's extension host: the window whose folder holds the file, from its entry
     const window = windowOf(payload.toString('utf8'));
     if (!window) return '';
     ({ address, secret, missed: missedFile } = window);
