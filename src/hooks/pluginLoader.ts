@@ -12,6 +12,8 @@ import { type HookClients, pluginFile } from './command';
 export const PLUGIN_FILE_NAME = 'agent-edit-guard.js';
 
 export interface PluginLoader {
+  /** the setting that writes it: the agent's descriptor takes it from here, so it is written once */
+  readonly setting: string;
   /** the file's text, requiring this install's plugin */
   text(clients: HookClients): string;
   /** is this text ours (else it is the user's: never written over nor removed)? */
@@ -47,6 +49,7 @@ export function pluginLoader(spec: PluginLoaderSpec): PluginLoader {
       ? "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n"
       : "'use strict';\n";
   return {
+    setting: spec.setting,
     // the path is required through a name, not a literal: an agent that scans its plugins' literal requires
     // before loading them (Cline) would refuse the whole file when the extension's files are gone
     text: (clients) => `${firstLine}

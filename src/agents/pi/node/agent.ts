@@ -1,15 +1,13 @@
 // pi as it describes itself (src/hooks/agentDescriptor.ts): its file tools through our extension, loaded into its
 // own process from its user folder or from the folder it starts in.
 import * as path from 'node:path';
-import type { AgentDescriptor } from '../../../hooks/agentDescriptor';
 import { piAgent } from './events';
-import { piAgentFolder } from './extensionFile';
+import { piAgentFolder, piExtensionLoader } from './extensionFile';
 import { piExtensionFiles } from './extensionOnDisk';
+import { pluginAgent } from '../../../hooks/pluginAgent';
+import type { AgentDescriptor } from '../../../hooks/agentDescriptor';
 
-export const pi: AgentDescriptor = {
-  hooks: piAgent,
-  guarded: "pi's file tools",
-  setting: 'guardPi',
-  usedHere: { homeFolder: () => path.dirname(piAgentFolder()) },
-  entries: { ...piExtensionFiles.entries, workspaceNote: 'pi loads them only when started in the folder itself.' },
-};
+export const pi: AgentDescriptor = pluginAgent(piAgent, piExtensionLoader, piExtensionFiles, {
+  homeFolder: () => path.dirname(piAgentFolder()),
+  workspaceNote: 'pi loads them only when started in the folder itself.',
+});
