@@ -13,8 +13,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { makeClaudeHome, runClaude, describeRun, type ClaudeRun } from '../claude/claudeCli';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type StepAnswer } from '../claude/fakeAnthropic';
+import { makeClaudeHome, runClaude, describeRun, type ClaudeRun } from '../claudeCode/claudeCli';
+import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type StepAnswer } from '../claudeCode/fakeAnthropic';
 import { describeCopilotRun, makeCopilotHome, runCopilotCli, type CopilotCliRun } from '../copilotCli/copilotCli';
 import { startFakeChatCompletions, type ChatAnswer, type ChatRequest, type FakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import {

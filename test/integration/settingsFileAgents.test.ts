@@ -11,8 +11,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeRun, runClaude } from '../claude/claudeCli';
-import { type FakeAnthropic, startFakeAnthropic } from '../claude/fakeAnthropic';
+import { describeRun, runClaude } from '../claudeCode/claudeCli';
+import { type FakeAnthropic, startFakeAnthropic } from '../claudeCode/fakeAnthropic';
 import type { CliRun } from '../shared/cliProcess';
 import { type Answer, blindEdit, type Call, refused, type Step, TERMINAL_AGENTS } from './terminalAgents';
 import {

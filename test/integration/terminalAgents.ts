@@ -5,8 +5,8 @@
 // agent is one entry of TERMINAL_AGENTS.
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { startFakeGemini } from '../geminiCli/fakeGemini';
-import { type RecordedRequest, type StepAnswer, startFakeAnthropic } from '../claude/fakeAnthropic';
-import { type ClaudeRun, describeRun as describeClaudeRun, makeClaudeHome, runClaude } from '../claude/claudeCli';
+import { type RecordedRequest, type StepAnswer, startFakeAnthropic } from '../claudeCode/fakeAnthropic';
+import { type ClaudeRun, describeRun as describeClaudeRun, makeClaudeHome, runClaude } from '../claudeCode/claudeCli';
 import { linkWindowsRecords } from './helpers';
 import { type RecordedRequest as CodexRequest, type StepAnswer as CodexStep, startFakeResponses } from '../codex/fakeResponses';
 import { type CodexRun, codexConfig, describeRun as describeCodexRun, runCodex } from '../codex/codexCli';

@@ -1,7 +1,7 @@
 // One headless run of an agent's CLI as the tests drive them: a private environment (only what the
 // caller gives, never the test process's own keys), its own process group so a timeout ends the CLI
 // and everything it started (hook commands, shells), and stdout and stderr kept whole. Only Node's own
-// modules: the plain-Node helpers (test/claude, test/codex, test/copilotCli, …) and the host suites use it.
+// modules: the plain-Node helpers (test/claudeCode, test/codex, test/copilotCli, …) and the host suites use it.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -12,8 +12,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawn } from 'child_process';
-import { makeClaudeHome, runClaude } from '../claude/claudeCli';
-import { startFakeAnthropic, type RecordedRequest, type StepAnswer } from '../claude/fakeAnthropic';
+import { makeClaudeHome, runClaude } from '../claudeCode/claudeCli';
+import { startFakeAnthropic, type RecordedRequest, type StepAnswer } from '../claudeCode/fakeAnthropic';
 import { makeCopilotHome, runCopilotCli } from '../copilotCli/copilotCli';
 import { startFakeChatCompletions, type ChatAnswer, type ChatRequest } from '../copilotCli/fakeChatCompletions';
 import {

@@ -190,7 +190,7 @@ suite("hook events of Copilot's built-in tools", () => {
     }
   });
 
-  test("Claude Code's hooks (test/claude/FACTS.md): Read marks, Edit changes, Write creates or overwrites; other tools are ignored", () => {
+  test("Claude Code's hooks (test/claudeCode/FACTS.md): Read marks, Edit changes, Write creates or overwrites; other tools are ignored", () => {
     const claude = (event: string, fields: Record<string, unknown> = {}) => ({
       session_id: 'c1a2',
       transcript_path: '/h/.claude/projects/-ws/c1a2.jsonl',
