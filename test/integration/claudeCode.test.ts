@@ -4,6 +4,7 @@
 // window's environment as a terminal of this window gets it, and finds the hook entries the extension
 // merged into .claude/settings.local.json (editGuard.guardClaudeCode: workspace). Nothing is faked but
 // the model: the hooks, the bridge, the gate and the editor's documents are the real ones.
+import { linkWindowsRecords } from '../shared/testAgent';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -16,7 +17,6 @@ import {
   api,
   cleanUp,
   guardDiagnostics,
-  linkWindowsRecords,
   makeFile,
   openInEditor,
   userEdit,

@@ -8,6 +8,7 @@
 // lands (for a CLI, when the bridge notes its chat has a call in flight; for the guarded tools, as the
 // call starts). Afterwards every write reported done is in the file exactly once, nothing else is, and no
 // buffer is left apart from the disk. Nothing is faked but the two models.
+import { linkWindowsRecords } from '../shared/testAgent';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -23,7 +24,6 @@ import {
   cleanUp,
   guardClaudeCodeAndCopilotCli,
   overwriteFromCompare,
-  linkWindowsRecords,
   makeFile,
   makeWatchedFolder,
   replaceString,
