@@ -3,6 +3,7 @@
 import { KEEPS_BY, linkWindowsRecords, type TestAgent } from '../shared/testAgent';
 import { type ClaudeRun, describeRun, makeClaudeHome, runClaude } from './claudeCli';
 import { type RecordedRequest, type StepAnswer, startFakeAnthropic } from './fakeAnthropic';
+import { eventsTest } from './events';
 
 /** A numbered line of Claude Code's Read, as its model sees it (`N<tab>text`). */
 const CLAUDE_NUMBERED = /^ *\d+\t(.*)$/;
@@ -48,6 +49,7 @@ export const testAgent: TestAgent = {
   run: ({ cwd, prompt, baseUrl, home, env }) => runClaude({ cwd, prompt, baseUrl, home, env, extraArgs: ['--allowedTools', 'Bash'] }),
   describe: (run) => describeRun(run as ClaudeRun),
   shellWrites: { hookTool: 'Bash' },
+  events: eventsTest,
   outcomes: {
     keeps: { 'between-requests': KEEPS_BY.modifiedSinceRead, formatter: KEEPS_BY.modifiedSinceRead, parallel: KEEPS_BY.exactMatch },
   },

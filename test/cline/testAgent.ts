@@ -3,6 +3,7 @@
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { KEEPS_BY, type TestAgent, unwrapError } from '../shared/testAgent';
 import { describeClineRun, makeClineHome, runCline } from './cline';
+import { eventsTest } from './events';
 
 export const testAgent: TestAgent = {
   name: 'Cline',
@@ -26,6 +27,7 @@ export const testAgent: TestAgent = {
   startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls.map(unwrapError))),
   run: runCline,
   describe: describeClineRun,
+  events: eventsTest,
   outcomes: {
     keeps: {
       'between-requests': KEEPS_BY.exactMatch,

@@ -3,6 +3,7 @@
 import { hooksOf, type TestAgent } from '../shared/testAgent';
 import { startFakeGemini } from './fakeGemini';
 import { describeGeminiRun, makeGeminiHome, offlineSettings, runGeminiCli } from './geminiCli';
+import { eventsTest } from './events';
 
 export const testAgent: TestAgent = {
   name: 'Gemini CLI',
@@ -24,4 +25,5 @@ export const testAgent: TestAgent = {
   startFake: (answer) => startFakeGemini((request) => answer(request.calls)),
   run: runGeminiCli,
   describe: describeGeminiRun,
+  events: eventsTest,
 };

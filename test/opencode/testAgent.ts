@@ -3,6 +3,7 @@
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import type { TestAgent } from '../shared/testAgent';
 import { describeOpencodeRun, makeOpencodeHome, runOpencode } from './opencode';
+import { eventsTest } from './events';
 
 export const testAgent: TestAgent = {
   name: 'opencode',
@@ -28,5 +29,6 @@ export const testAgent: TestAgent = {
   startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
   run: runOpencode,
   describe: describeOpencodeRun,
+  events: eventsTest,
   leavesInFolder: '.opencode',
 };

@@ -3,6 +3,7 @@
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { KEEPS_BY, type TestAgent } from '../shared/testAgent';
 import { describePiRun, makePiHome, runPi } from './pi';
+import { eventsTest } from './events';
 
 export const testAgent: TestAgent = {
   name: 'pi',
@@ -21,5 +22,6 @@ export const testAgent: TestAgent = {
   run: runPi,
   describe: describePiRun,
   shellWrites: { hookTool: 'bash' },
+  events: eventsTest,
   outcomes: { keeps: { 'between-requests': KEEPS_BY.exactMatch, formatter: KEEPS_BY.exactMatch, parallel: KEEPS_BY.exactMatch } },
 };

@@ -3,6 +3,7 @@
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import { hooksOf, KEEPS_BY, type TestAgent } from '../shared/testAgent';
 import { describeQwenRun, makeQwenHome, offlineSettings, runQwenCode } from './qwenCode';
+import { eventsTest } from './events';
 
 export const testAgent: TestAgent = {
   name: 'Qwen Code',
@@ -21,6 +22,7 @@ export const testAgent: TestAgent = {
   startFake: (answer) => startFakeChatCompletions((request) => answer(request.calls)),
   run: runQwenCode,
   describe: describeQwenRun,
+  events: eventsTest,
   outcomes: {
     keeps: {
       'between-requests': KEEPS_BY.modifiedSinceRead,

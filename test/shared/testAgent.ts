@@ -80,6 +80,8 @@ export interface TestAgent {
   describe: (run: CliRun) => string;
   /** one call of several of its edits (a patch over several files), where it has one */
   together?: (calls: ToolCall[]) => ToolCall;
+  /** its test in the unit suite of agents' hook events (test/unit/agentEvents.test.ts): its payloads as the router reads them */
+  events?: EventsTest;
   /**
    * How the suite of shell writes (test/integration/shellWrites.test.ts) drives its shell, where it runs over it: its
    * shell tool's name as its hooks report it (the tool of the record of a file the shell wrote), a command that
@@ -94,6 +96,12 @@ export interface TestAgent {
    * keeps unguarded by a check of its own (`keeps`, seen in those runs), each with why.
    */
   outcomes?: { cannot?: Record<string, string>; keeps?: Record<string, string> };
+}
+
+/** An agent's test of its hook events: its title, and its assertions (plain Node, no host). */
+export interface EventsTest {
+  title: string;
+  run(): void;
 }
 
 /** What an agent keeps by a check of its own (TestAgent `outcomes.keeps`), as several agents' tools do it. */
