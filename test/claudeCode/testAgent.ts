@@ -50,6 +50,16 @@ export const testAgent: TestAgent = {
   describe: (run) => describeRun(run as ClaudeRun),
   shellWrites: { hookTool: 'Bash' },
   events: eventsTest,
+  bench: {
+    id: 'claude',
+    hooks: {
+      events: { pre: 'PreToolUse', post: 'PostToolUse' },
+      // Node's `spawn(command, { shell: true })`, as its hook runner does: /bin/sh -c
+      shell: { program: '/bin/sh', args: ['-c'], label: 'sh -c' },
+      env: (ws) => ({ CLAUDE_PROJECT_DIR: ws, CLAUDECODE: '1' }),
+      denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
+    },
+  },
   outcomes: {
     keeps: { 'between-requests': KEEPS_BY.modifiedSinceRead, formatter: KEEPS_BY.modifiedSinceRead, parallel: KEEPS_BY.exactMatch },
   },

@@ -28,6 +28,38 @@ export const testAgent: TestAgent = {
   run: runCline,
   describe: describeClineRun,
   events: eventsTest,
+  bench: {
+    id: 'cline',
+    plugin: {
+      name: "Cline's plugin",
+      load(file) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const plugin = require(file) as { setup(api: unknown, ctx: unknown): void; hooks: Record<string, (e: object) => Promise<unknown>> };
+        // no session of Cline's: each chat is named by its snapshot's conversation
+        plugin.setup({}, {});
+        const snapshot = (chat: string) => ({ agentId: 'bench', conversationId: chat });
+        const read = (chat: string, file: string, call: string) => ({
+          snapshot: snapshot(chat),
+          toolCall: { toolCallId: call, toolName: 'read_files' },
+          input: { files: [{ path: file }] },
+          result: { output: [{ success: true }] },
+        });
+        const edit = (chat: string, file: string, call: string) => ({
+          snapshot: snapshot(chat),
+          toolCall: { toolCallId: call, toolName: 'editor' },
+          input: { path: file, old_text: 'x', new_text: 'y' },
+        });
+        const skipped = (r: unknown) => (r as { skip?: boolean } | undefined)?.skip === true;
+        return {
+          prompt: (chat) => plugin.hooks.beforeRun({ snapshot: { ...snapshot(chat), messages: [{ role: 'user', content: 'bench' }] } }),
+          beforeRead: async (chat, file, call) => skipped(await plugin.hooks.beforeTool(read(chat, file, call))),
+          afterRead: (chat, file, call) => plugin.hooks.afterTool(read(chat, file, call)),
+          beforeEdit: async (chat, file, call) => skipped(await plugin.hooks.beforeTool(edit(chat, file, call))),
+          afterEdit: (chat, file, call) => plugin.hooks.afterTool({ ...edit(chat, file, call), result: { output: [{ success: true }] } }),
+        };
+      },
+    },
+  },
   outcomes: {
     keeps: {
       'between-requests': KEEPS_BY.exactMatch,

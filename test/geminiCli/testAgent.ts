@@ -26,4 +26,13 @@ export const testAgent: TestAgent = {
   run: runGeminiCli,
   describe: describeGeminiRun,
   events: eventsTest,
+  bench: {
+    id: 'gemini',
+    hooks: {
+      events: { pre: 'BeforeTool', post: 'AfterTool' },
+      shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
+      env: (ws) => ({ GEMINI_PROJECT_DIR: ws, GEMINI_CWD: ws, CLAUDE_PROJECT_DIR: ws }),
+      denies: (out) => /"decision"\s*:\s*"deny"/.test(out),
+    },
+  },
 };

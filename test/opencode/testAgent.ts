@@ -1,9 +1,19 @@
 // opencode as the shared suites drive it (test/shared/testAgent.ts): our plugin in its plugin folder, its tools as
 // its model calls them (test/opencode/FACTS.md), against the scripted Chat Completions API.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import type { TestAgent } from '../shared/testAgent';
 import { describeOpencodeRun, makeOpencodeHome, runOpencode } from './opencode';
 import { eventsTest } from './events';
+
+/** The bundled plugin a file of ours requires (its `const plugin = "<path>"` line), as the file itself does. */
+function requiredBy(file: string): unknown {
+  const m = /^const plugin = (".*");$/m.exec(fs.readFileSync(file, 'utf8'));
+  if (!m) throw new Error(`opencode's plugin: ${file} names no plugin`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(JSON.parse(m[1]) as string);
+}
 
 export const testAgent: TestAgent = {
   name: 'opencode',
@@ -30,5 +40,43 @@ export const testAgent: TestAgent = {
   run: runOpencode,
   describe: describeOpencodeRun,
   events: eventsTest,
+  bench: {
+    id: 'opencode',
+    plugin: {
+      name: "opencode's plugin",
+      load(file) {
+        // opencode imports the file (an ES module), which hands over the bundle's hooks for its folder
+        const hooks = (
+          requiredBy(file) as { opencodeHooks(ctx: object): Record<string, (input: object, output: object) => Promise<unknown>> }
+        ).opencodeHooks({
+          directory: os.homedir(),
+        });
+        const refused = (run: Promise<unknown>) =>
+          run.then(
+            () => false,
+            () => true,
+          );
+        return {
+          prompt: (chat) => hooks['chat.message']({ sessionID: chat }, { parts: [{ type: 'text', text: 'bench' }] }),
+          beforeRead: (chat, file, call) =>
+            refused(hooks['tool.execute.before']({ tool: 'read', sessionID: chat, callID: call }, { args: { filePath: file } })),
+          afterRead: (chat, file, call) =>
+            hooks['tool.execute.after']({ tool: 'read', sessionID: chat, callID: call, args: { filePath: file } }, {}),
+          beforeEdit: (chat, file, call) =>
+            refused(
+              hooks['tool.execute.before'](
+                { tool: 'edit', sessionID: chat, callID: call },
+                { args: { filePath: file, oldString: 'x', newString: 'y' } },
+              ),
+            ),
+          afterEdit: (chat, file, call) =>
+            hooks['tool.execute.after'](
+              { tool: 'edit', sessionID: chat, callID: call, args: { filePath: file, oldString: 'x', newString: 'y' } },
+              {},
+            ),
+        };
+      },
+    },
+  },
   leavesInFolder: '.opencode',
 };

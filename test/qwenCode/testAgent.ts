@@ -23,6 +23,15 @@ export const testAgent: TestAgent = {
   run: runQwenCode,
   describe: describeQwenRun,
   events: eventsTest,
+  bench: {
+    id: 'qwen',
+    hooks: {
+      events: { pre: 'PreToolUse', post: 'PostToolUse' },
+      shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
+      env: (ws) => ({ GEMINI_PROJECT_DIR: ws, CLAUDE_PROJECT_DIR: ws, QWEN_PROJECT_DIR: ws }),
+      denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
+    },
+  },
   outcomes: {
     keeps: {
       'between-requests': KEEPS_BY.modifiedSinceRead,

@@ -89,6 +89,8 @@ export interface TestAgent {
    * what to wait for before its first run, beside our entries and the bridge.
    */
   shellWrites?: { hookTool: string; overwrite?: (rel: string, text: string) => string; ready?: () => boolean };
+  /** the bench's facts of it (bench/host): the rows' id part, and how it runs our hook commands or loads our plugin */
+  bench?: { id: string; hooks?: BenchHooks; plugin?: BenchPlugin };
   /** a folder it leaves in a folder it ran in beside ours (opencode installs its plugin package into `.opencode`) */
   leavesInFolder?: string;
   /**
@@ -102,6 +104,35 @@ export interface TestAgent {
 export interface EventsTest {
   title: string;
   run(): void;
+}
+
+/**
+ * How an agent whose hook entries sit in its settings file runs a hook command, as read in its installed package
+ * (the bench's round trips, bench/host/hooks.ts; its read and edit payloads are its `read` and `replace` calls).
+ */
+export interface BenchHooks {
+  events: { pre: string; post: string };
+  /** the program and the arguments before the command */
+  shell: { program: string; args: string[]; label: string };
+  /** what it adds to the environment (its project folder variables) */
+  env(ws: string): Record<string, string>;
+  /** its hook's output says the call is denied */
+  denies(stdout: string): boolean;
+}
+
+/** An agent's in-process plugin as the bench drives it (bench/host/plugins.ts): its hooks for a chat, each answering whether the call was refused. */
+export interface BenchPlugin {
+  /** how the labels name it ("pi's extension") */
+  name: string;
+  /** the plugin loaded from our file in its user folder, as the agent loads it */
+  load(file: string): {
+    prompt(chat: string): Promise<unknown>;
+    beforeRead(chat: string, file: string, call: string): Promise<boolean>;
+    afterRead(chat: string, file: string, call: string): Promise<unknown>;
+    beforeEdit(chat: string, file: string, call: string): Promise<boolean>;
+    /** the edit's result: it settles the call, so the file is free for the chat's next edit (rule 14) */
+    afterEdit(chat: string, file: string, call: string): Promise<unknown>;
+  };
 }
 
 /** What an agent keeps by a check of its own (TestAgent `outcomes.keeps`), as several agents' tools do it. */

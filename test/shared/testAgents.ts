@@ -30,3 +30,10 @@ export function testAgentNamed(name: string): TestAgent {
   if (!found) throw new Error(`no test/<agent>/testAgent.ts names ${name}`);
   return found;
 }
+
+/** Its user-level file of our entries (its settings file, or our plugin's file), as the catalog says. */
+export function userFileOf(agent: TestAgent): string {
+  const [file] = AGENTS.find((a) => a.setting === agent.setting && a.entries)?.entries?.userFiles() ?? [];
+  if (!file) throw new Error(`the catalog has no user file of ${agent.name}'s entries`);
+  return file;
+}
