@@ -1,6 +1,6 @@
 // Claude Code as the shared suites drive it (test/shared/testAgent.ts), against the scripted Messages API
 // (fakeAnthropic.ts); what its hooks receive is in test/claudeCode/FACTS.md.
-import { KEEPS_BY, linkWindowsRecords, type TestAgent } from '../shared/testAgent';
+import { CLAUDE_HOOK_PROTOCOL, KEEPS_BY, linkWindowsRecords, type TestAgent } from '../shared/testAgent';
 import { type ClaudeRun, describeRun, makeClaudeHome, runClaude } from './claudeCli';
 import { type RecordedRequest, type StepAnswer, startFakeAnthropic } from './fakeAnthropic';
 import { eventsTest } from './events';
@@ -53,11 +53,10 @@ export const testAgent: TestAgent = {
   bench: {
     id: 'claude',
     hooks: {
-      events: { pre: 'PreToolUse', post: 'PostToolUse' },
+      ...CLAUDE_HOOK_PROTOCOL,
       // Node's `spawn(command, { shell: true })`, as its hook runner does: /bin/sh -c
       shell: { program: '/bin/sh', args: ['-c'], label: 'sh -c' },
       env: (ws) => ({ CLAUDE_PROJECT_DIR: ws, CLAUDECODE: '1' }),
-      denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
     },
   },
   outcomes: {

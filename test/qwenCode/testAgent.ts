@@ -1,7 +1,7 @@
 // Qwen Code as the shared suites drive it (test/shared/testAgent.ts): its hook entries merged into its settings
 // file, its tools as its model calls them (test/qwenCode/FACTS.md), against the scripted Chat Completions API.
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
-import { hooksOf, KEEPS_BY, type TestAgent } from '../shared/testAgent';
+import { CLAUDE_HOOK_PROTOCOL, hooksOf, KEEPS_BY, type TestAgent } from '../shared/testAgent';
 import { describeQwenRun, makeQwenHome, offlineSettings, runQwenCode } from './qwenCode';
 import { eventsTest } from './events';
 
@@ -26,10 +26,9 @@ export const testAgent: TestAgent = {
   bench: {
     id: 'qwen',
     hooks: {
-      events: { pre: 'PreToolUse', post: 'PostToolUse' },
+      ...CLAUDE_HOOK_PROTOCOL,
       shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
       env: (ws) => ({ GEMINI_PROJECT_DIR: ws, CLAUDE_PROJECT_DIR: ws, QWEN_PROJECT_DIR: ws }),
-      denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
     },
   },
   outcomes: {

@@ -120,6 +120,12 @@ export interface BenchHooks {
   denies(stdout: string): boolean;
 }
 
+/** The hook protocol of Claude Code's settings, which Qwen Code's follow: its events before and after a tool, and its deny. */
+export const CLAUDE_HOOK_PROTOCOL: Pick<BenchHooks, 'events' | 'denies'> = {
+  events: { pre: 'PreToolUse', post: 'PostToolUse' },
+  denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
+};
+
 /** An agent's in-process plugin as the bench drives it (bench/host/plugins.ts): its hooks for a chat, each answering whether the call was refused. */
 export interface BenchPlugin {
   /** how the labels name it ("pi's extension") */
