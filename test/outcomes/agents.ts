@@ -1,6 +1,6 @@
 // The agents whose own loops run the scenarios (docs/design.md §Outcomes), each unguarded and guarded:
 // Copilot's Local agent in its real chat (its built-in tools, behind the hooks or not, and the Guarded
-// agent), and every agent that runs in a terminal (test/integration/terminalAgents.ts) as its real CLI
+// agent), and every agent that runs in a terminal (its test/<agent>/testAgent.ts) as its real CLI
 // headless against a scripted fake model served here. Each agent says which scenarios it cannot express,
 // and which failures it keeps unguarded by a check of its own: facts about the agent, shown in the tables.
 import * as vscode from 'vscode';
