@@ -16,7 +16,7 @@ function testAgentIn(folder: string): TestAgent | undefined {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path made of the folder, which an import cannot take
     return (require(`../${folder}/testAgent.ts`) as { testAgent: TestAgent }).testAgent;
   } catch (e) {
-    if (/not found|Cannot find module/i.test(String(e))) return undefined;
+    if (/Module not found in bundle|Cannot find module/.test(String(e))) return undefined;
     throw e;
   }
 }
