@@ -32,6 +32,8 @@ import * as path from 'path';
 import { compare, ratioOf, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
 import { hungListener, unusedLoopbackAddress } from '../../test/shared/loopback';
+import type { BenchHooks, ToolCall } from '../../test/shared/testAgent';
+import { TEST_AGENTS, userFileOf } from '../../test/shared/testAgents';
 import { answeringListener } from './window';
 import { BRIDGE_ENV, ENV_BOUND, ENV_MISSED, ENV_SOCKET, hookCommands, type HookCommand, setBridge } from './bridge';
 
@@ -641,62 +643,34 @@ function runAsCodex(shell: string, command: string, env: NodeJS.ProcessEnv, cwd:
 }
 
 /** How a settings-file agent runs a hook command, as read in its installed package (Claude Code 2.1, Gemini CLI 0.61, Qwen Code 0.24). */
-interface SettingsAgentHooks {
+interface SettingsAgentHooks extends BenchHooks {
   /** the rows' id part */
-  id: 'claude' | 'gemini' | 'qwen';
+  id: string;
   label: string;
   setting: string;
   /** its user settings file, where the extension writes its entries once the setting is `user` */
   file: string;
-  events: { pre: string; post: string };
-  /** the program and the arguments before the command */
-  shell: { program: string; args: string[]; label: string };
-  /** what it adds to the environment (its project folder variables) */
-  env(ws: string): Record<string, string>;
   read(file: string): object;
   edit(file: string): object;
-  denies(stdout: string): boolean;
 }
 
-const SETTINGS_AGENTS: SettingsAgentHooks[] = [
-  {
-    id: 'claude',
-    label: 'Claude Code',
-    setting: 'guardClaudeCode',
-    file: path.join(os.homedir(), '.claude', 'settings.json'),
-    events: { pre: 'PreToolUse', post: 'PostToolUse' },
-    // Node's `spawn(command, { shell: true })`, as its hook runner does: /bin/sh -c
-    shell: { program: '/bin/sh', args: ['-c'], label: 'sh -c' },
-    env: (ws) => ({ CLAUDE_PROJECT_DIR: ws, CLAUDECODE: '1' }),
-    read: (f) => ({ tool_name: 'Read', tool_input: { file_path: f } }),
-    edit: (f) => ({ tool_name: 'Edit', tool_input: { file_path: f, old_string: 'x', new_string: 'y' } }),
-    denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
-  },
-  {
-    id: 'gemini',
-    label: 'Gemini CLI',
-    setting: 'guardGeminiCli',
-    file: path.join(os.homedir(), '.gemini', 'settings.json'),
-    events: { pre: 'BeforeTool', post: 'AfterTool' },
-    shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
-    env: (ws) => ({ GEMINI_PROJECT_DIR: ws, GEMINI_CWD: ws, CLAUDE_PROJECT_DIR: ws }),
-    read: (f) => ({ tool_name: 'read_file', tool_input: { file_path: f } }),
-    edit: (f) => ({ tool_name: 'replace', tool_input: { file_path: f, old_string: 'x', new_string: 'y' } }),
-    denies: (out) => /"decision"\s*:\s*"deny"/.test(out),
-  },
-  {
-    id: 'qwen',
-    label: 'Qwen Code',
-    setting: 'guardQwenCode',
-    file: path.join(os.homedir(), '.qwen', 'settings.json'),
-    events: { pre: 'PreToolUse', post: 'PostToolUse' },
-    shell: { program: 'bash', args: ['-c'], label: 'bash -c' },
-    env: (ws) => ({ GEMINI_PROJECT_DIR: ws, CLAUDE_PROJECT_DIR: ws, QWEN_PROJECT_DIR: ws }),
-    read: (f) => ({ tool_name: 'read_file', tool_input: { file_path: f } }),
-    edit: (f) => ({ tool_name: 'edit', tool_input: { file_path: f, old_string: 'x', new_string: 'y' } }),
-    denies: (out) => /"permissionDecision"\s*:\s*"deny"/.test(out),
-  },
-];
+/** The agents whose test folder says how they run a hook command of a settings file (test/<agent>/testAgent.ts `bench.hooks`). */
+const SETTINGS_AGENTS: SettingsAgentHooks[] = TEST_AGENTS.flatMap((agent) => {
+  const { bench } = agent;
+  if (!bench?.hooks) return [];
+  const payload = ({ tool, args }: ToolCall) => ({ tool_name: tool, tool_input: args });
+  return [
+    {
+      ...bench.hooks,
+      id: bench.id,
+      label: agent.name,
+      setting: agent.setting,
+      file: userFileOf(agent),
+      read: (f) => payload(agent.read(f)),
+      edit: (f) => payload(agent.replace(f, 'x', 'y')),
+    },
+  ];
+});
 
 /**
  * Group 7, the hook commands of Claude Code, Gemini CLI and Qwen Code, each run the way its CLI runs a hook (its

@@ -1,9 +1,10 @@
 // Group 7 too: the agents' in-process plugins (pi's, Cline's, opencode's: src/agents/<agent>/node/plugin.ts), in
 // the real extension host. Each plugin is loaded the way its agent loads it — from the file the extension wrote
 // into the agent's user folder once its setting is `user` — and each of its hooks is called as the agent calls it,
-// timed from the call to its answer. The baseline, in the same rounds, is a hook that does nothing: what the agent
-// pays for any plugin. Rows (ids stable; <agent> is pi, cline, opencode); the goal of each call is at most the floor
-// (one round trip to the workbench, `Editor.sync`, timed in the same rounds) + 2 ms added, median per round:
+// timed from the call to its answer; the agent's test folder says how (test/<agent>/testAgent.ts `bench.plugin`).
+// The baseline, in the same rounds, is a hook that does nothing: what the agent pays for any plugin. Rows (ids
+// stable; <agent> is pi, cline, opencode); the goal of each call is at most the floor (one round trip to the
+// workbench, `Editor.sync`, timed in the same rounds) + 2 ms added, median per round:
 //   plugin.<agent>.readStart     the check before a read (the version the read will show)
 //   plugin.<agent>.readMark      the hook after it (the read mark)
 //   plugin.<agent>.editAllowed   the check before an edit of a read file
@@ -14,141 +15,28 @@ import { SYNC_URI } from '../../src/editor/vscodeEditor';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { userPluginFile as clineUserFile } from '../../src/agents/cline/node/pluginFile';
-import { userPluginFile as opencodeUserFile } from '../../src/agents/opencode/node/pluginFile';
-import { userExtensionFile as piUserFile } from '../../src/agents/pi/node/extensionFile';
 import { compare, stat } from '../lib/measure';
 import type { Row } from '../lib/rows';
 import { BRIDGE_ENV } from './bridge';
+import type { BenchPlugin } from '../../test/shared/testAgent';
+import { TEST_AGENTS, userFileOf } from '../../test/shared/testAgents';
 
 const GROUP = '7 hooks bridge';
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-type Hook = (...args: never[]) => Promise<unknown>;
-
 /** One agent's plugin as the bench drives it: its hooks for a chat, each answering whether the call was refused. */
-interface PluginUnderTest {
-  /** the agent's id in the rows, and how the labels name it */
+interface PluginUnderTest extends BenchPlugin {
+  /** the agent's id in the rows */
   id: string;
-  name: string;
   setting: string;
   file: string;
-  /** the plugin loaded from `file` as the agent loads it */
-  load(file: string): {
-    prompt(chat: string): Promise<unknown>;
-    beforeRead(chat: string, file: string, call: string): Promise<boolean>;
-    afterRead(chat: string, file: string, call: string): Promise<unknown>;
-    beforeEdit(chat: string, file: string, call: string): Promise<boolean>;
-    /** the edit's result: it settles the call, so the file is free for the chat's next edit (rule 14) */
-    afterEdit(chat: string, file: string, call: string): Promise<unknown>;
-  };
 }
 
-/** The bundled plugin a file of ours requires (its `const plugin = "<path>"` line), as the file itself does. */
-function requiredBy(file: string): unknown {
-  const m = /^const plugin = (".*");$/m.exec(fs.readFileSync(file, 'utf8'));
-  if (!m) throw new Error(`plugins bench: ${file} names no plugin`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(JSON.parse(m[1]) as string);
-}
-
-const PLUGINS: PluginUnderTest[] = [
-  {
-    id: 'pi',
-    name: "pi's extension",
-    setting: 'guardPi',
-    file: piUserFile(),
-    load(file) {
-      const handlers = new Map<string, Hook>();
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require(file) as (pi: { on(event: string, handler: Hook): void }) => void)({ on: (event, h) => handlers.set(event, h) });
-      const on = (event: string) => handlers.get(event) as (event: object, ctx: object) => Promise<unknown>;
-      const ctx = (chat: string) => ({ cwd: os.homedir(), sessionManager: { getSessionId: () => chat } });
-      const tool = (toolName: string, file: string, call: string) =>
-        toolName === 'read'
-          ? { toolName, toolCallId: call, input: { path: file } }
-          : { toolName, toolCallId: call, input: { path: file, edits: [{ oldText: 'x', newText: 'y' }] } };
-      const blocked = (r: unknown) => (r as { block?: boolean } | undefined)?.block === true;
-      return {
-        prompt: (chat) => on('before_agent_start')({ prompt: 'bench' }, ctx(chat)),
-        beforeRead: async (chat, file, call) => blocked(await on('tool_call')(tool('read', file, call), ctx(chat))),
-        afterRead: (chat, file, call) => on('tool_result')(tool('read', file, call), ctx(chat)),
-        beforeEdit: async (chat, file, call) => blocked(await on('tool_call')(tool('edit', file, call), ctx(chat))),
-        afterEdit: (chat, file, call) => on('tool_result')(tool('edit', file, call), ctx(chat)),
-      };
-    },
-  },
-  {
-    id: 'cline',
-    name: "Cline's plugin",
-    setting: 'guardCline',
-    file: clineUserFile(),
-    load(file) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const plugin = require(file) as { setup(api: unknown, ctx: unknown): void; hooks: Record<string, (e: object) => Promise<unknown>> };
-      // no session of Cline's: each chat is named by its snapshot's conversation
-      plugin.setup({}, {});
-      const snapshot = (chat: string) => ({ agentId: 'bench', conversationId: chat });
-      const read = (chat: string, file: string, call: string) => ({
-        snapshot: snapshot(chat),
-        toolCall: { toolCallId: call, toolName: 'read_files' },
-        input: { files: [{ path: file }] },
-        result: { output: [{ success: true }] },
-      });
-      const edit = (chat: string, file: string, call: string) => ({
-        snapshot: snapshot(chat),
-        toolCall: { toolCallId: call, toolName: 'editor' },
-        input: { path: file, old_text: 'x', new_text: 'y' },
-      });
-      const skipped = (r: unknown) => (r as { skip?: boolean } | undefined)?.skip === true;
-      return {
-        prompt: (chat) => plugin.hooks.beforeRun({ snapshot: { ...snapshot(chat), messages: [{ role: 'user', content: 'bench' }] } }),
-        beforeRead: async (chat, file, call) => skipped(await plugin.hooks.beforeTool(read(chat, file, call))),
-        afterRead: (chat, file, call) => plugin.hooks.afterTool(read(chat, file, call)),
-        beforeEdit: async (chat, file, call) => skipped(await plugin.hooks.beforeTool(edit(chat, file, call))),
-        afterEdit: (chat, file, call) => plugin.hooks.afterTool({ ...edit(chat, file, call), result: { output: [{ success: true }] } }),
-      };
-    },
-  },
-  {
-    id: 'opencode',
-    name: "opencode's plugin",
-    setting: 'guardOpencode',
-    file: opencodeUserFile(),
-    load(file) {
-      // opencode imports the file (an ES module), which hands over the bundle's hooks for its folder
-      const hooks = (
-        requiredBy(file) as { opencodeHooks(ctx: object): Record<string, (input: object, output: object) => Promise<unknown>> }
-      ).opencodeHooks({
-        directory: os.homedir(),
-      });
-      const refused = (run: Promise<unknown>) =>
-        run.then(
-          () => false,
-          () => true,
-        );
-      return {
-        prompt: (chat) => hooks['chat.message']({ sessionID: chat }, { parts: [{ type: 'text', text: 'bench' }] }),
-        beforeRead: (chat, file, call) =>
-          refused(hooks['tool.execute.before']({ tool: 'read', sessionID: chat, callID: call }, { args: { filePath: file } })),
-        afterRead: (chat, file, call) =>
-          hooks['tool.execute.after']({ tool: 'read', sessionID: chat, callID: call, args: { filePath: file } }, {}),
-        beforeEdit: (chat, file, call) =>
-          refused(
-            hooks['tool.execute.before'](
-              { tool: 'edit', sessionID: chat, callID: call },
-              { args: { filePath: file, oldString: 'x', newString: 'y' } },
-            ),
-          ),
-        afterEdit: (chat, file, call) =>
-          hooks['tool.execute.after'](
-            { tool: 'edit', sessionID: chat, callID: call, args: { filePath: file, oldString: 'x', newString: 'y' } },
-            {},
-          ),
-      };
-    },
-  },
-];
+/** The agents whose test folder says how the bench loads their plugin (test/<agent>/testAgent.ts `bench.plugin`). */
+const PLUGINS: PluginUnderTest[] = TEST_AGENTS.flatMap((agent) => {
+  const { bench } = agent;
+  return bench?.plugin ? [{ ...bench.plugin, id: bench.id, setting: agent.setting, file: userFileOf(agent) }] : [];
+});
 
 export async function pluginRoundTrips(rows: Row[], info: Record<string, unknown>, ws: string, quick: boolean): Promise<void> {
   for (const plugin of PLUGINS) await roundTrips(plugin, rows, info, ws, quick);

@@ -13,15 +13,7 @@
 // `cline`'s entry is a Node script that runs the platform's compiled binary (Bun inside); nothing is downloaded.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  baseEnvironment,
-  makeHomeWithFile,
-  type CliRun,
-  describeCliRun,
-  type HomeCliOptions,
-  packageFile,
-  runCli,
-} from '../shared/cliProcess';
+import { type CliRun, describeCliRun, type HomeCliOptions, makeHomeWithFile, packageFile, runHomeCli } from '../shared/cliProcess';
 
 export type ClineOptions = HomeCliOptions;
 
@@ -49,19 +41,15 @@ function writeProvider(home: string, baseUrl: string): void {
 
 export function runCline(options: ClineOptions): Promise<CliRun> {
   writeProvider(options.home, options.baseUrl);
-  const env = {
-    ...baseEnvironment(),
-    HOME: options.home,
-    CLINE_SESSION_BACKEND_MODE: 'local',
-    // Cline's project plugins are those of the Git repository's root it starts in: the test's workspace sits in
-    // this checkout, so Git stops looking above it, as for a workspace folder that is a repository of its own
-    GIT_CEILING_DIRECTORIES: path.dirname(options.cwd),
-    NO_COLOR: '1',
-    TERM: 'dumb',
-    ...options.env,
-  };
-  const args = [packageFile('cline', 'bin/cline'), options.prompt];
-  return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
+  return runHomeCli(options, {
+    env: {
+      CLINE_SESSION_BACKEND_MODE: 'local',
+      // Cline's project plugins are those of the Git repository's root it starts in: the test's workspace sits in
+      // this checkout, so Git stops looking above it, as for a workspace folder that is a repository of its own
+      GIT_CEILING_DIRECTORIES: path.dirname(options.cwd),
+    },
+    args: [packageFile('cline', 'bin/cline'), options.prompt],
+  });
 }
 
 export const describeClineRun = (run: CliRun): string => describeCliRun('Cline', run);

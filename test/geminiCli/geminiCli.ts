@@ -8,15 +8,7 @@
 //   runGeminiCli({ cwd, prompt, … }) one `gemini -p … --approval-mode yolo` run
 //
 // The CLI is JavaScript (bundle/gemini.js): it runs in this process's Node, nothing is downloaded.
-import {
-  baseEnvironment,
-  type CliRun,
-  describeCliRun,
-  type HomeCliOptions,
-  makeHomeWithSettings,
-  packageFile,
-  runCli,
-} from '../shared/cliProcess';
+import { type CliRun, describeCliRun, type HomeCliOptions, makeHomeWithSettings, packageFile, runHomeCli } from '../shared/cliProcess';
 
 export type GeminiCliOptions = HomeCliOptions;
 
@@ -38,18 +30,10 @@ export function offlineSettings(): Record<string, unknown> {
 export const makeGeminiHome = (settings: Record<string, unknown> = {}): string =>
   makeHomeWithSettings('gemini', '.gemini/settings.json', { ...offlineSettings(), ...settings });
 
-export function runGeminiCli(options: GeminiCliOptions): Promise<CliRun> {
-  const env = {
-    ...baseEnvironment(),
-    HOME: options.home,
-    GEMINI_API_KEY: 'fake-key',
-    GOOGLE_GEMINI_BASE_URL: options.baseUrl,
-    NO_COLOR: '1',
-    TERM: 'dumb',
-    ...options.env,
-  };
-  const args = [packageFile('@google/gemini-cli', 'bundle/gemini.js'), '--approval-mode', 'yolo', '-p', options.prompt];
-  return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
-}
+export const runGeminiCli = (options: GeminiCliOptions): Promise<CliRun> =>
+  runHomeCli(options, {
+    env: { GEMINI_API_KEY: 'fake-key', GOOGLE_GEMINI_BASE_URL: options.baseUrl },
+    args: [packageFile('@google/gemini-cli', 'bundle/gemini.js'), '--approval-mode', 'yolo', '-p', options.prompt],
+  });
 
 export const describeGeminiRun = (run: CliRun): string => describeCliRun('gemini', run);

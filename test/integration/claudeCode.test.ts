@@ -1,22 +1,22 @@
 // Claude Code's file tools through the same gate (docs/design.md rule 13, §Surfaces), in the real host:
-// the real Claude Code CLI (the dev dependency, test/claude/claudeCli.ts) runs headless in the workspace
-// folder against a scripted fake Messages API served here (test/claude/fakeAnthropic.ts), with this
+// the real Claude Code CLI (the dev dependency, test/claudeCode/claudeCli.ts) runs headless in the workspace
+// folder against a scripted fake Messages API served here (test/claudeCode/fakeAnthropic.ts), with this
 // window's environment as a terminal of this window gets it, and finds the hook entries the extension
 // merged into .claude/settings.local.json (editGuard.guardClaudeCode: workspace). Nothing is faked but
 // the model: the hooks, the bridge, the gate and the editor's documents are the real ones.
+import { linkWindowsRecords } from '../shared/testAgent';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { claudeSession, describeRun, makeClaudeHome, runClaude, type ClaudeRun } from '../claude/claudeCli';
-import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../claude/fakeAnthropic';
+import { claudeSession, describeRun, makeClaudeHome, runClaude, type ClaudeRun } from '../claudeCode/claudeCli';
+import { type FakeAnthropic, type RecordedRequest, startFakeAnthropic } from '../claudeCode/fakeAnthropic';
 import {
   activateExtension,
   api,
   cleanUp,
   guardDiagnostics,
-  linkWindowsRecords,
   makeFile,
   openInEditor,
   userEdit,

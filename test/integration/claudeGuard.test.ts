@@ -10,9 +10,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CLAUDE_HOOK_EVENTS } from '../../src/agents/claudeCode/node/settings';
-import { activateExtension, cleanUp, EXTENSION_ID, notification, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, EXTENSION_ID, workspaceRoot } from './helpers';
 import { agentWithSetting, choiceFromReadMarks, chooseThroughCommand, offerShown, pick, turnOnInOffer } from './agentChoice';
-import { guardLogFile } from './reliabilityHelpers';
+import { malformedLeftAsItWas, ourGroups, readIfThere, turnedOff, until, writeWithFolder } from './hookFiles';
 import { driverAvailable } from './ui';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
@@ -35,34 +35,10 @@ const USERS = `${JSON.stringify(
 )}\n`;
 const LOCAL = '{\n  "permissions": {\n    "allow": [\n      "Bash(ls)"\n    ]\n  }\n}\n';
 
-const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
-const write = (file: string, text: string) => {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-};
-/** The file's groups of ours (their commands run one of our clients), by event; undefined when the file is missing or not JSON. */
-function ours(file: string): Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> | undefined {
-  try {
-    const hooks = JSON.parse(read(file) ?? '').hooks ?? {};
-    const out: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> = {};
-    for (const [event, groups] of Object.entries<Array<{ hooks?: Array<{ command?: string }> }>>(hooks)) {
-      const mine = groups.filter((g) => g.hooks?.some((h) => /hook-(client\.sh|bridge\.js)/.test(h.command ?? '')));
-      if (mine.length) out[event] = mine as never;
-    }
-    return out;
-  } catch {
-    return undefined;
-  }
-}
 /** every event of ours (src/agents/claudeCode/node/settings.ts) has its group */
-const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === CLAUDE_HOOK_EVENTS.length;
-const until = (what: string, probe: () => boolean) => waitFor(() => probe() || undefined, what, 10000, 50);
+const holdsOurs = (file: string) => Object.keys(ourGroups(file) ?? {}).length === CLAUDE_HOOK_EVENTS.length;
 
-async function reset(): Promise<void> {
-  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace])
-    await config().update(SETTING, undefined, target);
-  await until('our entries to be gone', () => !holdsOurs(userFile()) && !holdsOurs(localFile()));
-}
+const reset = () => turnedOff(SETTING, () => !holdsOurs(userFile()) && !holdsOurs(localFile()));
 
 suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClaudeCode)", () => {
   suiteSetup(async () => {
@@ -82,14 +58,14 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
   });
 
   test("user: our entries join the user's own in ~/.claude/settings.json, nothing in the workspace; workspace: in the folder's settings.local.json and out of the user's; off: only the user's, byte for byte", async () => {
-    write(userFile(), USERS);
+    writeWithFolder(userFile(), USERS);
     await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
     await until('our entries in the user settings', () => holdsOurs(userFile()));
-    const merged = JSON.parse(read(userFile())!);
+    const merged = JSON.parse(readIfThere(userFile())!);
     assert.deepEqual(Object.keys(merged), ['permissions', 'model', 'hooks'], 'key order kept');
     assert.deepEqual([merged.permissions, merged.model], [JSON.parse(USERS).permissions, 'opus']);
     assert.deepEqual(merged.hooks.PreToolUse[0], JSON.parse(USERS).hooks.PreToolUse[0], "the user's own PreToolUse group first, as it was");
-    const mine = ours(userFile())!;
+    const mine = ourGroups(userFile())!;
     assert.deepEqual(Object.keys(mine), ['PreToolUse', 'UserPromptSubmit', 'PostToolUse', 'PreCompact', 'PostToolUseFailure']);
     assert.deepEqual(
       [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.PostToolUseFailure[0].matcher, mine.UserPromptSubmit[0].matcher],
@@ -109,49 +85,26 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     );
     assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
 
-    write(localFile(), LOCAL);
+    writeWithFolder(localFile(), LOCAL);
     await config().update(SETTING, 'workspace', vscode.ConfigurationTarget.Workspace);
     await until("our entries in the folder's local settings", () => holdsOurs(localFile()));
-    await until('the user settings as they were', () => read(userFile()) === USERS);
-    assert.deepEqual(JSON.parse(read(localFile())!).permissions, JSON.parse(LOCAL).permissions);
+    await until('the user settings as they were', () => readIfThere(userFile()) === USERS);
+    assert.deepEqual(JSON.parse(readIfThere(localFile())!).permissions, JSON.parse(LOCAL).permissions);
 
     await config().update(SETTING, 'off', vscode.ConfigurationTarget.Workspace);
-    await until("the folder's local settings as they were", () => read(localFile()) === LOCAL);
-    assert.strictEqual(read(userFile()), USERS);
+    await until("the folder's local settings as they were", () => readIfThere(localFile()) === LOCAL);
+    assert.strictEqual(readIfThere(userFile()), USERS);
   });
 
   test('a settings file that is not valid JSON is left as it was, and a warning names it in the log and on screen', async () => {
-    const malformed = '{\n  "model": "opus",\n  // a comment Claude Code would not accept either\n}\n';
-    write(userFile(), malformed);
-    const logFile = guardLogFile();
-    await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
-    const line = await waitFor(
-      () => {
-        const file = logFile ?? guardLogFile();
-        return (
-          file &&
-          fs
-            .readFileSync(file, 'utf8')
-            .split('\n')
-            .find((l) => /\[warning\]/.test(l) && l.includes(`left ${userFile()} as it was: it is not valid JSON`))
-        );
-      },
-      'a warning in the log naming the file',
-      10000,
-      100,
-    );
-    assert.ok(line);
-    assert.strictEqual(read(userFile()), malformed, 'untouched');
-    if (driverAvailable()) {
-      const shown = await notification("so Claude Code's file tools are not guarded through it");
-      assert.ok(shown.includes('settings.json') && shown.includes('not valid JSON'), shown);
-    }
-    // the other places still follow the setting: none of ours in the workspace
-    assert.ok(!fs.existsSync(folderClaude()));
-    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
-    // off takes our entries out in the same step that stops the bridge (nothing is logged for a file that holds none of ours)
-    await waitFor(() => process.env.AGENT_EDIT_GUARD_SOCKET === undefined, 'the sync for off: the bridge stopped', 10000, 50);
-    assert.strictEqual(read(userFile()), malformed, 'not touched by off either');
+    await malformedLeftAsItWas({
+      setting: SETTING,
+      file: userFile(),
+      malformed: '{\n  "model": "opus",\n  // a comment Claude Code would not accept either\n}\n',
+      notice: "so Claude Code's file tools are not guarded through it",
+      // the other places still follow the setting: none of ours in the workspace
+      meanwhile: () => assert.ok(!fs.existsSync(folderClaude())),
+    });
   });
 
   test("the status bar's quick pick leads to the choice; Turn on in this workspace only, then Turn off: the .claude folder we made goes with our entries", async function () {

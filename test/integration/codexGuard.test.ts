@@ -11,7 +11,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { activateExtension, cleanUp, EXTENSION_ID, notification, waitFor, workspaceRoot } from './helpers';
+import { activateExtension, cleanUp, EXTENSION_ID, workspaceRoot } from './helpers';
 import {
   agentWithSetting,
   choiceFromReadMarks,
@@ -21,7 +21,7 @@ import {
   quickInputShowing,
   turnOnInOffer,
 } from './agentChoice';
-import { guardLogFile } from './reliabilityHelpers';
+import { malformedLeftAsItWas, ourGroups, readIfThere, turnedOff, until, writeWithFolder } from './hookFiles';
 import { driverAvailable } from './ui';
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
@@ -43,38 +43,14 @@ model = "gpt-5.5"
 trusted_hash = "sha256:1111111111111111111111111111111111111111111111111111111111111111"`;
 const MARK = '# Agent Edit Guard';
 
-const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
-const write = (file: string, text: string) => {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-};
-/** The file's groups of ours (their commands run one of our clients), by event; undefined when the file is missing or not JSON. */
-function ours(file: string): Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> | undefined {
-  try {
-    const hooks = JSON.parse(read(file) ?? '').hooks ?? {};
-    const out: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>> = {};
-    for (const [event, groups] of Object.entries<Array<{ hooks?: Array<{ command?: string }> }>>(hooks)) {
-      const mine = groups.filter((g) => g.hooks?.some((h) => /hook-(client\.sh|bridge\.js)/.test(h.command ?? '')));
-      if (mine.length) out[event] = mine as never;
-    }
-    return out;
-  } catch {
-    return undefined;
-  }
-}
-const holdsOurs = (file: string) => Object.keys(ours(file) ?? {}).length === 4;
+const holdsOurs = (file: string) => Object.keys(ourGroups(file) ?? {}).length === 4;
 /** How many of our trust lines config.toml holds for this hooks file. */
 const trustLines = (hooksFile: string) =>
-  (read(configFile()) ?? '')
+  (readIfThere(configFile()) ?? '')
     .split('\n')
     .filter((l, i, all) => l.includes(MARK) && (all[i - 1] ?? '').includes(JSON.stringify(hooksFile).slice(0, -1))).length;
-const until = (what: string, probe: () => boolean) => waitFor(() => probe() || undefined, what, 10000, 50);
 
-async function reset(): Promise<void> {
-  for (const target of [vscode.ConfigurationTarget.Global, vscode.ConfigurationTarget.Workspace])
-    await config().update(SETTING, undefined, target);
-  await until('our entries to be gone', () => !holdsOurs(userFile()) && !holdsOurs(projectFile()));
-}
+const reset = () => turnedOff(SETTING, () => !holdsOurs(userFile()) && !holdsOurs(projectFile()));
 
 suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.guardCodex)", () => {
   suiteSetup(async () => {
@@ -93,13 +69,13 @@ suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.gu
   });
 
   test("user: our entries join the user's own in ~/.codex/hooks.json and their trust the user's config.toml; workspace: in the folder's .codex/hooks.json, trusted, the project's trust left to the user; off: the user's files byte for byte", async () => {
-    write(userFile(), USERS);
-    write(configFile(), CONFIG);
+    writeWithFolder(userFile(), USERS);
+    writeWithFolder(configFile(), CONFIG);
     await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
     await until('our entries in the user hooks, trusted', () => holdsOurs(userFile()) && trustLines(userFile()) === 4);
-    const merged = JSON.parse(read(userFile())!);
+    const merged = JSON.parse(readIfThere(userFile())!);
     assert.deepEqual(merged.hooks.PreToolUse[0], JSON.parse(USERS).hooks.PreToolUse[0], "the user's own PreToolUse group first, as it was");
-    const mine = ours(userFile())!;
+    const mine = ourGroups(userFile())!;
     assert.deepEqual(
       [mine.PreToolUse[0].matcher, mine.PostToolUse[0].matcher, mine.UserPromptSubmit[0].matcher],
       ['Bash|apply_patch', 'Bash|apply_patch', undefined],
@@ -107,7 +83,7 @@ suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.gu
     const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
     assert.ok(mine.PreToolUse[0].hooks[0].command.includes(dist), 'its commands run the clients shipped with this extension');
     assert.match(mine.PreToolUse[0].hooks[0].command, /^\/bin\/sh -c '/, 'run by sh, whatever the login shell Codex starts hooks in');
-    assert.ok(read(configFile())!.startsWith(CONFIG), "the user's config.toml stays, in place");
+    assert.ok(readIfThere(configFile())!.startsWith(CONFIG), "the user's config.toml stays, in place");
     assert.ok(!fs.existsSync(folderCodex()), 'nothing in the workspace');
 
     await config().update(SETTING, 'workspace', vscode.ConfigurationTarget.Workspace);
@@ -115,46 +91,24 @@ suite("surfaces: our hook entries in Codex's hooks and their trust (editGuard.gu
       "our entries in the folder's hooks, trusted",
       () => holdsOurs(projectFile()) && trustLines(fs.realpathSync(projectFile())) === 4,
     );
-    await until('the user hooks as they were', () => read(userFile()) === USERS);
+    await until('the user hooks as they were', () => readIfThere(userFile()) === USERS);
     assert.strictEqual(trustLines(userFile()), 0, 'the user-level trust went with the entries');
-    assert.ok(!read(configFile())!.includes('[projects.'), "the project's own trust is never written for the user");
+    assert.ok(!readIfThere(configFile())!.includes('[projects.'), "the project's own trust is never written for the user");
 
     await config().update(SETTING, 'off', vscode.ConfigurationTarget.Workspace);
-    await until('the config as it was', () => read(configFile()) === CONFIG);
+    await until('the config as it was', () => readIfThere(configFile()) === CONFIG);
     await until('the .codex folder we made to be gone', () => !fs.existsSync(folderCodex()));
-    assert.strictEqual(read(userFile()), USERS);
+    assert.strictEqual(readIfThere(userFile()), USERS);
   });
 
   test('a hooks.json that is not valid JSON is left as it was, and a warning names it in the log and on screen', async () => {
-    const malformed = '{\n  "hooks": {\n    // a comment Codex would not accept either\n  }\n}\n';
-    write(userFile(), malformed);
-    const logFile = guardLogFile();
-    await config().update(SETTING, 'user', vscode.ConfigurationTarget.Global);
-    const line = await waitFor(
-      () => {
-        const file = logFile ?? guardLogFile();
-        return (
-          file &&
-          fs
-            .readFileSync(file, 'utf8')
-            .split('\n')
-            .find((l) => /\[warning\]/.test(l) && l.includes(`left ${userFile()} as it was: it is not valid JSON`))
-        );
-      },
-      'a warning in the log naming the file',
-      10000,
-      100,
-    );
-    assert.ok(line);
-    assert.strictEqual(read(userFile()), malformed, 'untouched');
-    assert.ok(!fs.existsSync(configFile()), 'no trust written for entries that are not there');
-    if (driverAvailable()) {
-      const shown = await notification("so Codex's file changes are not guarded through it");
-      assert.ok(shown.includes('hooks.json') && shown.includes('not valid JSON'), shown);
-    }
-    await config().update(SETTING, undefined, vscode.ConfigurationTarget.Global);
-    await waitFor(() => process.env.AGENT_EDIT_GUARD_SOCKET === undefined, 'the sync for off: the bridge stopped', 10000, 50);
-    assert.strictEqual(read(userFile()), malformed, 'not touched by off either');
+    await malformedLeftAsItWas({
+      setting: SETTING,
+      file: userFile(),
+      malformed: '{\n  "hooks": {\n    // a comment Codex would not accept either\n  }\n}\n',
+      notice: "so Codex's file changes are not guarded through it",
+      meanwhile: () => assert.ok(!fs.existsSync(configFile()), 'no trust written for entries that are not there'),
+    });
   });
 
   test("the status bar's quick pick leads to the choice; in this workspace only, it says Codex does not trust the project; Turn off: the .codex folder we made goes with our entries", async function () {

@@ -8,13 +8,14 @@
 // lands (for a CLI, when the bridge notes its chat has a call in flight; for the guarded tools, as the
 // call starts). Afterwards every write reported done is in the file exactly once, nothing else is, and no
 // buffer is left apart from the disk. Nothing is faked but the two models.
+import { linkWindowsRecords } from '../shared/testAgent';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { makeClaudeHome, runClaude, describeRun, type ClaudeRun } from '../claude/claudeCli';
-import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type StepAnswer } from '../claude/fakeAnthropic';
+import { makeClaudeHome, runClaude, describeRun, type ClaudeRun } from '../claudeCode/claudeCli';
+import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type StepAnswer } from '../claudeCode/fakeAnthropic';
 import { describeCopilotRun, makeCopilotHome, runCopilotCli, type CopilotCliRun } from '../copilotCli/copilotCli';
 import { startFakeChatCompletions, type ChatAnswer, type ChatRequest, type FakeChatCompletions } from '../copilotCli/fakeChatCompletions';
 import {
@@ -23,7 +24,6 @@ import {
   cleanUp,
   guardClaudeCodeAndCopilotCli,
   overwriteFromCompare,
-  linkWindowsRecords,
   makeFile,
   makeWatchedFolder,
   replaceString,

@@ -108,17 +108,6 @@ export const windowEnvironment = (): Record<string, string> =>
     Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('AGENT_EDIT_GUARD_') && e[1] !== undefined),
   );
 
-/**
- * Makes `home` a home as from an external terminal: none of this window's environment, but the same OS
- * user's windows' records (src/hooks/discovery.ts) as this window's home holds, linked in.
- */
-export function linkWindowsRecords(home: string): string {
-  const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');
-  fs.mkdirSync(path.join(home, '.cache', 'agent-edit-guard'), { recursive: true });
-  fs.symlinkSync(records, path.join(home, '.cache', 'agent-edit-guard', 'windows'), 'dir');
-  return home;
-}
-
 // ---------------------------------------------------------------------------------------------
 // the extension and its API
 

@@ -1,26 +1,27 @@
 // Agents that run in a terminal and read and write the disk themselves — Gemini CLI and Qwen Code (hook
 // entries in a JSON settings file of theirs, as Claude Code's), pi, Cline and opencode (a plugin of ours each
 // loads into its own process) — through the same gate (docs/design.md rules 12 and 13, §Surfaces), in the real host. Each
-// suite runs one agent's real CLI (a dev dependency: test/geminiCli, test/qwenCode, test/pi, test/cline, test/opencode) headless in the
+// suite runs one agent's real CLI (a dev dependency, driven as its test/<agent>/testAgent.ts says) headless in the
 // workspace folder against a scripted fake model API served here, with this window's environment as a
 // terminal of this window gets it, and the entries the extension put into the folder (`workspace`) or the
-// user's files (`user`). The same tests for every such agent: a new one is an entry of TERMINAL_AGENTS (terminalAgents.ts). Nothing is
-// faked but the models: the hooks and plugins, the bridge, the gate and the editor's documents are the real ones.
+// user's files (`user`). The same tests for every agent with a testAgent.ts (test/shared/testAgents.ts) but those
+// with a host suite of their own (`hostSuite`): a new one is its folder. Nothing is faked but the models: the hooks
+// and plugins, the bridge, the gate and the editor's documents are the real ones.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeRun, runClaude } from '../claude/claudeCli';
-import { type FakeAnthropic, startFakeAnthropic } from '../claude/fakeAnthropic';
+import { describeRun, runClaude } from '../claudeCode/claudeCli';
+import { type FakeAnthropic, startFakeAnthropic } from '../claudeCode/fakeAnthropic';
 import type { CliRun } from '../shared/cliProcess';
-import { type Answer, blindEdit, type Call, refused, type Step, TERMINAL_AGENTS } from './terminalAgents';
+import { type Answer, blindEdit, type Call, linkWindowsRecords, refused, type Step } from '../shared/testAgent';
+import { TEST_AGENTS } from '../shared/testAgents';
 import {
   activateExtension,
   api,
   cleanUp,
   guardDiagnostics,
-  linkWindowsRecords,
   makeFile,
   openInEditor,
   userEdit,
@@ -35,7 +36,7 @@ const config = () => vscode.workspace.getConfiguration('editGuard', null);
 /** What our entries run: the extension's hook clients, or its in-process plugins. */
 const OUR_CLIENT = /hook-client\.sh|hook-bridge\.js|dist\/plugins\//;
 
-for (const agent of TERMINAL_AGENTS) {
+for (const agent of TEST_AGENTS.filter((a) => !a.hostSuite)) {
   const { name } = agent;
   const toolOf = (answer: Answer) => ('tool' in answer ? answer.tool : '');
 

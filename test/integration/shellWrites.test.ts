@@ -2,8 +2,8 @@
 // file it writes is checked as an edit by an agent that writes the disk — a stale overwrite is refused with the
 // change it missed, unsaved changes in the editor refuse an in-place edit or a delete, a new file or a clean delete
 // passes, a command that writes nothing passes at once — and what a command let through wrote is recorded as the
-// agent's edit. Each suite runs one agent's real CLI (Claude Code and Codex with their hook entries, pi with our
-// extension of it) headless in the workspace folder against a scripted fake model API served here, with this
+// agent's edit. Each suite runs one agent's real CLI (those whose test/<agent>/testAgent.ts says how: Claude Code and
+// Codex with their hook entries, pi with our extension of it) headless in the workspace folder against a scripted fake model API served here, with this
 // window's environment as a terminal of this window gets it. Nothing is faked but the models.
 import * as vscode from 'vscode';
 import * as assert from 'assert';
@@ -11,7 +11,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { CliRun } from '../shared/cliProcess';
-import { type Call, CLAUDE_CODE, CODEX, refused, type Step, type TerminalAgent, TERMINAL_AGENTS } from './terminalAgents';
+import { type Call, refused, type Step } from '../shared/testAgent';
+import { TEST_AGENTS } from '../shared/testAgents';
 import {
   activateExtension,
   api,
@@ -31,38 +32,12 @@ import { agentWithSetting } from './agentChoice';
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 /** The file's name in a refusal, as a pattern (the refusal may name it relative to the folder or in full). */
 const named = (f: TestFile) => `\\S*${path.basename(f.abs).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S*`;
-/** A text as printf's format writes it: its line breaks as `\n` (none of ours holds `%`, `\` or `'`). */
-const printfFormat = (text: string) => text.replace(/\n/g, '\\n');
-
-/** How this suite drives an agent's shell. */
-interface ShellAgent {
-  agent: TerminalAgent;
-  /** its shell tool's name as its hooks report it: the tool of the record of a file the shell wrote */
-  hookTool: string;
-  /** a command that writes `text` over the whole of `rel` (a path relative to the folder it runs in) */
-  overwrite: (rel: string, text: string) => string;
-  /** what to wait for, beside our entries and the bridge, before its first run (Codex: the trust of our entries) */
-  ready?: () => boolean;
-}
-
+/** A command that writes `text` over the whole of `rel`, where the agent names none of its own: a quoted heredoc. */
 const heredoc = (rel: string, text: string) => `cat > ${rel} <<'EOF'\n${text}EOF`;
 
-const pi = TERMINAL_AGENTS.find((a) => a.name === 'pi');
-assert.ok(pi, 'pi is one of the terminal agents');
-
-const SHELL_AGENTS: ShellAgent[] = [
-  { agent: CLAUDE_CODE, hookTool: 'Bash', overwrite: heredoc },
-  {
-    agent: CODEX,
-    hookTool: 'Bash',
-    overwrite: (rel, text) => `printf '${printfFormat(text)}' > ${rel}`,
-    // Codex runs the hooks of ~/.codex/hooks.json only once they are trusted in its config.toml
-    ready: () => fs.readFileSync(path.join(os.homedir(), '.codex', 'config.toml'), 'utf8').includes('# Agent Edit Guard'),
-  },
-  { agent: pi, hookTool: 'bash', overwrite: heredoc },
-];
-
-for (const { agent, hookTool, overwrite, ready } of SHELL_AGENTS) {
+for (const agent of TEST_AGENTS) {
+  if (!agent.shellWrites) continue;
+  const { hookTool, overwrite = heredoc, ready } = agent.shellWrites;
   const { name } = agent;
   const { id } = agentWithSetting(agent.setting).hooks;
   /** where the setting is, and where it puts our entries: the folder, or (`guardAt: 'user'`) the OS home */

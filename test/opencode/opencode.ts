@@ -14,15 +14,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  baseEnvironment,
-  makeHomeWithFile,
-  type CliRun,
-  describeCliRun,
-  type HomeCliOptions,
-  packageFile,
-  runCli,
-} from '../shared/cliProcess';
+import { type CliRun, describeCliRun, type HomeCliOptions, makeHomeWithFile, packageFile, runHomeCli } from '../shared/cliProcess';
 
 export type OpencodeOptions = HomeCliOptions;
 
@@ -84,22 +76,19 @@ export function runOpencode(options: OpencodeOptions): Promise<CliRun> {
   const version = JSON.parse(fs.readFileSync(packageFile('opencode-ai', 'package.json'), 'utf8')).version as string;
   for (const folder of [configFolder(options.home), path.join(options.cwd, '.opencode')])
     if (fs.existsSync(folder)) markInstalled(folder, version);
-  const env = {
-    ...baseEnvironment(),
-    HOME: options.home,
-    XDG_CONFIG_HOME: configHome(options.home),
-    OPENCODE_DISABLE_MODELS_FETCH: '1',
-    OPENCODE_DISABLE_AUTOUPDATE: '1',
-    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-    OPENCODE_DISABLE_SHARE: '1',
-    npm_config_offline: 'true',
-    NO_COLOR: '1',
-    TERM: 'dumb',
-    ...options.env,
-  };
-  // one word per argument: opencode wraps an argument that holds a space in quote marks before the model sees it
-  const args = ['run', '--model', `${PROVIDER}/${FAKE_MODEL}`, ...options.prompt.split(' ')];
-  return runCli({ exe: opencodeBinary(), args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
+  return runHomeCli(options, {
+    exe: opencodeBinary(),
+    env: {
+      XDG_CONFIG_HOME: configHome(options.home),
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+      npm_config_offline: 'true',
+    },
+    // one word per argument: opencode wraps an argument that holds a space in quote marks before the model sees it
+    args: ['run', '--model', `${PROVIDER}/${FAKE_MODEL}`, ...options.prompt.split(' ')],
+  });
 }
 
 export const describeOpencodeRun = (run: CliRun): string => describeCliRun('opencode', run);

@@ -1,6 +1,6 @@
 // The agents whose own loops run the scenarios (docs/design.md §Outcomes), each unguarded and guarded:
 // Copilot's Local agent in its real chat (its built-in tools, behind the hooks or not, and the Guarded
-// agent), and every agent that runs in a terminal (test/integration/terminalAgents.ts) as its real CLI
+// agent), and every agent that runs in a terminal (its test/<agent>/testAgent.ts) as its real CLI
 // headless against a scripted fake model served here. Each agent says which scenarios it cannot express,
 // and which failures it keeps unguarded by a check of its own: facts about the agent, shown in the tables.
 import * as vscode from 'vscode';
@@ -22,16 +22,8 @@ import {
 } from '../copilot/agent';
 import { setGuardBuiltinTools, waitUntilHooksAreLive } from '../copilot/turns';
 import { windowEnvironment, waitFor } from '../integration/helpers';
-import {
-  type Answer,
-  type Call as SeenCall,
-  CLAUDE_CODE,
-  CODEX,
-  COPILOT_CLI,
-  TERMINAL_AGENTS,
-  type TerminalAgent,
-  type ToolCall,
-} from '../integration/terminalAgents';
+import { type Answer, type Call as SeenCall, REFUSED, type TestAgent, type ToolCall } from '../shared/testAgent';
+import { TEST_AGENTS, testAgentNamed } from '../shared/testAgents';
 import { packageFile } from '../shared/cliProcess';
 import {
   type Call,
@@ -118,7 +110,7 @@ const asToolCall = ({ tool, input }: Call): ToolCall => ({ tool, args: input });
  * hides a second append); a patch is one call per file in one response (the patch tools of these agents
  * are offered to other models).
  */
-function terminalCall(agent: TerminalAgent, { file, copy, edit }: PlannedEdit): Call {
+function terminalCall(agent: TestAgent, { file, copy, edit }: PlannedEdit): Call {
   switch (edit.kind) {
     case 'create':
       return asCall(agent.write ? agent.write(file.abs, edit.text) : agent.create!(file.abs, edit.text));
@@ -134,9 +126,6 @@ function terminalCall(agent: TerminalAgent, { file, copy, edit }: PlannedEdit): 
 /** EDITGUARD_OUTCOMES_TRACE=1: the host's log shows each call and its result (what a figure alone would not say). */
 const TRACE = process.env.EDITGUARD_OUTCOMES_TRACE === '1';
 
-/** A refusal of ours, however the agent passes it to the model. */
-const REFUSED = /nothing was (written|applied)/;
-
 /**
  * The scenarios whose agent forgets what it read because its context was compacted. A scripted run of a
  * terminal agent does not fill its context, so it never compacts: a script that forgot would be a model
@@ -149,39 +138,7 @@ const NEEDS_COMPACTION: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-/** What else an agent's scripted run cannot express, and why. */
-const CANNOT: Record<string, Record<string, string>> = {
-  Codex: { parallel: 'the scripted Responses server here answers one call per response' },
-};
-
-/** What an agent keeps unguarded, by a check of its own: seen in these runs, a fact about the agent. */
-const EXACT_MATCH = 'its edit finds no exact match for the old copy and fails; the model reads again';
-const MODIFIED_SINCE_READ = 'its own check: the file changed since its read, so the edit fails and the model reads again';
-const KEEPS: Record<string, Record<string, string>> = {
-  'Claude Code': { 'between-requests': MODIFIED_SINCE_READ, formatter: MODIFIED_SINCE_READ, parallel: EXACT_MATCH },
-  'Qwen Code': {
-    'between-requests': MODIFIED_SINCE_READ,
-    formatter: MODIFIED_SINCE_READ,
-    parallel: EXACT_MATCH,
-    'never-read': 'its own check: it edits only a file it has read in the session; the model reads first',
-  },
-  Codex: { 'between-requests': 'its patch must find the lines it removes, and the old copy has them no more; the model reads again' },
-  pi: { 'between-requests': EXACT_MATCH, formatter: EXACT_MATCH, parallel: EXACT_MATCH },
-  Cline: {
-    'between-requests': EXACT_MATCH,
-    formatter: EXACT_MATCH,
-    parallel: EXACT_MATCH,
-    'never-read': 'its editor refuses to write a file that exists without a quote; the model reads it, then edits',
-  },
-  'Copilot CLI': {
-    'between-requests': EXACT_MATCH,
-    formatter: "its edit matches the quote under the formatter's indentation and writes the new line in it",
-    parallel: EXACT_MATCH,
-    'never-read': 'its create refuses a file that exists; the model reads it, then edits',
-  },
-};
-
-function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
+function terminalOutcomeAgent(agent: TestAgent): OutcomeAgent {
   const tools = {
     overflows: false,
     read: (file: { abs: string }) => asCall(agent.read(file.abs)),
@@ -215,8 +172,8 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
       { id: 'unguarded', label: `${agent.name}, unguarded`, guarded: false, ...tools },
       { id: 'guarded', label: agent.guardedBy, guarded: true, ...tools },
     ],
-    cannot: { ...NEEDS_COMPACTION, ...CANNOT[agent.name] },
-    keeps: KEEPS[agent.name] ?? {},
+    cannot: { ...NEEDS_COMPACTION, ...agent.outcomes?.cannot },
+    keeps: agent.outcomes?.keeps ?? {},
     async start() {
       fake = await agent.startFake((calls) => answer(calls));
     },
@@ -280,11 +237,11 @@ function terminalOutcomeAgent(agent: TerminalAgent): OutcomeAgent {
 }
 
 /** The Copilot harness runs on the Copilot CLI's runtime: what it cannot express and keeps unguarded are the CLI's. */
-const harness: OutcomeAgent = { ...copilotHarness, cannot: { ...NEEDS_COMPACTION }, keeps: KEEPS['Copilot CLI'] };
+const harness: OutcomeAgent = {
+  ...copilotHarness,
+  cannot: { ...NEEDS_COMPACTION },
+  keeps: testAgentNamed('Copilot CLI').outcomes?.keeps ?? {},
+};
 
-/** In the order of the tables. */
-export const OUTCOME_AGENTS: OutcomeAgent[] = [
-  copilot,
-  harness,
-  ...[CLAUDE_CODE, CODEX, COPILOT_CLI, ...TERMINAL_AGENTS].map(terminalOutcomeAgent),
-];
+/** In the order of the tables: Copilot's two, then the terminal agents in the catalog's order (test/shared/testAgents.ts). */
+export const OUTCOME_AGENTS: OutcomeAgent[] = [copilot, harness, ...TEST_AGENTS.map(terminalOutcomeAgent)];

@@ -10,15 +10,7 @@
 // The CLI is JavaScript (dist/cli.js): it runs in this process's Node, nothing is downloaded.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  baseEnvironment,
-  makeHomeWithFile,
-  type CliRun,
-  describeCliRun,
-  type HomeCliOptions,
-  packageFile,
-  runCli,
-} from '../shared/cliProcess';
+import { type CliRun, describeCliRun, type HomeCliOptions, makeHomeWithFile, packageFile, runHomeCli } from '../shared/cliProcess';
 
 export type PiOptions = HomeCliOptions;
 
@@ -50,9 +42,10 @@ function writeModels(home: string, baseUrl: string): void {
 
 export function runPi(options: PiOptions): Promise<CliRun> {
   writeModels(options.home, options.baseUrl);
-  const env = { ...baseEnvironment(), HOME: options.home, PI_OFFLINE: '1', NO_COLOR: '1', TERM: 'dumb', ...options.env };
-  const args = [packageFile('@mariozechner/pi-coding-agent', 'dist/cli.js'), '--model', `${PROVIDER}/${FAKE_MODEL}`, '-p', options.prompt];
-  return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
+  return runHomeCli(options, {
+    env: { PI_OFFLINE: '1' },
+    args: [packageFile('@mariozechner/pi-coding-agent', 'dist/cli.js'), '--model', `${PROVIDER}/${FAKE_MODEL}`, '-p', options.prompt],
+  });
 }
 
 export const describePiRun = (run: CliRun): string => describeCliRun('pi', run);

@@ -9,15 +9,7 @@
 //   runQwenCode({ cwd, prompt, … }) one `qwen -p … --approval-mode yolo` run
 //
 // The CLI is JavaScript (cli-entry.js): it runs in this process's Node, nothing is downloaded.
-import {
-  baseEnvironment,
-  type CliRun,
-  describeCliRun,
-  type HomeCliOptions,
-  makeHomeWithSettings,
-  packageFile,
-  runCli,
-} from '../shared/cliProcess';
+import { type CliRun, describeCliRun, type HomeCliOptions, makeHomeWithSettings, packageFile, runHomeCli } from '../shared/cliProcess';
 
 export type QwenCodeOptions = HomeCliOptions;
 
@@ -43,19 +35,10 @@ export function offlineSettings(): Record<string, unknown> {
 export const makeQwenHome = (settings: Record<string, unknown> = {}): string =>
   makeHomeWithSettings('qwen', '.qwen/settings.json', { ...offlineSettings(), ...settings });
 
-export function runQwenCode(options: QwenCodeOptions): Promise<CliRun> {
-  const env = {
-    ...baseEnvironment(),
-    HOME: options.home,
-    OPENAI_API_KEY: 'fake-key',
-    OPENAI_BASE_URL: options.baseUrl,
-    OPENAI_MODEL: FAKE_MODEL,
-    NO_COLOR: '1',
-    TERM: 'dumb',
-    ...options.env,
-  };
-  const args = [packageFile('@qwen-code/qwen-code', 'cli-entry.js'), '--approval-mode', 'yolo', '-p', options.prompt];
-  return runCli({ exe: process.execPath, args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
-}
+export const runQwenCode = (options: QwenCodeOptions): Promise<CliRun> =>
+  runHomeCli(options, {
+    env: { OPENAI_API_KEY: 'fake-key', OPENAI_BASE_URL: options.baseUrl, OPENAI_MODEL: FAKE_MODEL },
+    args: [packageFile('@qwen-code/qwen-code', 'cli-entry.js'), '--approval-mode', 'yolo', '-p', options.prompt],
+  });
 
 export const describeQwenRun = (run: CliRun): string => describeCliRun('qwen', run);

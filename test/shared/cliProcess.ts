@@ -1,7 +1,7 @@
 // One headless run of an agent's CLI as the tests drive them: a private environment (only what the
 // caller gives, never the test process's own keys), its own process group so a timeout ends the CLI
 // and everything it started (hook commands, shells), and stdout and stderr kept whole. Only Node's own
-// modules: the plain-Node helpers (test/claude, test/codex, test/copilotCli, …) and the host suites use it.
+// modules: the plain-Node helpers (test/claudeCode, test/codex, test/copilotCli, …) and the host suites use it.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -128,7 +128,7 @@ export function packageFile(pkg: string, file: string): string {
   return path.join(root, file);
 }
 
-/** One headless run of an agent's CLI that keeps its settings under a private HOME (Gemini CLI, Qwen Code). */
+/** One headless run of an agent's CLI that keeps its settings under a private HOME (runHomeCli). */
 export interface HomeCliOptions {
   cwd: string;
   prompt: string;
@@ -140,6 +140,16 @@ export interface HomeCliOptions {
   env?: Record<string, string>;
   /** default 120 s; the run is killed (its process group) after it */
   timeoutMs?: number;
+}
+
+/**
+ * One headless run of an agent's CLI under a private HOME: `cli.env`, the agent's own variables, over the base
+ * environment with no colours and a dumb terminal, and the caller's `options.env` over all. `cli.exe` defaults to
+ * this process's Node, `cli.args[0]` its script: a CLI that is JavaScript runs here, nothing is downloaded.
+ */
+export function runHomeCli(options: HomeCliOptions, cli: { args: string[]; env?: Record<string, string>; exe?: string }): Promise<CliRun> {
+  const env = { ...baseEnvironment(), HOME: options.home, ...cli.env, NO_COLOR: '1', TERM: 'dumb', ...options.env };
+  return runCli({ exe: cli.exe ?? process.execPath, args: cli.args, cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
 }
 
 /** A one-line account of a run for an assertion message: exit, time, the end of its output. */

@@ -6,14 +6,15 @@
 // once, and no line anyone was told had not landed may stand there. It reports calls per second, the guarded
 // calls' latency, refusals by reason, and the extension host's heap and RSS over the run; a lost line comes with the
 // steps of every write of that file around it (EditorDocuments.trace), which name the path it was lost on.
+import { linkWindowsRecords } from '../shared/testAgent';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawn } from 'child_process';
-import { makeClaudeHome, runClaude } from '../claude/claudeCli';
-import { startFakeAnthropic, type RecordedRequest, type StepAnswer } from '../claude/fakeAnthropic';
+import { makeClaudeHome, runClaude } from '../claudeCode/claudeCli';
+import { startFakeAnthropic, type RecordedRequest, type StepAnswer } from '../claudeCode/fakeAnthropic';
 import { makeCopilotHome, runCopilotCli } from '../copilotCli/copilotCli';
 import { startFakeChatCompletions, type ChatAnswer, type ChatRequest } from '../copilotCli/fakeChatCompletions';
 import {
@@ -22,7 +23,6 @@ import {
   guardClaudeCodeAndCopilotCli,
   overwriteFromCompare,
   fileRef,
-  linkWindowsRecords,
   makeWatchedFolder,
   readFile,
   replaceString,

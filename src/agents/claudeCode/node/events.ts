@@ -1,4 +1,4 @@
-// Claude Code as the hooks bridge sees it (test/claude/FACTS.md): its file tools, what each does, and
+// Claude Code as the hooks bridge sees it (test/claudeCode/FACTS.md): its file tools, what each does, and
 // what one of its hook events means for the gate. Its hooks have the shape of VS Code's, and it reads
 // and writes the disk itself, past the editor.
 import { denyPreToolUse, type AgentHooks, type HookEvent, readVsCodeFormat, SHELL_VERB, shellToolEvent, str } from '../../../hooks/event';

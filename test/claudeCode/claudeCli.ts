@@ -1,5 +1,5 @@
 // Runs the real Claude Code CLI (the dev dependency @anthropic-ai/claude-code) headless against a model
-// server the test serves (test/claude/fakeAnthropic.ts), offline, with a private home and config directory
+// server the test serves (test/claudeCode/fakeAnthropic.ts), offline, with a private home and config directory
 // so nothing reads or writes the user's ~/.claude. Only Node's own modules.
 //
 //   runClaude({ cwd, prompt, baseUrl, … })   one `claude -p` run; resolves with the stream-json events

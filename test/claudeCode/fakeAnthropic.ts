@@ -1,5 +1,5 @@
 // A scripted fake of the Anthropic Messages API for driving the real Claude Code CLI headless and offline
-// (test/claude/claudeCli.ts starts the CLI with ANTHROPIC_BASE_URL pointing here). Same idea as the Copilot
+// (test/claudeCode/claudeCli.ts starts the CLI with ANTHROPIC_BASE_URL pointing here). Same idea as the Copilot
 // suite's fake model (test/copilot/fake-model/extension.js): the test sets a script, each model request of a
 // turn is answered by the next step, and every request is recorded in full so a test can assert on exactly
 // what Claude Code sent the model (the tools it offered, the tool results it passed back).

@@ -1,5 +1,5 @@
 // What Claude Code's hooks see and do, measured with the real CLI against the scripted fake model
-// (test/claude/fakeAnthropic.ts, test/claude/claudeCli.ts). Run: `npm run claude:probe` (test/shared/probe.mjs bundles
+// (test/claudeCode/fakeAnthropic.ts, test/claudeCode/claudeCli.ts). Run: `npm run claude:probe` (test/shared/probe.mjs bundles
 // this file with esbuild and runs it in plain Node); FACTS.md beside it is what a run printed, explained.
 // Options: --json FILE (everything recorded, as JSON), --timing-runs N (default 5), --no-timing,
 // --models a,b (default: the CLI's default model, then claude-sonnet-4-5-20250929).
