@@ -12,31 +12,9 @@ import type { Gate } from './gate';
 import type { ConflictLabels } from './merge';
 import type { CompletedWrite, Logger } from './ports';
 import { type FileRevert, revertFile } from './revert';
-import type { ToolName } from './types';
+import type { RecordedEdit } from './types';
 
-/** One agent edit in the record. */
-export interface RecordedEdit {
-  /** Unique within the workspace's record. */
-  id: string;
-  /** Order of landing, across reloads. */
-  seq: number;
-  session: string;
-  turn?: string;
-  tool: ToolName;
-  /** Whose own tool made it (an agent's id); absent for our guarded tools, and in edits recorded before the field */
-  agent?: string;
-  uri: string;
-  /** The text's hash before the edit; absent when the edit created the file. */
-  beforeHash?: string;
-  afterHash: string;
-  at: number;
-  /** The edit was saved to disk (not left in a buffer with unsaved changes). */
-  saved: boolean;
-  /** The edit deleted the file (`afterHash` is then the empty text's). */
-  deleted?: true;
-  /** When the user reverted it. */
-  revertedAt?: number;
-}
+export type { RecordedEdit } from './types';
 
 /** Where the record lives: an index (small, rewritten) and texts by hash (written once). */
 export interface EditRecordStorage {

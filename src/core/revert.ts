@@ -9,13 +9,12 @@
 // for agents' writes): the user's unsaved work is never saved behind their back.
 // Stateless: the edit record (editRecord.ts) owns the edits, runs this per file under the gate's lock
 // and marks what it reverted.
-import type { RecordedEdit } from './editRecord';
+import type { LineSpan, RecordedEdit } from './types';
 import { sha256 } from './hash';
 import { type ConflictLabels, revertChange } from './merge';
 import type { TextSpanEdit } from './replace';
 import { commonPrefix, commonSuffix } from './text';
 import type { DocumentPort } from './ports';
-import type { LineSpan } from './types';
 
 export type FileRevert = { uri: string; ids: string[] } & (
   | {

@@ -103,3 +103,27 @@ export interface ToolOutcome {
    */
   lead?: string;
 }
+
+/** One agent edit in the edit record (editRecord.ts); here, beside the other shared types, so that revert.ts needs no import of its owner. */
+export interface RecordedEdit {
+  /** Unique within the workspace's record. */
+  id: string;
+  /** Order of landing, across reloads. */
+  seq: number;
+  session: string;
+  turn?: string;
+  tool: ToolName;
+  /** Whose own tool made it (an agent's id); absent for our guarded tools, and in edits recorded before the field */
+  agent?: string;
+  uri: string;
+  /** The text's hash before the edit; absent when the edit created the file. */
+  beforeHash?: string;
+  afterHash: string;
+  at: number;
+  /** The edit was saved to disk (not left in a buffer with unsaved changes). */
+  saved: boolean;
+  /** The edit deleted the file (`afterHash` is then the empty text's). */
+  deleted?: true;
+  /** When the user reverted it. */
+  revertedAt?: number;
+}
