@@ -23,7 +23,7 @@ import * as path from 'path';
 import {
   agentTurn,
   fakeModel,
-  makeFile,
+  makeFileAt,
   marksFor,
   newChat,
   READ,
@@ -136,7 +136,7 @@ let probes = 0;
 async function hooks(on: boolean): Promise<number> {
   await useHooks(on);
   for (let attempt = 1; attempt <= 12; attempt++) {
-    const probe = makeFile(`bench-copilot/probe-${++probes}.txt`, 'probe\n');
+    const probe = makeFileAt(`bench-copilot/probe-${++probes}.txt`, 'probe\n');
     await newChat();
     const turn = await agentTurn(
       'probe',
@@ -164,7 +164,7 @@ interface Sample {
 
 async function sample(kind: Kind, round: number): Promise<Sample> {
   const { builtin } = KINDS[kind];
-  const f: TestFile = makeFile(`bench-copilot/${kind}-${round}.ts`, FILE_TEXT);
+  const f: TestFile = makeFileAt(`bench-copilot/${kind}-${round}.ts`, FILE_TEXT);
   const model = fakeModel().MODELS.sonnet;
   await newChat();
   // the read, in its own turn of the same chat: untimed

@@ -8,7 +8,7 @@
 // hook) and the bare start of the editor's runtime (`'<execPath>' -e 0`, ELECTRON_RUN_AS_NODE=1).
 // Rows (ids stable); the goal of every hook event is a median at most 2.5× `true`'s, in the same rounds:
 //   hook.floor.true, hook.floor.runtime       the two baselines
-//   hook.ignoredNoExtension                   PreToolUse list_dir, socket variables unset, no window's record
+//   hook.ignoredNoExtension                   PreToolUse list_dir, socket variables unset, no window's entry
 //   hook.noExtension                          PreToolUse replace_string_in_file, the same
 //   hook.ignored                              PreToolUse list_dir, the extension listening
 //   hook.shellNothing                         PreToolUse run_in_terminal of a command that writes nothing (rule 16)
@@ -90,7 +90,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
     const listening = { ...process.env };
     const noExtension = { ...process.env };
     for (const k of BRIDGE_ENV) delete noExtension[k];
-    // no window listening at all: no address, and a home with no window's record (else the client finds this
+    // no window listening at all: no address, and a home with no window's entry (else the client finds this
     // window through its record, src/hooks/discovery.ts — what the harness rows below measure)
     const noWindowAtAll = { ...noExtension, HOME: emptyHome };
     // a loopback port nothing listens on, and a listener that never answers
@@ -389,7 +389,7 @@ export async function hookRoundTrips(rows: Row[], info: Record<string, unknown>,
       row(
         'hook.ignoredNoExtension',
         'ignoredNoExtension',
-        "hook command, no window listening (no address, no window's record): PreToolUse list_dir",
+        "hook command, no window listening (no address, no window's entry): PreToolUse list_dir",
         x25,
       ),
       row('hook.noExtension', 'noExtension', 'hook command, no window listening: PreToolUse replace_string_in_file', x25),

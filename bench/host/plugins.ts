@@ -9,7 +9,7 @@
 //   plugin.<agent>.readMark      the hook after it (the read mark)
 //   plugin.<agent>.editAllowed   the check before an edit of a read file
 //   plugin.<agent>.editDenied    the check before an edit of an unread file: refused
-//   plugin.<agent>.noWindow      the check before an edit with no window to ask (no address, no window's record): let through
+//   plugin.<agent>.noWindow      the check before an edit with no window to ask (no address, no window's entry): let through
 import * as vscode from 'vscode';
 import { SYNC_URI } from '../../src/editor/vscodeEditor';
 import * as fs from 'fs';
@@ -124,7 +124,7 @@ async function roundTrips(plugin: PluginUnderTest, rows: Row[], info: Record<str
       row('readMark', 'the hook after the read, the read mark'),
       row('editAllowed', 'the check before an edit of a read file, let through'),
       row('editDenied', 'the check before an edit of an unread file, refused'),
-      row('noWindow', "no window to ask (no address, no window's record): let through"),
+      row('noWindow', "no window to ask (no address, no window's entry): let through"),
     );
   } finally {
     await config.update(plugin.setting, undefined, vscode.ConfigurationTarget.Global);

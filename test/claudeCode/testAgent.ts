@@ -1,6 +1,6 @@
 // Claude Code as the shared suites drive it (test/shared/testAgent.ts), against the scripted Messages API
 // (fakeAnthropic.ts); what its hooks receive is in test/claudeCode/FACTS.md.
-import { CLAUDE_HOOK_PROTOCOL, KEEPS_BY, linkWindowsRecords, type TestAgent } from '../shared/testAgent';
+import { CLAUDE_HOOK_PROTOCOL, KEEPS_BY, linkWindowsRecords, type TestAgentFacts } from '../shared/testAgent';
 import { type ClaudeRun, describeRun, makeClaudeHome, runClaude } from './claudeCli';
 import { type RecordedRequest, type StepAnswer, startFakeAnthropic } from './fakeAnthropic';
 import { eventsTest } from './events';
@@ -10,17 +10,14 @@ const CLAUDE_NUMBERED = /^ *\d+\t(.*)$/;
 
 /**
  * Claude Code: its hook entries go into a folder's `.claude/settings.local.json`; its private home links in the
- * windows' records, as a terminal outside the editor would have them. A Read shows `N<tab>line` lines, the empty
+ * windows' entries, as a terminal outside the editor would have them. A Read shows `N<tab>line` lines, the empty
  * line after the final line break numbered too.
  */
-export const testAgent: TestAgent = {
-  name: 'Claude Code',
+export const testAgent: TestAgentFacts = {
   cliPackage: '@anthropic-ai/claude-code',
   guardedBy: 'its hooks',
   failed: /tool_use_error|not found|has been modified|has not been read/i,
-  setting: 'guardClaudeCode',
   hostSuite: 'test/integration/claudeCode.test.ts',
-  folderEntries: '.claude/settings.local.json',
   read: (file) => ({ tool: 'Read', args: { file_path: file } }),
   replace: (file, old, replacement) => ({ tool: 'Edit', args: { file_path: file, old_string: old, new_string: replacement } }),
   write: (file, content) => ({ tool: 'Write', args: { file_path: file, content } }),

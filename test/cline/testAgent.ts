@@ -1,12 +1,11 @@
 // Cline as the shared suites drive it (test/shared/testAgent.ts): our plugin in its plugins folder, its tools as its
 // model calls them (test/cline/FACTS.md), against the scripted Chat Completions API.
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
-import { KEEPS_BY, type TestAgent, unwrapError } from '../shared/testAgent';
+import { KEEPS_BY, type TestAgentFacts, unwrapError } from '../shared/testAgent';
 import { describeClineRun, makeClineHome, runCline } from './cline';
 import { eventsTest } from './events';
 
-export const testAgent: TestAgent = {
-  name: 'Cline',
+export const testAgent: TestAgentFacts = {
   cliPackage: 'cline',
   guardedBy: 'our plugin',
   failed: /^Error|could not find|not found|operation failed/i,
@@ -16,8 +15,6 @@ export const testAgent: TestAgent = {
     const [first] = JSON.parse(result) as Array<{ result?: string }>;
     return `${(first?.result ?? '').replace(/^\d+ \| /gm, '')}\n`;
   },
-  setting: 'guardCline',
-  folderEntries: '.cline/plugins/agent-edit-guard.js',
   read: (file) => ({ tool: 'read_files', args: { files: [{ path: file }] } }),
   replace: (file, old, replacement) => ({ tool: 'editor', args: { path: file, old_text: old, new_text: replacement } }),
   shell: (command) => ({ tool: 'run_commands', args: { commands: [command] } }),

@@ -33,7 +33,7 @@ export interface CodexOptions {
   prompt: string;
   /** CODEX_HOME: where its config.toml (and the hooks.json the extension writes) are */
   home: string;
-  /** HOME (default: `home`); the hook client finds the windows' records under it */
+  /** HOME (default: `home`); the hook client finds the windows' entries under it */
   osHome?: string;
   /** more environment variables (they win over the defaults) */
   env?: Record<string, string>;

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { TestAgent, ToolCall } from '../shared/testAgent';
+import type { TestAgentFacts, ToolCall } from '../shared/testAgent';
 import { codexConfig, type CodexRun, describeRun, runCodex } from './codexCli';
 import { type RecordedRequest, type StepAnswer, startFakeResponses } from './fakeResponses';
 
@@ -38,14 +38,11 @@ const codexHome = () => path.join(os.homedir(), '.codex');
  * extension merges into `~/.codex/hooks.json` (`guardCodex: user`), trusted in `config.toml`, next to the
  * provider settings written here as a user would. Its scripted model answers one call per response.
  */
-export const testAgent: TestAgent = {
-  name: 'Codex',
+export const testAgent: TestAgentFacts = {
   cliPackage: '@openai/codex',
   guardedBy: 'its hooks',
   failed: /^Error|failed|verification|invalid patch/i,
-  setting: 'guardCodex',
   hostSuite: 'test/integration/codex.test.ts',
-  folderEntries: '.codex/hooks.json',
   guardAt: 'user',
   readsBytes: true,
   read: (file) => ({ tool: 'shell', args: { cmd: `cat '${file}'` } }),

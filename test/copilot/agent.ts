@@ -18,14 +18,11 @@ import {
   reportedBy,
   WRITE,
   workspaceRoot,
-  fileRef,
   type TestFile,
 } from '../integration/helpers';
 import { driverAvailable, ui } from '../integration/ui';
 import * as vscode from 'vscode';
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
 
 export const COPILOT_ID = 'GitHub.copilot-chat';
 export const FAKE_MODEL_ID = 'editguard-test.copilot-fake-model';
@@ -238,12 +235,4 @@ export { docFor, driverAvailable, revertAndCloseAll, ui, userEdit, workspaceRoot
 
 export type { TestFile };
 
-/** Creates a file in the run's workspace (a fresh copy per run) with exact content, at exactly `rel`. */
-export function makeFile(rel: string, content: string): TestFile {
-  const f = fileRef(rel);
-  fs.mkdirSync(path.dirname(f.abs), { recursive: true });
-  fs.writeFileSync(f.abs, content);
-  return f;
-}
-
-export const diskText = (f: TestFile) => fs.readFileSync(f.abs, 'utf8');
+export { diskText, makeFileAt } from '../integration/helpers';

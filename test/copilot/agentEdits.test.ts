@@ -11,7 +11,7 @@ import type { FileRevert } from '../../src/core/revert';
 import { describeRun, runClaude } from '../claudeCode/claudeCli';
 import { startFakeAnthropic } from '../claudeCode/fakeAnthropic';
 import { AGENT_EDITS_VIEW_SELECTOR } from '../integration/helpers';
-import { agentTurn, diskText, EXTENSION_ID, fakeModel, lastResult, makeFile, newChat, ui, waitFor, workspaceRoot } from './agent';
+import { agentTurn, diskText, EXTENSION_ID, fakeModel, lastResult, makeFileAt, newChat, ui, waitFor, workspaceRoot } from './agent';
 import { copilotSuiteHooks, withBridgeOn } from './suite';
 import { DENIED } from './turns';
 
@@ -22,7 +22,7 @@ suite("Copilot's own edits in the edit record", function () {
   withBridgeOn();
 
   test("a replace_string_in_file that lands is recorded; its revert keeps the user's later change; Copilot's next edit from its old copy is denied as reverted by the user", async () => {
-    const f = makeFile('builtin/record.txt', 'one\ntwo\nthree\nfour\nfive\n');
+    const f = makeFileAt('builtin/record.txt', 'one\ntwo\nthree\nfour\nfive\n');
     await newChat();
     await agentTurn(
       'builtin-record',
@@ -78,7 +78,7 @@ suite("Copilot's own edits in the edit record", function () {
       return waitFor(async () => label.exec(await viewText())?.[0], `${what} in the rendered Agent Edits view`, 20000, 250);
     };
 
-    const byCopilot = makeFile('builtin/labelled-copilot.txt', 'one\ntwo\n');
+    const byCopilot = makeFileAt('builtin/labelled-copilot.txt', 'one\ntwo\n');
     await newChat();
     await agentTurn(
       'builtin-labelled',
@@ -99,7 +99,7 @@ suite("Copilot's own edits in the edit record", function () {
     try {
       await config.update('guardClaudeCode', 'workspace', vscode.ConfigurationTarget.Workspace);
       await waitFor(() => fs.existsSync(settings), 'the Claude Code hook entries', 10000, 50);
-      const byClaude = makeFile('builtin/labelled-claude.txt', 'alpha\nbeta\n');
+      const byClaude = makeFileAt('builtin/labelled-claude.txt', 'alpha\nbeta\n');
       fake.script([
         { tool: 'Read', input: { file_path: byClaude.abs } },
         { tool: 'Edit', input: { file_path: byClaude.abs, old_string: 'beta', new_string: 'BETA' } },

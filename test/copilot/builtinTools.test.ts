@@ -19,7 +19,7 @@ import {
   EXTENSION_ID,
   fakeModel,
   lastResult,
-  makeFile,
+  makeFileAt,
   marksFor,
   newChat,
   resultsOf,
@@ -110,7 +110,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     );
     for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact']) {
       const [entry] = file.hooks[event];
-      // a client runs only where a window may listen: its address in the environment, or a window's record (src/hooks/discovery.ts)
+      // a client runs only where a window may listen: its address in the environment, or a window's entry (src/hooks/discovery.ts)
       assert.ok(
         entry.command.includes(`[ -n "$${ENV_SOCKET}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window`),
         entry.command,
@@ -169,7 +169,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test("the chat is named by the words of its first request: a blocked built-in edit's diagnostic, the quick pick and the status bar's tooltip show them as typed, not id tails", async () => {
-    const f = makeFile('builtin/hello.ts', GREETING_TS);
+    const f = makeFileAt('builtin/hello.ts', GREETING_TS);
     // Markdown in the words: the tooltip must show them as typed, not as emphasis and code
     const prompt = 'Fix the *greeting* in `hello.ts`';
     let denied = '';
@@ -227,7 +227,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test("one turn, both kinds of tools: a built-in edit and a guarded edit count as the agent's own writes for each other, until the turn ends", async () => {
-    const f = makeFile('builtin/mixed.txt', 'alpha\nbeta\ngamma\n');
+    const f = makeFileAt('builtin/mixed.txt', 'alpha\nbeta\ngamma\n');
     const turn1 = await agentTurn(
       'builtin-mixed-1',
       [
@@ -286,7 +286,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test("run_in_terminal (rule 16): a rewrite by redirection from an old read is denied with the other program's line, which the file keeps", async () => {
-    const f = makeFile('builtin/terminal.txt', 'one\n');
+    const f = makeFileAt('builtin/terminal.txt', 'one\n');
     let denied = '';
     const turn = await agentTurn(
       'builtin-terminal',
@@ -319,8 +319,8 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test("run_in_terminal (rule 16): sed -i under the user's unsaved change and rm of a file with unsaved changes are denied with that change; the buffers and the disk are untouched", async () => {
-    const edited = makeFile('builtin/terminal-sed.txt', 'let x = 1;\nlet greeting = "Hello";\n');
-    const removed = makeFile('builtin/terminal-rm.txt', 'keep me\n');
+    const edited = makeFileAt('builtin/terminal-sed.txt', 'let x = 1;\nlet greeting = "Hello";\n');
+    const removed = makeFileAt('builtin/terminal-rm.txt', 'keep me\n');
     const editedDoc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(edited.uri), { preview: false }))
       .document;
     const removedDoc = await vscode.workspace.openTextDocument(removed.uri);
@@ -363,9 +363,9 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test("run_in_terminal (rule 16): a command that writes nothing runs; a script the gate cannot read through changes a file the editor holds, recorded as Copilot's edit, whose revert keeps the user's later change", async () => {
-    const f = makeFile('builtin/terminal-script.txt', 'alpha\nbeta\ngamma\n');
+    const f = makeFileAt('builtin/terminal-script.txt', 'alpha\nbeta\ngamma\n');
     const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
-    const script = makeFile('builtin/terminal-script.sh', `sed -i 's/beta/BETA by the script/' '${f.abs}'\n`);
+    const script = makeFileAt('builtin/terminal-script.sh', `sed -i 's/beta/BETA by the script/' '${f.abs}'\n`);
     const terminal = (command: string) => ({ tool: 'run_in_terminal', input: { command, explanation: 'As asked.', isBackground: false } });
     let ended = false;
     const turn = await agentTurn(
@@ -408,9 +408,9 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test('every built-in edit tool is gated: multi_replace_string_in_file, insert_edit_into_file, create_file (a new file passes)', async () => {
-    const seenFile = makeFile('builtin/each-seen.txt', 'seen\n');
-    const unread = makeFile('builtin/each-unread.txt', 'unread\n');
-    const other = makeFile('builtin/each-other.txt', 'other\n');
+    const seenFile = makeFileAt('builtin/each-seen.txt', 'seen\n');
+    const unread = makeFileAt('builtin/each-unread.txt', 'unread\n');
+    const other = makeFileAt('builtin/each-other.txt', 'other\n');
     const fresh = path.join(workspaceRoot(), 'builtin', 'each-new.txt');
     const texts: Record<string, string> = {};
     const keep = (name: string) => (req: { toolResults: Array<{ name?: string; text: string }> }) => {
@@ -486,8 +486,8 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     const logBefore = logText().length;
     const hung = await hungListener();
     const goneAddress = await unusedLoopbackAddress();
-    const f = makeFile('builtin/unreachable.txt', 'never read\n');
-    const g = makeFile('builtin/unanswered.txt', 'never read\n');
+    const f = makeFileAt('builtin/unreachable.txt', 'never read\n');
+    const g = makeFileAt('builtin/unanswered.txt', 'never read\n');
     try {
       // 1. nothing listens there (the extension is not running there)
       process.env[ENV_SOCKET] = goneAddress;
@@ -525,7 +525,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   test('a forged request to the bridge without the secret is refused', async () => {
     const address = bridgeAddress();
     const logBefore = logText().length;
-    const f = makeFile('builtin/forged.txt', 'secret stuff\n');
+    const f = makeFileAt('builtin/forged.txt', 'secret stuff\n');
     const forge = (header: string, payload: object) =>
       new Promise<string>((resolve) => {
         const socket = net.createConnection(address);
@@ -569,7 +569,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
   });
 
   test('the hook command run as Copilot runs it: an event the gate ignores prints nothing, an edit of an unread file is denied', async () => {
-    const f = makeFile('builtin/roundtrip.txt', 'x\n'.repeat(50));
+    const f = makeFileAt('builtin/roundtrip.txt', 'x\n'.repeat(50));
     const ignored = await runHookScript({
       hook_event_name: 'PostToolUse',
       session_id: 'rt',
@@ -608,7 +608,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
       "  owner: 'platform',",
       '};',
     ];
-    const f = makeFile('builtin/quote.ts', lines.map((l) => `${l}\n`).join(''));
+    const f = makeFileAt('builtin/quote.ts', lines.map((l) => `${l}\n`).join(''));
     const textOf = (of: string[]) => of.map((l) => `${l}\n`).join('');
     /** lines `first`–`last` (1-based) of `of`, as an oldString */
     const quote = (of: string[], first: number, last: number) => of.slice(first - 1, last).join('\n');
@@ -686,7 +686,7 @@ suite("Copilot's built-in file tools behind the gate (hooks bridge)", function (
     assert.ok(!fs.existsSync(path.join(workspaceRoot(), '.github')), 'the folders the extension made are gone too');
     assert.strictEqual(process.env[ENV_SOCKET], undefined, 'the bridge stopped');
     // (whether or not Copilot has noticed the file is gone: with the bridge stopped its command exits at once)
-    const f = makeFile('builtin/ungated.txt', 'never read\n');
+    const f = makeFileAt('builtin/ungated.txt', 'never read\n');
     const turn = await agentTurn(
       'builtin-off',
       [{ tool: 'replace_string_in_file', input: { filePath: f.abs, oldString: 'never read', newString: 'edited' } }, { text: 'done' }],

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { agentTurn, driverAvailable, makeFile, READ, REPLACE, resultsOf, safeJson, ui, userEdit, waitFor, WRITE } from './agent';
+import { agentTurn, driverAvailable, makeFileAt, READ, REPLACE, resultsOf, safeJson, ui, userEdit, waitFor, WRITE } from './agent';
 import { copilotSuiteHooks } from './suite';
 import { BLOCKED } from './turns';
 
@@ -114,8 +114,8 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
 
   test('no file.bin under a call that went through (reads, write, replace): each links the file and lines it touched; a refusal or an error shows its text; the model gets the same text parts', async function () {
     if (!driverAvailable()) this.skip();
-    const notes = makeFile('noise/notes.md', '# notes\n\n- one\n');
-    const long = makeFile('noise/long.txt', Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    const notes = makeFileAt('noise/notes.md', '# notes\n\n- one\n');
+    const long = makeFileAt('noise/long.txt', Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
     const doc = await vscode.workspace.openTextDocument(notes.uri);
     const turn = await agentTurn(
       'noise',
@@ -176,7 +176,7 @@ suite('chat noise: what the chat shows under a guarded tool call', function () {
   });
 
   test('vscode.lm.invokeTool callers still get the JSON part (ResultData) after the text', async () => {
-    const f = makeFile('noise/plain.txt', 'plain\n');
+    const f = makeFileAt('noise/plain.txt', 'plain\n');
     const result = await vscode.lm.invokeTool(READ, { input: { filePath: f.rel }, toolInvocationToken: undefined });
     const data = result.content.filter((p) => p instanceof vscode.LanguageModelDataPart);
     assert.strictEqual(data.length, 1, 'one JSON part');

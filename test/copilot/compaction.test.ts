@@ -12,7 +12,19 @@
 import * as vscode from 'vscode';
 import * as assert from 'assert';
 import { logMark } from './logs';
-import { agentTurn, diskText, FAKE_VENDOR, fakeModel, makeFile, marksFor, ModelRequest, safeJson, Step, TestFile, waitFor } from './agent';
+import {
+  agentTurn,
+  diskText,
+  FAKE_VENDOR,
+  fakeModel,
+  makeFileAt,
+  marksFor,
+  ModelRequest,
+  safeJson,
+  Step,
+  TestFile,
+  waitFor,
+} from './agent';
 import { copilotSuiteHooks } from './suite';
 import { DENIED, setGuardBuiltinTools, waitUntilHooksAreLive } from './turns';
 
@@ -50,7 +62,7 @@ async function slashCompact(): Promise<unknown> {
  * `compactions`: the model's summary requests of the `/compact`; `logs`: what each log gained from it.
  */
 async function slashCompactTurns(options: { retry?: boolean } = {}) {
-  const target = makeFile('compaction/slash.txt', 'keep\nme\n');
+  const target = makeFileAt('compaction/slash.txt', 'keep\nme\n');
   await agentTurn(
     'slash-read',
     [{ tool: 'read_file', input: { filePath: target.abs, startLine: 1, endLine: 2 } }, { text: 'read.' }],
@@ -96,8 +108,8 @@ async function readUntilSummaryTurn(
   mark = logMark(),
 ) {
   const requestsBefore = fakeModel().requests.length;
-  const target = makeFile(`compaction/${name}.txt`, 'keep\nme\n');
-  const big = makeFile(
+  const target = makeFileAt(`compaction/${name}.txt`, 'keep\nme\n');
+  const big = makeFileAt(
     `compaction/${bigName}.txt`,
     Array.from({ length: LINES }, (_, i) => `line ${String(i + 1).padStart(4, '0')}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join(
       '\n',

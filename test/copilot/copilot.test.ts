@@ -16,7 +16,7 @@ import {
   diskText,
   fakeModel,
   EXTENSION_ID,
-  makeFile,
+  makeFileAt,
   marksFor,
   newChat,
   READ,
@@ -203,8 +203,8 @@ suite('Copilot agent mode: the guarded tools under the real agent loop', functio
 
   test('the JSON part of our results never reaches the model (text only): ok, blocked, large and error results alike', async () => {
     // every kind of result of the three tools, in one turn of this test's own
-    const f = makeFile('json-part/notes.md', '# notes\n\n- one\n');
-    const big = makeFile('json-part/big.ts', LARGE_TS);
+    const f = makeFileAt('json-part/notes.md', '# notes\n\n- one\n');
+    const big = makeFileAt('json-part/big.ts', LARGE_TS);
     const turn = await agentTurn('json-part', [
       { tool: WRITE, input: { filePath: f.rel, content: '# notes\n' } },
       { tool: WRITE, input: { filePath: f.rel, content: '# notes\n\n- one\n- two\n' } },

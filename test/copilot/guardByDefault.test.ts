@@ -15,7 +15,7 @@ import {
   driverAvailable,
   EXTENSION_ID,
   fakeModel,
-  makeFile,
+  makeFileAt,
   newChat,
   revertAndCloseAll,
   startCopilotSuite,
@@ -92,11 +92,11 @@ suite("Guarding Copilot's own edit tools: one click, at user level", function ()
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10000);
     await waitUntilHooksAreLive();
     // as a window whose extension is disabled, with no other window of the user's on the folder: Copilot
-    // spawns the hooks with this host's environment, now without the address, and no window's record is there
+    // spawns the hooks with this host's environment, now without the address, and no window's entry is there
     const names = ['AGENT_EDIT_GUARD_SOCKET', 'AGENT_EDIT_GUARD_SECRET', 'AGENT_EDIT_GUARD_MISSED'];
     const saved = names.map((n) => process.env[n]);
     const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');
-    const f = makeFile('builtin/no-extension.txt', 'never read\n');
+    const f = makeFileAt('builtin/no-extension.txt', 'never read\n');
     const mark = logMark();
     try {
       for (const n of names) delete process.env[n];

@@ -12,7 +12,7 @@ import {
   diskText,
   fakeModel,
   GUARDED_AGENT,
-  makeFile,
+  makeFileAt,
   marksFor,
   ModelRequest,
   newChat,
@@ -67,7 +67,7 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
     withBridgeOn();
 
     test("read_file, then editGuard_replaceString in the Guarded agent: the built-in read counts, no extra read; the hook's and the tool's session keys agree", async () => {
-      const f = makeFile('guarded/on.txt', 'alpha\nbeta\n');
+      const f = makeFileAt('guarded/on.txt', 'alpha\nbeta\n');
       // the chat's first call is the built-in read: its session key is built from the hook's session_id, not learned from a tool token
       const turn = await readThenReplaceTurn('guarded-on', f, 'beta', 'BETA');
       const results = resultsOf(turn);
@@ -120,7 +120,7 @@ suite('Guarded agent under Copilot: its tool set and instructions, with the brid
     });
 
     test('a read_file read does not count for the guarded tools (why the instructions name editGuard_readFile)', async () => {
-      const f = makeFile('guarded/off.txt', 'one\ntwo\n');
+      const f = makeFileAt('guarded/off.txt', 'one\ntwo\n');
       const turn = await readThenReplaceTurn('guarded-off', f, 'two', 'TWO');
       const [read, replace] = resultsOf(turn);
       assert.strictEqual(read.name, 'read_file', safeJson(resultsOf(turn).map((r) => r.name)));

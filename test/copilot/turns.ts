@@ -13,7 +13,7 @@ import {
   agentTurn,
   fakeModel,
   lastResult,
-  makeFile,
+  makeFileAt,
   marksFor,
   ModelRequest,
   newChat,
@@ -42,7 +42,7 @@ export const DENIED = /^Tool execution denied: /;
  * refusal showed passes. Untagged, so the chat shows the prompt as a user would type it (the capture's screenshot).
  */
 export async function staleEditTurn() {
-  const f = makeFile('src/greeting.ts', GREETING_TS);
+  const f = makeFileAt('src/greeting.ts', GREETING_TS);
   const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
   const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
   const turn = await agentTurn(
@@ -88,7 +88,7 @@ export async function staleEditTurn() {
 /** The model overwrites notes/todo.md, which it never read: refused, with the current content; its retry passes. */
 export async function blindWriteTurn() {
   const original = '# TODO\n\n- write the docs\n- ship it\n';
-  const f = makeFile('notes/todo.md', original);
+  const f = makeFileAt('notes/todo.md', original);
   const wanted = '# TODO\n\n- write the docs\n- ship it\n- celebrate\n';
   const turn = await agentTurn(
     'c-blind',
@@ -110,7 +110,7 @@ export async function blindWriteTurn() {
 }
 
 /** The file of the own-write turns: src/version.txt, "v1". */
-export const versionFile = () => makeFile('src/version.txt', 'v1\n');
+export const versionFile = () => makeFileAt('src/version.txt', 'v1\n');
 
 /** Turn 1 of a chat: read, write, then replace on top of the own write — same turn: all allowed (sameTurn). */
 export async function ownWriteFirstTurn(f: TestFile) {
@@ -144,7 +144,7 @@ export async function ownWriteNextTurn(f: TestFile) {
 
 /** A file of `total` numbered lines, `line 7 of the long file`: the read tests look for them by number. */
 const longFile = (rel: string, total: number) =>
-  makeFile(rel, Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`).join('\n') + '\n');
+  makeFileAt(rel, Array.from({ length: total }, (_, i) => `line ${i + 1} of the long file`).join('\n') + '\n');
 
 /** A 300-line file read whole with editGuard.maxReadLines = 120 (set for the turn only): cut, with an offset hint the model follows. */
 export async function readCutTurn() {
@@ -199,7 +199,7 @@ export const LARGE_TS =
 
 /** A blind write to src/big.ts, a file over 8 KB: refused. */
 export async function blindWriteToALargeFileTurn() {
-  const f = makeFile('src/big.ts', LARGE_TS);
+  const f = makeFileAt('src/big.ts', LARGE_TS);
   const turn = await agentTurn('f-big-blind', [
     { tool: WRITE, input: { filePath: f.rel, content: 'export const done = true;\n' } },
     { text: 'Blocked; I will read the file first.' },
@@ -245,7 +245,7 @@ let probes = 0;
  */
 export async function waitUntilHooksAreLive(): Promise<void> {
   // each test file bundles its own copy of this module: the time keeps probes of different suites apart
-  const probe = makeFile(`builtin/probe-${Date.now()}-${++probes}.txt`, 'probe\n');
+  const probe = makeFileAt(`builtin/probe-${Date.now()}-${++probes}.txt`, 'probe\n');
   for (let attempt = 1; attempt <= 8; attempt++) {
     await newChat();
     await agentTurn(
@@ -274,7 +274,7 @@ export async function waitUntilHooksAreLive(): Promise<void> {
  * editGuard_readFile runs in the same chat. `diagnosticsWhileBlocked`: the file's guard diagnostics right after the denial.
  */
 export async function builtinStaleReplaceTurn() {
-  const f = makeFile('builtin/greeting.ts', GREETING_TS);
+  const f = makeFileAt('builtin/greeting.ts', GREETING_TS);
   const doc = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(f.uri), { preview: false })).document;
   const oldLine = '  return `Hello, ${g.name}${g.punctuation}`;';
   const userLine = '  return `Good morning, ${g.name}${g.punctuation}`;';
@@ -310,8 +310,8 @@ export async function builtinStaleReplaceTurn() {
 
 /** apply_patch (offered to a gpt model) over builtin/patch-a.txt and patch-b.txt, both read, then b changed by the user: denied. */
 export async function builtinApplyPatchTurn() {
-  const a = makeFile('builtin/patch-a.txt', 'alpha\nbeta\n');
-  const b = makeFile('builtin/patch-b.txt', 'one\ntwo\n');
+  const a = makeFileAt('builtin/patch-a.txt', 'alpha\nbeta\n');
+  const b = makeFileAt('builtin/patch-b.txt', 'one\ntwo\n');
   const docB = await vscode.workspace.openTextDocument(b.uri);
   const patch = `*** Begin Patch\n*** Update File: ${a.abs}\n@@\n-beta\n+BETA\n*** Update File: ${b.abs}\n@@\n-two\n+TWO\n*** End Patch`;
   let denied = '';
@@ -342,8 +342,8 @@ export async function builtinApplyPatchTurn() {
  */
 export async function builtinAfterCompactionTurn() {
   const requestsBefore = fakeModel().requests.length;
-  const target = makeFile('builtin/compact.txt', 'keep\nme\n');
-  const big = makeFile(
+  const target = makeFileAt('builtin/compact.txt', 'keep\nme\n');
+  const big = makeFileAt(
     'builtin/big.txt',
     Array.from({ length: 2000 }, (_, i) => `line ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(2)}`).join('\n') + '\n',
   );

@@ -30,7 +30,7 @@ export interface CopilotCliOptions {
   baseUrl: string;
   /** COPILOT_HOME (made by `makeCopilotHome`) */
   home: string;
-  /** HOME: where the hook client finds the windows' records; default `home` */
+  /** HOME: where the hook client finds the windows' entries; default `home` */
   osHome?: string;
   /** more environment variables (they win over the defaults), e.g. this window's bridge address */
   env?: Record<string, string>;

@@ -3,16 +3,14 @@
 // home links in. It has no whole-file write. Its tools as its model calls them: test/copilotCli/FACTS.md.
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { KEEPS_BY, type TestAgent } from '../shared/testAgent';
+import { KEEPS_BY, type TestAgentFacts } from '../shared/testAgent';
 import { type CopilotCliRun, describeCopilotRun, makeCopilotHome, runCopilotCli } from './copilotCli';
 import { startFakeChatCompletions } from './fakeChatCompletions';
 
-export const testAgent: TestAgent = {
-  name: 'Copilot CLI',
+export const testAgent: TestAgentFacts = {
   cliPackage: '@github/copilot',
   guardedBy: 'its hooks',
   failed: /^Error|No match|not found|failed|already exists/i,
-  setting: 'guardCopilotTools',
   folderEntries: '.copilot/hooks/agent-edit-guard.json',
   guardAt: 'user',
   hostSuite: "test/integration/concurrentWriters.test.ts, and test/harness on the same runtime (the setting is Copilot's)",

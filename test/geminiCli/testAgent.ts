@@ -1,17 +1,14 @@
 // Gemini CLI as the shared suites drive it (test/shared/testAgent.ts): its hook entries merged into its settings
 // file, its tools as its model calls them (test/geminiCli/FACTS.md), against the scripted Gemini API (fakeGemini.ts).
-import { hooksOf, type TestAgent } from '../shared/testAgent';
+import { hooksOf, type TestAgentFacts } from '../shared/testAgent';
 import { startFakeGemini } from './fakeGemini';
 import { describeGeminiRun, makeGeminiHome, offlineSettings, runGeminiCli } from './geminiCli';
 import { eventsTest } from './events';
 
-export const testAgent: TestAgent = {
-  name: 'Gemini CLI',
+export const testAgent: TestAgentFacts = {
   cliPackage: '@google/gemini-cli',
   guardedBy: 'its hooks',
   failed: /^Error|Failed to edit|could not find/i,
-  setting: 'guardGeminiCli',
-  folderEntries: '.gemini/settings.json',
   read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
   replace: (file, old, replacement) => ({
     tool: 'replace',

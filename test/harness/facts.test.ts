@@ -23,7 +23,7 @@ import {
   HookRecord,
   lastResult,
   HookRecorder,
-  makeFile,
+  makeFileAt,
   MODEL_URL_ENV,
   newHarnessChat,
   safeJson,
@@ -67,18 +67,18 @@ suite('Copilot harness: facts a gate depends on', () => {
       PreCompact: [{}],
       Stop: [{}],
     });
-    files.viewed = makeFile('facts/viewed.txt', 'line one\nline two\n');
-    files.edited = makeFile('facts/edited.txt', 'alpha\nbeta\n');
+    files.viewed = makeFileAt('facts/viewed.txt', 'line one\nline two\n');
+    files.edited = makeFileAt('facts/edited.txt', 'alpha\nbeta\n');
     files.created = fileRef('facts/created.txt');
-    files.dirty = makeFile('facts/dirty.txt', 'on disk\n');
-    files.slow = makeFile('facts/slow.txt', 'slow\n');
-    files.chatty = makeFile('facts/chatty.txt', 'chatty\n');
-    files.exit2 = makeFile('facts/exit2.txt', 'two\n');
-    files.exit1 = makeFile('facts/exit1.txt', 'one\n');
-    files.otherChat = makeFile('facts/other-chat.txt', 'other chat\n');
-    files.existing = makeFile('facts/existing.txt', 'exists\n');
-    files.batchA = makeFile('facts/batch-a.txt', 'a\n');
-    files.batchB = makeFile('facts/batch-b.txt', 'b\n');
+    files.dirty = makeFileAt('facts/dirty.txt', 'on disk\n');
+    files.slow = makeFileAt('facts/slow.txt', 'slow\n');
+    files.chatty = makeFileAt('facts/chatty.txt', 'chatty\n');
+    files.exit2 = makeFileAt('facts/exit2.txt', 'two\n');
+    files.exit1 = makeFileAt('facts/exit1.txt', 'one\n');
+    files.otherChat = makeFileAt('facts/other-chat.txt', 'other chat\n');
+    files.existing = makeFileAt('facts/existing.txt', 'exists\n');
+    files.batchA = makeFileAt('facts/batch-a.txt', 'a\n');
+    files.batchB = makeFileAt('facts/batch-b.txt', 'b\n');
     hooks.setRules([
       // sleeps past its entry's `timeout: 2`, then denies: a deny would mean the timeout was not enforced
       { label: 'PreToolUse-timeout2', when: files.slow.abs, sleepMs: 6000, stdout: denyOutput('the slow hook got to answer') },

@@ -19,7 +19,7 @@ import {
   edit,
   harnessTurn,
   lastResult,
-  makeFile,
+  makeFileAt,
   type ModelRequest,
   MODELS,
   newHarnessChat,
@@ -49,7 +49,7 @@ suite('the gate in front of the Copilot harness', () => {
     await waitFor(() => fs.existsSync(userHooksFile()), 'the user-level hooks file', 10_000);
     await waitFor(
       () => fs.existsSync(path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows')),
-      "this window's record, for hooks started outside it",
+      "this window's entry, for hooks started outside it",
       10_000,
     );
     await newHarnessChat();
@@ -63,7 +63,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test('view then edit: the edit lands, and the record names it a Copilot harness edit', async () => {
-    const f = makeFile('gate/view-edit.txt', 'one\ntwo\n');
+    const f = makeFileAt('gate/view-edit.txt', 'one\ntwo\n');
     await harnessTurn('gate-view-edit', [view(f.abs), edit(f.abs, 'two', 'TWO'), say('Done.')]);
     assert.strictEqual(diskText(f), 'one\nTWO\n');
     const [record] = await waitFor(() => editsOf(f).length > 0 && editsOf(f), 'the edit in the record', 10_000);
@@ -72,7 +72,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test("a stale edit after the user's unsaved change is denied with the change; the buffer keeps the user's text, unsaved", async () => {
-    const f = makeFile('gate/unsaved.ts', 'let greeting = "Hello";\nlet name = "world";\n');
+    const f = makeFileAt('gate/unsaved.ts', 'let greeting = "Hello";\nlet name = "world";\n');
     const doc = await vscode.workspace.openTextDocument(f.uri);
     await vscode.window.showTextDocument(doc);
     let denied = '';
@@ -100,7 +100,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test('a create or an edit over a file never viewed is denied with its content, and the retry from it lands', async () => {
-    const f = makeFile('gate/notes.md', "the user's notes\n");
+    const f = makeFileAt('gate/notes.md', "the user's notes\n");
     const denials: string[] = [];
     let refusedByTheHarness = '';
     await harnessTurn('gate-never-viewed', [
@@ -131,7 +131,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test("a create the runtime fails after the gate let it through holds nothing: the next response's edit of the file lands at once", async () => {
-    const f = makeFile('gate/f3.txt', 'one\ntwo\n');
+    const f = makeFileAt('gate/f3.txt', 'one\ntwo\n');
     const results: string[] = [];
     const seen = (req: ModelRequest) => results.push(lastResult(req).text);
     await harnessTurn('gate-failed-create', [
@@ -149,7 +149,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test('apply_patch (a codex-family model) over a file never viewed is denied with its content; nothing is applied', async () => {
-    const f = makeFile('gate/patched.txt', 'alpha\nbeta\n');
+    const f = makeFileAt('gate/patched.txt', 'alpha\nbeta\n');
     let denied = '';
     const patch = `*** Begin Patch\n*** Update File: ${f.abs}\n@@\n-beta\n+BETA\n*** End Patch`;
     await harnessTurn(
@@ -169,7 +169,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test("after /compact the chat's views are forgotten: the next edit of a file it viewed is denied, with the file", async () => {
-    const f = makeFile('gate/compacted.txt', 'kept\n');
+    const f = makeFileAt('gate/compacted.txt', 'kept\n');
     await harnessTurn('gate-before-compact', [view(f.abs), say('Seen.')]);
     await compactChat();
     let denied = '';
@@ -186,7 +186,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test("the guarded tools the harness calls are keyed to its chat: a guarded read counts for the harness's own edit in the same chat", async () => {
-    const f = makeFile('gate/guarded.txt', 'x\n');
+    const f = makeFileAt('gate/guarded.txt', 'x\n');
     await harnessTurn('gate-guarded', [{ tool: 'guardedRead', input: { filePath: f.abs } }, edit(f.abs, 'x', 'y'), say('Done.')]);
     assert.strictEqual(diskText(f), 'y\n', "the harness's edit passed on the guarded read of the same chat");
     const marks = api()
@@ -197,7 +197,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test('the Agent Edits view shows a harness edit by its agent, and reverting it gives the file back', async () => {
-    const f = makeFile('gate/revert.txt', 'first\nsecond\n');
+    const f = makeFileAt('gate/revert.txt', 'first\nsecond\n');
     await harnessTurn('gate-revert', [view(f.abs), edit(f.abs, 'second', 'SECOND'), say('Done.')]);
     assert.strictEqual(diskText(f), 'first\nSECOND\n');
     await vscode.commands.executeCommand('editGuard.showAgentEdits');
@@ -218,7 +218,7 @@ suite('the gate in front of the Copilot harness', () => {
 
   test('an apply_patch that deletes a file it viewed is recorded with the text it removed; reverting it brings the file back, byte for byte', async () => {
     const text = 'first line\r\nsecond, with é\r\nno break at the end';
-    const f = makeFile('gate/deleted-by-patch.txt', text);
+    const f = makeFileAt('gate/deleted-by-patch.txt', text);
     await harnessTurn(
       'gate-delete',
       [view(f.abs), applyPatch(`*** Begin Patch\n*** Delete File: ${f.abs}\n*** End Patch`), say('Deleted.')],
@@ -236,7 +236,7 @@ suite('the gate in front of the Copilot harness', () => {
   });
 
   test('an apply_patch that moves a file it viewed: reverting the turn moves it back (the source made again, the target gone)', async () => {
-    const source = makeFile('gate/move-source.txt', 'moving\ntext\n');
+    const source = makeFileAt('gate/move-source.txt', 'moving\ntext\n');
     const target = path.join(path.dirname(source.abs), 'move-target.txt');
     await harnessTurn(
       'gate-move',

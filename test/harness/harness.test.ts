@@ -12,7 +12,7 @@ import {
   harnessTurn,
   HookRecorder,
   lastResult,
-  makeFile,
+  makeFileAt,
   MODELS,
   newHarnessChat,
   safeJson,
@@ -39,7 +39,7 @@ suite('Copilot harness: scripted turns', () => {
   });
 
   test('the model views a file, then edits it: the edit lands on disk, and the model saw both results', async () => {
-    const f = makeFile('smoke/view-edit.txt', 'hello\nworld\n');
+    const f = makeFileAt('smoke/view-edit.txt', 'hello\nworld\n');
     const turn = await harnessTurn('view-edit', [
       view(f.abs),
       (req) => {
@@ -59,7 +59,7 @@ suite('Copilot harness: scripted turns', () => {
   });
 
   test('a workspace PreToolUse hook (VS Code format) gets the edit as tool_name Edit with tool_input.path', async () => {
-    const f = makeFile('smoke/hooked.txt', 'one\ntwo\n');
+    const f = makeFileAt('smoke/hooked.txt', 'one\ntwo\n');
     await harnessTurn('hooked-edit', [edit(f.abs, 'two', 'TWO'), say('Done.')]);
     assert.strictEqual(diskText(f), 'one\nTWO\n');
     const seen = hooks.records('PreToolUse').filter((r) => r.stdin.includes(f.abs));
@@ -71,7 +71,7 @@ suite('Copilot harness: scripted turns', () => {
   });
 
   test('a PreToolUse hook that prints the VS Code-format deny stops the edit; the model is told why', async () => {
-    const f = makeFile('smoke/denied.txt', 'keep\nme\n');
+    const f = makeFileAt('smoke/denied.txt', 'keep\nme\n');
     const reason = 'harness smoke: this file is not to be edited';
     hooks.setRules([{ label: 'PreToolUse', when: f.abs, stdout: denyOutput(reason) }]);
     let told = '';
@@ -87,7 +87,7 @@ suite('Copilot harness: scripted turns', () => {
   });
 
   test("the codex-family model's apply_patch (a freeform tool) lands on disk", async () => {
-    const f = makeFile('smoke/patched.txt', 'alpha\nbeta\n');
+    const f = makeFileAt('smoke/patched.txt', 'alpha\nbeta\n');
     const patch = `*** Begin Patch\n*** Update File: ${f.abs}\n@@\n-beta\n+BETA\n*** End Patch\n`;
     const turn = await harnessTurn('codex-patch', [applyPatch(patch), say('Patched.')], { model: MODELS.codex });
     const patchTool = turn.requests[0].tools.find((t) => t.name === 'apply_patch');

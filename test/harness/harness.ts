@@ -8,9 +8,7 @@
 // Step i answers the model request that asks for the turn's i-th answer; a step may be a function of that
 // request (what the model just received), run while the turn waits, e.g. to type in an editor first.
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as http from 'http';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { fileRef, safeJson, sleep, type TestFile, waitFor, workspaceRoot } from '../integration/helpers';
 import {
@@ -244,15 +242,7 @@ export function lastResult(request: ModelRequest): ToolResultSeen {
 
 export { fileRef, type TestFile };
 
-/** Creates a file in the run's workspace with exact content. */
-export function makeFile(rel: string, content: string): TestFile {
-  const f = fileRef(rel);
-  fs.mkdirSync(path.dirname(f.abs), { recursive: true });
-  fs.writeFileSync(f.abs, content);
-  return f;
-}
-
-export const diskText = (f: TestFile) => fs.readFileSync(f.abs, 'utf8');
+export { diskText, makeFileAt } from '../integration/helpers';
 
 // ---------------------------------------------------------------------------------------------
 // the test-only recording tool (test/harness/tool-recorder)

@@ -27,7 +27,7 @@ import {
 
 const config = () => vscode.workspace.getConfiguration('editGuard', null);
 const settingsFile = () => path.join(workspaceRoot(), '.claude', 'settings.local.json');
-/** A Claude Code home as from an external terminal: its own config, and the windows' records linked in. */
+/** A Claude Code home as from an external terminal: its own config, and the windows' entries linked in. */
 const homeWithTheWindowsRecords = () => linkWindowsRecords(makeClaudeHome());
 
 /** What the model received for its tool calls in this run (the tool results of the last request). */

@@ -81,7 +81,7 @@ suite("surfaces: our hook entries in Claude Code's settings (editGuard.guardClau
     assert.match(
       mine.PreToolUse[0].hooks[0].command,
       /^\[ -f '[^']+' \] && \{ \[ -n "\$AGENT_EDIT_GUARD_SOCKET" \] \|\| .*windows\/"\*\.window; .*\|\| exec cat >\/dev\/null; /,
-      "where no window's extension may be listening (no address, no window's record), the command exits at once",
+      "where no window's extension may be listening (no address, no window's entry), the command exits at once",
     );
     assert.ok(!fs.existsSync(folderClaude()), 'nothing in the workspace');
 

@@ -259,12 +259,17 @@ export function fileRef(rel: string): TestFile {
   return { rel, abs, uri: vscode.Uri.file(abs) };
 }
 
-/** Creates a fresh file on disk (Node fs, like any other process would) with exact bytes. */
-export function makeFile(prefix: string, content: string | Buffer, ext = '.txt'): TestFile {
-  const f = fileRef(uniquePath(prefix, ext));
+/** Creates a file in the run's workspace with exact content, at exactly `rel`. */
+export function makeFileAt(rel: string, content: string | Buffer): TestFile {
+  const f = fileRef(rel);
   fs.mkdirSync(path.dirname(f.abs), { recursive: true });
   fs.writeFileSync(f.abs, content);
   return f;
+}
+
+/** Creates a fresh file on disk (Node fs, like any other process would) with exact bytes. */
+export function makeFile(prefix: string, content: string | Buffer, ext = '.txt'): TestFile {
+  return makeFileAt(uniquePath(prefix, ext), content);
 }
 
 export const diskBytes = (f: TestFile): Buffer => fs.readFileSync(f.abs);

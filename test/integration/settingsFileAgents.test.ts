@@ -192,7 +192,7 @@ for (const agent of TEST_AGENTS.filter((a) => !a.hostSuite)) {
       try {
         const file = path.join(elsewhere, 'notes.txt');
         fs.writeFileSync(file, 'never read\n');
-        // our entries at user level of its own home, and the windows' records: as a terminal outside any window
+        // our entries at user level of its own home, and the windows' entries: as a terminal outside any window
         const home = linkWindowsRecords(agent.makeHome(fs.readFileSync(folderEntries(), 'utf8')));
         const overwrite = blindEdit(agent, file, 'never read\n', 'overwritten\n');
         steps = agent.readsBeforeOverwrite ? [agent.read(file), overwrite] : [overwrite];

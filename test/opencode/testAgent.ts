@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
-import type { TestAgent } from '../shared/testAgent';
+import type { TestAgentFacts } from '../shared/testAgent';
 import { describeOpencodeRun, makeOpencodeHome, runOpencode } from './opencode';
 import { eventsTest } from './events';
 
@@ -15,8 +15,7 @@ function requiredBy(file: string): unknown {
   return require(JSON.parse(m[1]) as string);
 }
 
-export const testAgent: TestAgent = {
-  name: 'opencode',
+export const testAgent: TestAgentFacts = {
   cliPackage: 'opencode-ai',
   guardedBy: 'our plugin',
   failed: /^Error|could not find|not found|Found multiple matches/i,
@@ -28,8 +27,6 @@ export const testAgent: TestAgent = {
       .flatMap((l) => /^\d+: ?(.*)$/.exec(l)?.slice(1, 2) ?? [])
       .join('\n')}\n`;
   },
-  setting: 'guardOpencode',
-  folderEntries: '.opencode/plugin/agent-edit-guard.js',
   read: (file) => ({ tool: 'read', args: { filePath: file } }),
   replace: (file, old, replacement) => ({ tool: 'edit', args: { filePath: file, oldString: old, newString: replacement } }),
   write: (file, content) => ({ tool: 'write', args: { filePath: file, content } }),

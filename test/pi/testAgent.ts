@@ -2,20 +2,17 @@
 // tools as its model calls them (test/pi/FACTS.md), against the scripted Chat Completions API.
 import * as os from 'node:os';
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
-import { KEEPS_BY, type TestAgent } from '../shared/testAgent';
+import { KEEPS_BY, type TestAgentFacts } from '../shared/testAgent';
 import { describePiRun, makePiHome, runPi } from './pi';
 import { eventsTest } from './events';
 
 /** A handler of pi's events, as our extension registers it. */
 type Hook = (...args: never[]) => Promise<unknown>;
 
-export const testAgent: TestAgent = {
-  name: 'pi',
+export const testAgent: TestAgentFacts = {
   cliPackage: '@mariozechner/pi-coding-agent',
   guardedBy: 'our extension of it',
   failed: /^Error|could not find|must be unique/i,
-  setting: 'guardPi',
-  folderEntries: '.pi/extensions/agent-edit-guard.js',
   read: (file) => ({ tool: 'read', args: { path: file } }),
   replace: (file, old, replacement) => ({ tool: 'edit', args: { path: file, edits: [{ oldText: old, newText: replacement }] } }),
   write: (file, content) => ({ tool: 'write', args: { path: file, content } }),

@@ -1,17 +1,14 @@
 // Qwen Code as the shared suites drive it (test/shared/testAgent.ts): its hook entries merged into its settings
 // file, its tools as its model calls them (test/qwenCode/FACTS.md), against the scripted Chat Completions API.
 import { startFakeChatCompletions } from '../copilotCli/fakeChatCompletions';
-import { CLAUDE_HOOK_PROTOCOL, hooksOf, KEEPS_BY, type TestAgent } from '../shared/testAgent';
+import { CLAUDE_HOOK_PROTOCOL, hooksOf, KEEPS_BY, type TestAgentFacts } from '../shared/testAgent';
 import { describeQwenRun, makeQwenHome, offlineSettings, runQwenCode } from './qwenCode';
 import { eventsTest } from './events';
 
-export const testAgent: TestAgent = {
-  name: 'Qwen Code',
+export const testAgent: TestAgentFacts = {
   cliPackage: '@qwen-code/qwen-code',
   guardedBy: 'its hooks',
   failed: /^Error|Failed to edit|could not find|has been modified since you last read|has not been read in this session/i,
-  setting: 'guardQwenCode',
-  folderEntries: '.qwen/settings.json',
   read: (file) => ({ tool: 'read_file', args: { file_path: file } }),
   replace: (file, old, replacement) => ({ tool: 'edit', args: { file_path: file, old_string: old, new_string: replacement } }),
   write: (file, content) => ({ tool: 'write_file', args: { file_path: file, content } }),

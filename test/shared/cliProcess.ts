@@ -134,7 +134,7 @@ export interface HomeCliOptions {
   prompt: string;
   /** the fake model API's base URL */
   baseUrl: string;
-  /** HOME: the agent's settings folder, and where the hook client finds the windows' records */
+  /** HOME: the agent's settings folder, and where the hook client finds the windows' entries */
   home: string;
   /** more environment variables (they win over the defaults), e.g. this window's bridge address */
   env?: Record<string, string>;

@@ -32,12 +32,21 @@ export const REFUSED = /nothing was (written|applied)/;
 /** Was this call refused by the gate? */
 export const refused = (c: Call | undefined) => c?.result !== undefined && REFUSED.test(c.result);
 
-/** One such agent as the tests drive it. */
-export interface TestAgent {
+/**
+ * One such agent as the tests drive it. Its name, its setting and where `workspace` puts its entries are its
+ * descriptor's (src/agents/<agent>/node/agent.ts), joined in by test/shared/testAgents.ts: written once.
+ */
+export interface TestAgent extends TestAgentFacts {
   name: string;
   setting: string;
   /** where `workspace` puts our entries, under a folder (with `guardAt: 'user'`, under the OS home) */
   folderEntries: string;
+}
+
+/** What an agent's test folder says of it (test/<agent>/testAgent.ts). */
+export interface TestAgentFacts {
+  /** where its entries are when not where its descriptor's `workspace` puts them (the Copilot CLI's, under the home) */
+  folderEntries?: string;
   /** an agent that takes our entries only from its home (the Copilot CLI): its setting is `user` */
   guardAt?: 'user';
   /**
@@ -169,7 +178,7 @@ export function unwrapError(call: Call): Call {
 
 /**
  * Makes `home` a home as from an external terminal: none of this window's environment, but the same OS
- * user's windows' records (src/hooks/discovery.ts) as this window's home holds, linked in.
+ * user's windows' entries (src/hooks/discovery.ts) as this window's home holds, linked in.
  */
 export function linkWindowsRecords(home: string): string {
   const records = path.join(os.homedir(), '.cache', 'agent-edit-guard', 'windows');

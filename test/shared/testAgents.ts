@@ -4,17 +4,17 @@
 // folder; nothing shared names it.
 import { AGENTS } from '../../src/agents/catalog';
 import type { AgentDescriptor } from '../../src/hooks/agentDescriptor';
-import type { TestAgent } from './testAgent';
+import type { TestAgent, TestAgentFacts } from './testAgent';
 
 /** An agent's folder under test/ (and src/agents): its hooks' id in camel case. */
 export const testFolderOf = (agent: AgentDescriptor) => agent.hooks.id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** The test agent in a folder, if it has one (the Copilot agents are driven through VS Code, not a CLI of theirs). */
-function testAgentIn(folder: string): TestAgent | undefined {
+function testAgentIn(folder: string): TestAgentFacts | undefined {
   try {
     // esbuild bundles every test/*/testAgent.ts this pattern matches; a folder that has none throws "not found"
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path made of the folder, which an import cannot take
-    return (require(`../${folder}/testAgent.ts`) as { testAgent: TestAgent }).testAgent;
+    return (require(`../${folder}/testAgent.ts`) as { testAgent: TestAgentFacts }).testAgent;
   } catch (e) {
     if (/Module not found in bundle|Cannot find module/.test(String(e))) return undefined;
     throw e;
@@ -22,7 +22,15 @@ function testAgentIn(folder: string): TestAgent | undefined {
 }
 
 /** Every agent with a test folder's `testAgent.ts`, in the catalog's order. */
-export const TEST_AGENTS: readonly TestAgent[] = AGENTS.flatMap((agent) => testAgentIn(testFolderOf(agent)) ?? []);
+export const TEST_AGENTS: readonly TestAgent[] = AGENTS.flatMap((agent) => {
+  const facts = testAgentIn(testFolderOf(agent));
+  if (!facts) return [];
+  // the entries of an agent that runs another's (the Copilot CLI runs Copilot's hooks file) are that agent's
+  const folderFile = AGENTS.find((a) => a.setting === agent.setting && a.entries)?.entries?.folderFile;
+  const folderEntries = facts.folderEntries ?? folderFile;
+  if (!folderEntries) throw new Error(`${agent.hooks.name}: no entries of its own nor of its setting's agent`);
+  return [{ ...facts, name: agent.hooks.name, setting: agent.setting, folderEntries }];
+});
 
 /** The test agent named `name` (one agent's facts that another's stand on: the Copilot harness runs on the Copilot CLI's runtime). */
 export function testAgentNamed(name: string): TestAgent {

@@ -44,7 +44,7 @@ function runHook(clients: HookClients, env: Record<string, string | undefined>, 
   const entry = JSON.parse(hooksFileContent(clients)).hooks[event][0];
   const clean = { ...process.env };
   for (const key of Object.values(ENV)) delete clean[key];
-  // a home of its own: no window's record there (src/hooks/discovery.ts), unless a test puts one
+  // a home of its own: no window's entry there (src/hooks/discovery.ts), unless a test puts one
   const child = spawn('/bin/sh', ['-c', entry.command], {
     env: { ...clean, HOME: EMPTY_HOME, ...env, ...entry.env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -338,7 +338,7 @@ suite('hooks file', () => {
     bashClient: '/ext/dist/hook-client.sh',
   };
 
-  test("each event runs a client only when a window may be listening (an address, or a window's record); bash when there is bash, Node in PowerShell", () => {
+  test("each event runs a client only when a window may be listening (an address, or a window's entry); bash when there is bash, Node in PowerShell", () => {
     const whenListening = (client: string) =>
       `[ -f '${client}' ] && { [ -n "$${ENV.socket}" ] || { set -- "$HOME/.cache/agent-edit-guard/windows/"*.window; [ -e "$1" ]; }; } || exec cat >/dev/null;`;
     const file = JSON.parse(hooksFileContent(odd));
