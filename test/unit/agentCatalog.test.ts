@@ -3,8 +3,9 @@
 // line in src/agents/catalog.ts (with its import) and its section in docs/agents.md — what CONTRIBUTING.md
 // asks of a new agent — then `npm run generate`, and nothing else. The generator first finds the copy
 // stale, naming itself; once it ran, the copy passes the manifest's, the generated files' and the docs'
-// unit tests and `tsc` (the extension's project and the plain-Node one). Built as the extension builds it
-// (esbuild), the copy gives the agent a setting, a command and its global-state keys; its hook events are
+// unit tests, `tsc` (the extension's project and the plain-Node one), and the lint of src/agents (the
+// layers' rule: an agent imports only the shared levels) and of the generated files' format. Built as the
+// extension builds it (esbuild), the copy gives the agent a setting, a command and its global-state keys; its hook events are
 // routed to its own reader and gated; the uninstall script takes its user-level entries out. The window
 // side needs no file of the agent's: the same registration (src/agents/registration.ts) makes every
 // agent's command, offer and quick-pick line.
@@ -37,7 +38,9 @@ const hooks: AgentHooks = {
     const chat = str(p?.chat);
     const file = str(p?.file);
     if (!chat || !file) return { kind: 'ignore', why: 'not ours' };
-    return p?.event === 'before-edit' ? { kind: 'before-edit', chat, tool: 'edit', files: [{ path: file, intent: 'change' }] } : { kind: 'ignore', why: 'other', chat };
+    return p?.event === 'before-edit'
+      ? { kind: 'before-edit', chat, tool: 'edit', files: [{ path: file, intent: 'change' }] }
+      : { kind: 'ignore', why: 'other', chat };
   },
   verb: () => 'edit',
   deny: denyPreToolUse,
@@ -90,6 +93,8 @@ Scratch is made up: test/unit/agentCatalog.test.ts adds it to a copy of the repo
 /** What the repository's copy holds: all of it but what is built, run or installed (node_modules is linked). */
 const NOT_COPIED = new Set(['.git', 'node_modules', 'out', 'dist', '.runs', '.host', 'bench/tmp']);
 
+/** The files `npm run generate` writes. */
+const GENERATED = ['package.json', 'package.nls.json', 'README.md', 'docs/agents.md', 'docs/settings.md'];
 /** The unit tests that check the manifest, the generated files and the docs, run on the copy. */
 const CHECKS = ['manifest.test.ts', 'referenceTables.test.ts', 'docs.test.ts'];
 /**
@@ -160,7 +165,7 @@ suite('a new agent: its folder, its line in the list of agents and its docs sect
       const catalog = fs.readFileSync(catalogFile, 'utf8');
       const listed = catalog
         .replace(/^(import \{ copilotHarness \} from .*)$/m, "$1\nimport { scratch } from './scratch/node/agent';")
-        .replace(/^(export const AGENTS: readonly AgentDescriptor\[\] = \[)/m, '$1scratch, ');
+        .replace(/^(export const AGENTS: readonly AgentDescriptor\[\] = \[\n)/m, '$1  scratch,\n');
       assert.notEqual(listed, catalog, 'the list of agents is where the test expects it');
       fs.writeFileSync(catalogFile, listed);
       // … and its section in docs/agents.md
@@ -170,8 +175,7 @@ suite('a new agent: its folder, its line in the list of agents and its docs sect
       const generator = path.join(dir, 'scripts', 'generate.mjs');
       const stale = spawnSync(process.execPath, [generator, '--check'], { cwd: dir, encoding: 'utf8' });
       assert.equal(stale.status, 1, stale.stderr);
-      for (const file of ['package.json', 'package.nls.json', 'README.md', 'docs/agents.md', 'docs/settings.md'])
-        assert.ok(stale.stderr.includes(`${file} differs`), `${file} is stale: ${stale.stderr}`);
+      for (const file of GENERATED) assert.ok(stale.stderr.includes(`${file} differs`), `${file} is stale: ${stale.stderr}`);
       assert.match(stale.stderr, /run `npm run generate`/);
       const generated = spawnSync(process.execPath, [generator], { cwd: dir, encoding: 'utf8' });
       assert.equal(generated.status, 0, generated.stderr);
@@ -202,6 +206,8 @@ suite('a new agent: its folder, its line in the list of agents and its docs sect
       });
       const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
       const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
+      const eslint = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+      const prettier = path.join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
       const checks = await Promise.all([
         run(
           process.execPath,
@@ -221,9 +227,12 @@ suite('a new agent: its folder, its line in the list of agents and its docs sect
         ),
         run(process.execPath, [tsc, '-p', '.'], dir),
         run(process.execPath, [tsc, '-p', 'tsconfig.plain.json'], dir),
+        // the lint of what the agent brought and what was generated: its imports by the layers' rule, and the format
+        run(process.execPath, [eslint, 'src/agents'], dir),
+        run(process.execPath, [prettier, '--check', 'src/agents', ...GENERATED], dir),
       ]);
-      for (const [i, check] of checks.entries())
-        assert.equal(check.status, 0, `${['the unit tests', 'tsc -p .', 'tsc -p tsconfig.plain.json'][i]}:\n${check.output}`);
+      const names = ['the unit tests', 'tsc -p .', 'tsc -p tsconfig.plain.json', 'eslint src/agents', 'prettier --check'];
+      for (const [i, check] of checks.entries()) assert.equal(check.status, 0, `${names[i]}:\n${check.output}`);
       assert.match(checks[0].output, /\d+ passing/);
 
       buildSync({ ...common, entryPoints: ['probe.ts'], outfile: path.join(dir, 'out', 'probe.js') });
