@@ -4,19 +4,14 @@ import * as assert from 'node:assert/strict';
 import { parseClineEvent } from '../../src/agents/cline/node/events';
 import { MODEL_REQUEST } from '../../src/hooks/event';
 import { filesOfPatch } from '../../src/hooks/patch';
-import type { EventsTest } from '../shared/testAgent';
+import { type EventsTest, pluginPayload } from '../shared/testAgent';
 
 export const eventsTest: EventsTest = {
   title:
     "Cline's events as our plugin sends them (test/cline/FACTS.md): read_files marks each file, editor quotes its old_text, inserts into a file that must exist or makes a new one, apply_patch touches every file its patch names; each tool event names its call",
   run() {
     const chat = '1796530823490_tqbae';
-    const cline = (event: string, fields: Record<string, unknown> = {}) => ({
-      session_id: chat,
-      cwd: '/ws',
-      hook_event_name: event,
-      ...fields,
-    });
+    const cline = pluginPayload(chat);
     const tool = (event: string, name: string, input: Record<string, unknown>) =>
       parseClineEvent(cline(event, { tool_name: name, tool_input: input, tool_use_id: 'call_0_1_0' }));
     assert.deepEqual(tool('PreToolUse', 'read_files', { files: [{ path: '/ws/a.ts', start_line: 2 }, { path: '/ws/b.ts' }] }), {

@@ -3,19 +3,14 @@
 import * as assert from 'node:assert/strict';
 import { parseOpencodeEvent } from '../../src/agents/opencode/node/events';
 import { filesOfPatch } from '../../src/hooks/patch';
-import type { EventsTest } from '../shared/testAgent';
+import { type EventsTest, pluginPayload } from '../shared/testAgent';
 
 export const eventsTest: EventsTest = {
   title:
     "opencode's events as our plugin sends them (test/opencode/FACTS.md): read marks, edit quotes its oldString (none: it makes the file), write makes or overwrites, apply_patch touches every file its patch names; each tool event names its call",
   run() {
     const chat = 'ses_db6463a00ffeTRKoAa5952gy56';
-    const oc = (event: string, fields: Record<string, unknown> = {}) => ({
-      session_id: chat,
-      cwd: '/ws',
-      hook_event_name: event,
-      ...fields,
-    });
+    const oc = pluginPayload(chat);
     const tool = (event: string, name: string, input: Record<string, unknown>) =>
       parseOpencodeEvent(oc(event, { tool_name: name, tool_input: input, tool_use_id: 'call_0_2' }));
     assert.deepEqual(tool('PreToolUse', 'read', { filePath: '/ws/a.ts', offset: 3 }), {

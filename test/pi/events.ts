@@ -3,19 +3,14 @@
 import * as assert from 'node:assert/strict';
 import { parsePiEvent } from '../../src/agents/pi/node/events';
 import { MODEL_REQUEST } from '../../src/hooks/event';
-import type { EventsTest } from '../shared/testAgent';
+import { type EventsTest, pluginPayload } from '../shared/testAgent';
 
 export const eventsTest: EventsTest = {
   title:
     "pi's events as our extension sends them (test/pi/FACTS.md): read marks, edit quotes each edits[].oldText (and an older model's one oldText), write creates or overwrites, each tool event names its call; a model request is nothing but the chat's next event",
   run() {
     const chat = '01a24906-09f6-74f7-a098-208e0d78fe28';
-    const pi = (event: string, fields: Record<string, unknown> = {}) => ({
-      session_id: chat,
-      cwd: '/ws',
-      hook_event_name: event,
-      ...fields,
-    });
+    const pi = pluginPayload(chat);
     assert.deepEqual(
       parsePiEvent(pi('PreToolUse', { tool_name: 'read', tool_input: { path: '/ws/a.ts', offset: 2 }, tool_use_id: 'call_0_1' })),
       { kind: 'before-read', chat, tool: 'read', files: ['/ws/a.ts'], call: 'call_0_1' },

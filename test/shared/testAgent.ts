@@ -116,6 +116,14 @@ export interface EventsTest {
 }
 
 /**
+ * A payload as our in-process plugins send an agent's events (pi, Cline, opencode: VS Code-format payloads,
+ * src/hooks/windowClient.ts `askWindow`), of one chat started in `/ws`.
+ */
+export const pluginPayload =
+  (chat: string) =>
+  (event: string, fields: Record<string, unknown> = {}) => ({ session_id: chat, cwd: '/ws', hook_event_name: event, ...fields });
+
+/**
  * How an agent whose hook entries sit in its settings file runs a hook command, as read in its installed package
  * (the bench's round trips, bench/host/hooks.ts; its read and edit payloads are its `read` and `replace` calls).
  */
