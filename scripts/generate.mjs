@@ -87,12 +87,13 @@ const anchor = (heading) =>
     .replace(/\s/g, '-');
 
 /** The strings of package.nls.json an agent with entries owns, in their order. */
-function agentStrings(docs, SECTION) {
+function agentStrings(docs, { SECTION, PLACEMENT_SETTING }) {
   const { agent, setting } = docs;
   const id = agent.setting;
   const strings = { [`config.${id}.description`]: setting.description };
-  for (const [value, label] of Object.entries(PLACEMENT_LABELS)) strings[`config.${id}.enum.${value}.label`] = label;
-  for (const value of Object.keys(PLACEMENT_LABELS)) strings[`config.${id}.enum.${value}`] = setting.placements[value];
+  // the placements are the setting's values (src/core/settings.ts); only their labels are written here
+  for (const value of PLACEMENT_SETTING.values) strings[`config.${id}.enum.${value}.label`] = PLACEMENT_LABELS[value];
+  for (const value of PLACEMENT_SETTING.values) strings[`config.${id}.enum.${value}`] = setting.placements[value];
   const legacy = {};
   if (agent.legacySetting) {
     const { key, on } = agent.legacySetting;
@@ -176,7 +177,7 @@ export function withAgents(manifest, nls, loaded) {
       ).map(([, c]) => c),
     },
   };
-  const strings = owners.map((d) => agentStrings(d, SECTION));
+  const strings = owners.map((d) => agentStrings(d, loaded));
   // as in the manifest, the replaced booleans' strings after the settings'
   const config = [...strings.flatMap((s) => Object.entries(s.config)), ...strings.flatMap((s) => Object.entries(s.legacy))];
   const configKeys = new Set(config.map(([key]) => key));

@@ -9,6 +9,9 @@ import type { TestAgent, TestAgentFacts } from './testAgent';
 /** An agent's folder under test/ (and src/agents): its hooks' id in camel case. */
 export const testFolderOf = (agent: AgentDescriptor) => agent.hooks.id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
+/** The entries a setting writes: those of the agent that owns it (the Copilot CLI runs Copilot's hooks file). */
+const entriesOf = (setting: string) => AGENTS.find((a) => a.setting === setting && a.entries)?.entries;
+
 /** The test agent in a folder, if it has one (the Copilot agents are driven through VS Code, not a CLI of theirs). */
 function testAgentIn(folder: string): TestAgentFacts | undefined {
   try {
@@ -25,9 +28,7 @@ function testAgentIn(folder: string): TestAgentFacts | undefined {
 export const TEST_AGENTS: readonly TestAgent[] = AGENTS.flatMap((agent) => {
   const facts = testAgentIn(testFolderOf(agent));
   if (!facts) return [];
-  // the entries of an agent that runs another's (the Copilot CLI runs Copilot's hooks file) are that agent's
-  const folderFile = AGENTS.find((a) => a.setting === agent.setting && a.entries)?.entries?.folderFile;
-  const folderEntries = facts.folderEntries ?? folderFile;
+  const folderEntries = facts.folderEntries ?? entriesOf(agent.setting)?.folderFile;
   if (!folderEntries) throw new Error(`${agent.hooks.name}: no entries of its own nor of its setting's agent`);
   return [{ ...facts, name: agent.hooks.name, setting: agent.setting, folderEntries }];
 });
@@ -41,7 +42,7 @@ export function testAgentNamed(name: string): TestAgent {
 
 /** Its user-level file of our entries (its settings file, or our plugin's file), as the catalog says. */
 export function userFileOf(agent: TestAgent): string {
-  const [file] = AGENTS.find((a) => a.setting === agent.setting && a.entries)?.entries?.userFiles() ?? [];
+  const [file] = entriesOf(agent.setting)?.userFiles() ?? [];
   if (!file) throw new Error(`the catalog has no user file of ${agent.name}'s entries`);
   return file;
 }
