@@ -3,10 +3,10 @@
 import { clineAgent } from './events';
 import { clineFolder, clinePluginLoader } from './pluginFile';
 import { clinePluginFiles } from './pluginOnDisk';
-import { pluginAgent } from '../../../hooks/pluginAgent';
+import { pluginDescriptor } from '../../../hooks/pluginDescriptor';
 import type { AgentDescriptor } from '../../../hooks/agentDescriptor';
 
-export const cline: AgentDescriptor = pluginAgent(clineAgent, clinePluginLoader, clinePluginFiles, {
+export const cline: AgentDescriptor = pluginDescriptor(clineAgent, clinePluginLoader, clinePluginFiles, {
   homeFolder: () => clineFolder(),
   workspaceNote: 'Cline loads them only where the folder is the root of the Git repository it starts in, or the folder it starts in.',
 });

@@ -3,10 +3,10 @@
 import { opencodeAgent } from './events';
 import { opencodeConfigFolder, opencodePluginLoader } from './pluginFile';
 import { opencodePluginFiles } from './pluginOnDisk';
-import { pluginAgent } from '../../../hooks/pluginAgent';
+import { pluginDescriptor } from '../../../hooks/pluginDescriptor';
 import type { AgentDescriptor } from '../../../hooks/agentDescriptor';
 
-export const opencode: AgentDescriptor = pluginAgent(opencodeAgent, opencodePluginLoader, opencodePluginFiles, {
+export const opencode: AgentDescriptor = pluginDescriptor(opencodeAgent, opencodePluginLoader, opencodePluginFiles, {
   homeFolder: () => opencodeConfigFolder(),
   workspaceNote: 'opencode loads them when started in the folder or below it, and installs its plugin package into .opencode/.',
 });

@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import { piAgent } from './events';
 import { piAgentFolder, piExtensionLoader } from './extensionFile';
 import { piExtensionFiles } from './extensionOnDisk';
-import { pluginAgent } from '../../../hooks/pluginAgent';
+import { pluginDescriptor } from '../../../hooks/pluginDescriptor';
 import type { AgentDescriptor } from '../../../hooks/agentDescriptor';
 
-export const pi: AgentDescriptor = pluginAgent(piAgent, piExtensionLoader, piExtensionFiles, {
+export const pi: AgentDescriptor = pluginDescriptor(piAgent, piExtensionLoader, piExtensionFiles, {
   homeFolder: () => path.dirname(piAgentFolder()),
   workspaceNote: 'pi loads them only when started in the folder itself.',
 });

@@ -6,7 +6,7 @@ import type { AgentDescriptor, AgentEntries } from './agentDescriptor';
 import type { AgentHooks } from './event';
 import type { PluginLoader } from './pluginLoader';
 
-export function pluginAgent(
+export function pluginDescriptor(
   hooks: AgentHooks,
   loader: Pick<PluginLoader, 'setting'>,
   files: { entries: AgentEntries },
